@@ -1,0 +1,90 @@
+#pragma once
+// The CPU reference network: the exact compare-exchange schedule the GPU runs
+// (detail/network.hpp), executed on the host. Same input, same output, down to the
+// order of values among equal keys, so it checks the GPU step for step.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "detail/network.hpp"
+#include "error.hpp"
+#include "key_traits.hpp"
+#include "order.hpp"
+
+namespace gpusort {
+namespace cpu {
+namespace detail {
+
+/// Runs the first `max_steps` steps of the network on ordered keys (all of them by
+/// default), swapping `values` alongside when it is not null.
+template <class Value>
+void run_network(std::vector<std::uint32_t>& ordered, Value* values,
+                 std::size_t max_steps = static_cast<std::size_t>(-1)) {
+  const std::size_t n = ordered.size();
+  std::size_t step = 0;
+  gpusort::detail::for_each_step(n, [&](std::uint32_t pivot, std::uint64_t mask) {
+    if (step++ >= max_steps) return;
+    const std::uint64_t pivot_bit = std::uint64_t{1} << pivot;
+    for (std::uint64_t lo = 0; lo < n; ++lo) {
+      if (lo & pivot_bit) {
+        lo |= pivot_bit - 1;  // skip the rest of this half: they are all hi positions
+        continue;
+      }
+      const std::uint64_t hi = lo ^ mask;
+      if (hi >= n) continue;
+      if (ordered[lo] > ordered[hi]) {
+        std::swap(ordered[lo], ordered[hi]);
+        if (values) std::swap(values[lo], values[hi]);
+      }
+    }
+  });
+}
+
+template <class Key>
+std::vector<std::uint32_t> to_ordered(const std::vector<Key>& keys, Order order) {
+  std::vector<std::uint32_t> ordered(keys.size());
+  const std::uint32_t flip = order_xor(order);
+  for (std::size_t i = 0; i < keys.size(); ++i) ordered[i] = KeyTraits<Key>::to_ordered(keys[i]) ^ flip;
+  return ordered;
+}
+
+template <class Key>
+void from_ordered(const std::vector<std::uint32_t>& ordered, std::vector<Key>& keys, Order order) {
+  const std::uint32_t flip = order_xor(order);
+  for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = KeyTraits<Key>::from_ordered(ordered[i] ^ flip);
+}
+
+}  // namespace detail
+
+/// Sorts `keys` on the host with gpusort's bitonic network.
+/// Not stable; O(n log^2 n). Meant as a reference and for tests, not for speed.
+/// Example:
+///   std::vector<float> depth = {...};
+///   gpusort::cpu::bitonic_sort(depth, gpusort::Order::descending);
+template <class Key>
+void bitonic_sort(std::vector<Key>& keys, Order order = Order::ascending) {
+  static_assert(is_supported_key<Key>::value, "gpusort keys are std::uint32_t, std::int32_t or float");
+  std::vector<std::uint32_t> ordered = detail::to_ordered(keys, order);
+  detail::run_network<std::uint32_t>(ordered, nullptr);
+  detail::from_ordered(ordered, keys, order);
+}
+
+/// Sorts `keys` and carries `values` along, with the GPU's network: the resulting
+/// (key, value) sequence equals the GPU's exactly, equal keys included.
+/// Throws gpusort::Error (and changes nothing) when the sizes differ.
+template <class Key, class Value>
+void bitonic_sort(std::vector<Key>& keys, std::vector<Value>& values, Order order = Order::ascending) {
+  static_assert(is_supported_key<Key>::value, "gpusort keys are std::uint32_t, std::int32_t or float");
+  if (keys.size() != values.size()) {
+    throw Error("keys has " + std::to_string(keys.size()) + " elements but values has " +
+                std::to_string(values.size()) + "; a key-value sort needs exactly one value per key");
+  }
+  std::vector<std::uint32_t> ordered = detail::to_ordered(keys, order);
+  detail::run_network(ordered, values.data());
+  detail::from_ordered(ordered, keys, order);
+}
+
+}  // namespace cpu
+}  // namespace gpusort

@@ -1,0 +1,61 @@
+#pragma once
+// Backs up the GL state a sort touches and restores it on scope exit, exceptions
+// included, in the manner of Dear ImGui's OpenGL 3 backend.
+#include <cstdint>
+
+namespace gpusort {
+namespace detail {
+
+/// Binding points gpusort uses for its shader storage blocks (restored afterwards).
+constexpr GLuint key_binding = 0;
+constexpr GLuint value_binding = 1;
+
+class GlStateBackup {
+ public:
+  GlStateBackup() {
+    glGetIntegerv(GL_CURRENT_PROGRAM, &program_);
+    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &generic_storage_buffer_);
+    glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &copy_read_buffer_);
+    glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &copy_write_buffer_);
+    for (GLuint i = 0; i < binding_count; ++i) {
+      glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, i, &indexed_[i].buffer);
+      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, i, &indexed_[i].start);
+      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, i, &indexed_[i].size);
+    }
+  }
+  ~GlStateBackup() {
+    glUseProgram(static_cast<GLuint>(program_));
+    for (GLuint i = 0; i < binding_count; ++i) {
+      const IndexedBinding& b = indexed_[i];
+      // A size of 0 means the whole buffer was bound with glBindBufferBase.
+      if (b.buffer != 0 && b.size != 0) {
+        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, i, static_cast<GLuint>(b.buffer), static_cast<GLintptr>(b.start),
+                          static_cast<GLsizeiptr>(b.size));
+      } else {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, static_cast<GLuint>(b.buffer));
+      }
+    }
+    // Indexed binds also set the generic binding, so it is restored after them.
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, static_cast<GLuint>(generic_storage_buffer_));
+    glBindBuffer(GL_COPY_READ_BUFFER, static_cast<GLuint>(copy_read_buffer_));
+    glBindBuffer(GL_COPY_WRITE_BUFFER, static_cast<GLuint>(copy_write_buffer_));
+  }
+  GlStateBackup(const GlStateBackup&) = delete;
+  GlStateBackup& operator=(const GlStateBackup&) = delete;
+
+ private:
+  static constexpr GLuint binding_count = 2;
+  struct IndexedBinding {
+    GLint buffer = 0;
+    GLint64 start = 0;
+    GLint64 size = 0;
+  };
+  GLint program_ = 0;
+  GLint generic_storage_buffer_ = 0;
+  GLint copy_read_buffer_ = 0;
+  GLint copy_write_buffer_ = 0;
+  IndexedBinding indexed_[binding_count];
+};
+
+}  // namespace detail
+}  // namespace gpusort

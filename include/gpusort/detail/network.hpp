@@ -1,0 +1,73 @@
+#pragma once
+// The sorting network and how the GPU splits it into passes. The CPU reference
+// (cpu_network.hpp) and the GPU sorter (bitonic_sorter.hpp) both derive from this file,
+// so they cannot drift apart.
+//
+// For count n, let P = 2^L be the smallest power of two >= n. Stage k = 1 .. L works on
+// blocks of 2^k elements: first the flip, comparator (x, x ^ (2^k - 1)); then the
+// disperses m = k-2 .. 0, comparator (x, x ^ 2^m). Every comparator (lo, hi) puts the
+// smaller key at lo and swaps only if key[lo] > key[hi]. A comparator with hi >= n is
+// skipped, which equals padding with +infinity keys that never move.
+#include <cstddef>
+#include <cstdint>
+
+namespace gpusort {
+namespace detail {
+
+inline std::uint32_t ceil_log2(std::size_t n) {
+  std::uint32_t log2 = 0;
+  while ((std::size_t{1} << log2) < n) ++log2;
+  return log2;
+}
+
+/// One GPU dispatch: a contiguous run of network steps.
+struct Pass {
+  enum class Kind { local_sort, global_steps, local_disperse };
+  Kind kind;
+  std::uint32_t stage;   // stage k the steps belong to (local_sort: the last stage it runs)
+  std::uint32_t p_hi;    // global_steps: pivot bit of the first step (k-1 for the flip)
+  std::uint32_t p_lo;    // global_steps: pivot bit of the last step
+  bool flip;             // global_steps: the first step is the stage's flip
+  bool first;            // reads the caller's raw keys
+  bool last;             // writes the caller's raw keys
+  std::uint32_t steps;   // network steps this pass runs
+};
+
+/// Calls visit(Pass) for every dispatch that sorts `count` elements with tiles of
+/// 2^tile_log2 elements and global passes fusing up to global_log2 steps.
+/// Requires global_log2 <= tile_log2 (a global window never reaches below bit 0).
+template <class Visitor>
+void for_each_pass(std::size_t count, std::uint32_t tile_log2, std::uint32_t global_log2, Visitor&& visit) {
+  if (count < 2) return;
+  const std::uint32_t stages = ceil_log2(count);
+  const std::uint32_t local_stages = stages < tile_log2 ? stages : tile_log2;
+  visit(Pass{Pass::Kind::local_sort, local_stages, 0, 0, false, true, stages == local_stages,
+             local_stages * (local_stages + 1) / 2});
+  for (std::uint32_t k = tile_log2 + 1; k <= stages; ++k) {
+    // Steps with pivots k-1 (the flip) down to tile_log2 run in global memory.
+    bool flip = true;
+    for (std::uint32_t p_hi = k - 1;;) {
+      const std::uint32_t p_lo = (p_hi + 1 >= tile_log2 + global_log2) ? p_hi + 1 - global_log2 : tile_log2;
+      visit(Pass{Pass::Kind::global_steps, k, p_hi, p_lo, flip, false, false, p_hi - p_lo + 1});
+      flip = false;
+      if (p_lo == tile_log2) break;
+      p_hi = p_lo - 1;
+    }
+    visit(Pass{Pass::Kind::local_disperse, k, tile_log2 - 1, 0, false, false, k == stages, tile_log2});
+  }
+}
+
+/// Calls visit(lo, mask) once per network step, in order: the step's comparators are
+/// (x, x ^ mask) for every x whose bit `pivot` is 0, where pivot is mask's highest bit.
+template <class Visitor>
+void for_each_step(std::size_t count, Visitor&& visit) {
+  if (count < 2) return;
+  const std::uint32_t stages = ceil_log2(count);
+  for (std::uint32_t k = 1; k <= stages; ++k) {
+    visit(k - 1, (std::uint64_t{1} << k) - 1);
+    for (std::uint32_t m = k - 1; m-- > 0;) visit(m, std::uint64_t{1} << m);
+  }
+}
+
+}  // namespace detail
+}  // namespace gpusort

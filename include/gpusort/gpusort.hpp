@@ -1,0 +1,20 @@
+#pragma once
+// gpusort: sorts data that already lives in OpenGL buffers, on the GPU, with compute
+// shaders. Header-only; include your GL 4.3+ declarations (any loader) first.
+//
+//   #include <glad/gl.h>
+//   #include <gpusort/gpusort.hpp>
+//   gpusort::BitonicSorter<std::uint32_t> sorter;  // with a GL 4.3+ context current
+//   sorter.sort(key_buffer, count);                // in place, no CPU round trip
+#include "gl_api.hpp"
+
+#include "bitonic_sorter.hpp"
+#include "cpu_network.hpp"
+#include "error.hpp"
+#include "key_traits.hpp"
+#include "order.hpp"
+#include "tuning.hpp"
+
+#define GPUSORT_VERSION_MAJOR 0
+#define GPUSORT_VERSION_MINOR 1
+#define GPUSORT_VERSION_PATCH 0

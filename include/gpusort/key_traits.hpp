@@ -1,0 +1,81 @@
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "order.hpp"
+
+namespace gpusort {
+
+/// How a key type maps onto the unsigned 32-bit "ordered" keys the network compares.
+/// The GPU applies the same mapping (shaders/common.glsl) once on load and once on store.
+template <class Key>
+struct KeyTraits;
+
+template <>
+struct KeyTraits<std::uint32_t> {
+  static constexpr int glsl_kind = 0;
+  static constexpr const char* name = "uint32";
+  static std::uint32_t to_ordered(std::uint32_t key) { return key; }
+  static std::uint32_t from_ordered(std::uint32_t bits) { return bits; }
+};
+
+template <>
+struct KeyTraits<std::int32_t> {
+  static constexpr int glsl_kind = 1;
+  static constexpr const char* name = "int32";
+  static std::uint32_t to_ordered(std::int32_t key) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &key, sizeof bits);
+    return bits ^ 0x80000000u;
+  }
+  static std::int32_t from_ordered(std::uint32_t bits) {
+    bits ^= 0x80000000u;
+    std::int32_t key;
+    std::memcpy(&key, &bits, sizeof key);
+    return key;
+  }
+};
+
+/// IEEE-754 totalOrder: -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN, NaNs ordered
+/// by payload. Flipping all bits of negatives and the sign bit of positives makes the
+/// unsigned order of the bits equal totalOrder, so no float compare runs in the network.
+template <>
+struct KeyTraits<float> {
+  static_assert(sizeof(float) == 4, "gpusort needs 32-bit IEEE-754 floats");
+  static constexpr int glsl_kind = 2;
+  static constexpr const char* name = "float";
+  static std::uint32_t to_ordered(float key) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &key, sizeof bits);
+    return (bits & 0x80000000u) ? ~bits : (bits | 0x80000000u);
+  }
+  static float from_ordered(std::uint32_t bits) {
+    bits = (bits & 0x80000000u) ? (bits & 0x7FFFFFFFu) : ~bits;
+    float key;
+    std::memcpy(&key, &bits, sizeof key);
+    return key;
+  }
+};
+
+/// Descending order is ascending order on the complemented ordered key.
+inline std::uint32_t order_xor(Order order) { return order == Order::descending ? 0xFFFFFFFFu : 0u; }
+
+template <class Key>
+struct is_supported_key : std::false_type {};
+template <>
+struct is_supported_key<std::uint32_t> : std::true_type {};
+template <>
+struct is_supported_key<std::int32_t> : std::true_type {};
+template <>
+struct is_supported_key<float> : std::true_type {};
+
+/// Values are payload carried with their key, never compared: any 4-byte trivially
+/// copyable type works (std::uint32_t indices are the common case).
+template <class Value>
+struct is_supported_value
+    : std::integral_constant<bool, sizeof(Value) == 4 && std::is_trivially_copyable<Value>::value> {};
+template <>
+struct is_supported_value<void> : std::true_type {};
+
+}  // namespace gpusort

@@ -1,0 +1,41 @@
+#pragma once
+// Tuning parameters: plain data, kept apart from the algorithm. Zero means "derive
+// from the device's limits". BitonicSorter validates them and throws gpusort::Error
+// with the reason when they cannot work on the current device.
+#include <cstdint>
+#include <string>
+
+namespace gpusort {
+
+struct Tuning {
+  /// Elements per workgroup tile in shared memory (a power of two). Wider tiles leave
+  /// fewer strides to the global passes. 0: the largest power of two whose keys (and
+  /// values) fit GL_MAX_COMPUTE_SHARED_MEMORY_SIZE: 8192 keys / 4096 pairs in 32 KiB
+  /// (llvmpipe) and 48 KiB (NVIDIA).
+  std::uint32_t tile_size = 0;
+  /// Elements each invocation holds in registers in the tile kernel (a power of two,
+  /// 2 .. 32). log2 of it is how many network steps run between two barriers.
+  /// 0: 8, raised if tile_size / 8 exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS.
+  std::uint32_t local_elements = 0;
+  /// Elements each invocation holds in a global pass (a power of two, 2 .. 32, at most
+  /// tile_size). log2 of it is how many wide steps one sweep over memory runs. 0: 16.
+  std::uint32_t global_elements = 0;
+  /// Invocations per workgroup of the global passes. 0: 256.
+  std::uint32_t global_group_size = 0;
+  /// Cap on workgroups per dispatch dimension; larger dispatches are split over y.
+  /// 0: GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] (65535 on llvmpipe and many drivers).
+  std::uint32_t max_workgroups_x = 0;
+  /// GLSL lines inserted after the #version line of every program, for experiments
+  /// (for example "#pragma optionNV(unroll all)"). A line that does not compile makes
+  /// the constructor throw gpusort::Error with the compiler's log.
+  std::string extra_shader_source;
+};
+
+/// What sort() will dispatch for a given count.
+struct Plan {
+  std::size_t dispatches = 0;     ///< glDispatchCompute calls
+  std::size_t memory_passes = 0;  ///< full read+write sweeps over keys (and values)
+  std::size_t network_steps = 0;  ///< compare-exchange steps of the network
+};
+
+}  // namespace gpusort

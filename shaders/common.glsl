@@ -1,0 +1,120 @@
+// Shared by every gpusort kernel. The host prepends `#version` and these #defines:
+//   KEY_KIND      0 = uint32, 1 = int32, 2 = float (IEEE-754 totalOrder)
+//   HAS_VALUES    0 or 1
+//   ELEMS_LOG2    log2 of the elements one invocation holds in registers
+//   GROUP_SIZE    invocations per workgroup
+//
+// The network. Every key is mapped to an "ordered" uint whose unsigned order is the
+// key order we want (descending XORs every bit, so it is ascending on ~key). Every
+// comparator (lo, hi) with lo < hi moves the smaller ordered key to lo and swaps only
+// when key[lo] > key[hi], so equal keys never move and the network is deterministic.
+// Stage k (block 2^k) is one flip (x <-> x ^ (2^k - 1)) followed by disperses
+// (x <-> x ^ 2^m, m = k-2 .. 0). Elements at positions >= count behave as +infinity
+// that never moves, which is exactly "skip every comparator whose hi is >= count":
+// that is how any count is sorted without padding memory.
+//
+// One invocation holds ELEMS elements, a coset of a basis of ELEMS_LOG2 vectors with
+// distinct pivot bits (the flip mask or single bits), so up to ELEMS_LOG2 consecutive
+// steps run in registers with no barrier and no memory traffic between them.
+
+#define ELEMS (1u << ELEMS_LOG2)
+#define ORDERED_INFINITY 0xFFFFFFFFu
+
+layout(std430, binding = 0) buffer KeyBuffer { uint keys[]; };
+#if HAS_VALUES
+layout(std430, binding = 1) buffer ValueBuffer { uint values[]; };
+#endif
+
+layout(location = 0) uniform uint u_count;      // elements to sort
+layout(location = 1) uniform uint u_key_xor;    // 0 ascending, 0xFFFFFFFF descending
+
+uint to_ordered(uint raw) {
+#if KEY_KIND == 1
+    raw ^= 0x80000000u;
+#elif KEY_KIND == 2
+    raw = (raw & 0x80000000u) != 0u ? ~raw : (raw | 0x80000000u);
+#endif
+    return raw ^ u_key_xor;
+}
+
+uint from_ordered(uint key) {
+    key ^= u_key_xor;
+#if KEY_KIND == 1
+    key ^= 0x80000000u;
+#elif KEY_KIND == 2
+    key = (key & 0x80000000u) != 0u ? (key & 0x7FFFFFFFu) : ~key;
+#endif
+    return key;
+}
+
+// Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
+uint linear_group_id() {
+    return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+}
+
+uint reg_keys[ELEMS];
+#if HAS_VALUES
+uint reg_values[ELEMS];
+#endif
+
+// Orders the register pair (a, b). `b_is_lower` says b sits at the lower position.
+void compare_exchange(uint a, uint b, bool b_is_lower) {
+    uint ka = reg_keys[a];
+    uint kb = reg_keys[b];
+    if (b_is_lower ? (kb > ka) : (ka > kb)) {
+        reg_keys[a] = kb;
+        reg_keys[b] = ka;
+#if HAS_VALUES
+        uint v = reg_values[a];
+        reg_values[a] = reg_values[b];
+        reg_values[b] = v;
+#endif
+    }
+}
+
+// A chunk: the steps whose pivots run from p_hi down to p_lo (the first one is the
+// stage's flip when `flip` is set), held in a basis window of ELEMS_LOG2 pivot bits
+// [q, q + ELEMS_LOG2 - 1]. Basis vector i has pivot q + ELEMS_LOG2 - 1 - i, so the
+// steps run in order i = 0, 1, ... Window bits that are not steps only widen the coset.
+struct Chunk {
+    uint q;
+    uint p_hi;
+    uint p_lo;
+    bool flip;
+};
+
+uint basis_vector(Chunk c, uint i) {
+    uint pivot = c.q + ELEMS_LOG2 - 1u - i;
+    return (c.flip && pivot == c.p_hi) ? ((2u << pivot) - 1u) : (1u << pivot);
+}
+
+// The coset representative of `thread`: its index with zeros inserted at the window.
+uint chunk_base(Chunk c, uint thread) {
+    uint low = thread & ((1u << c.q) - 1u);
+    return low | ((thread >> c.q) << (c.q + ELEMS_LOG2));
+}
+
+uint chunk_position(Chunk c, uint base, uint j) {
+    uint position = base;
+    for (uint i = 0u; i < ELEMS_LOG2; ++i) {
+        if ((j & (1u << i)) != 0u) position ^= basis_vector(c, i);
+    }
+    return position;
+}
+
+// Runs the chunk's steps on reg_keys (element j sits at chunk_position(c, base, j)).
+void chunk_steps(Chunk c) {
+    uint flip_index = c.q + ELEMS_LOG2 - 1u - c.p_hi;  // basis index of the flip vector
+    for (uint i = 0u; i < ELEMS_LOG2; ++i) {
+        uint pivot = c.q + ELEMS_LOG2 - 1u - i;
+        if (pivot > c.p_hi || pivot < c.p_lo) continue;
+        bool is_flip = c.flip && i == flip_index;
+        for (uint j = 0u; j < ELEMS; ++j) {
+            if ((j & (1u << i)) != 0u) continue;
+            // After the flip vector is applied the lower half of every later pair is
+            // the one with the step's bit set, so the pair's orientation reverses.
+            bool reversed = c.flip && !is_flip && ((j >> flip_index) & 1u) != 0u;
+            compare_exchange(j, j | (1u << i), reversed);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+# Embeds every shaders/*.glsl and shaders/*.comp into one C++ header, so that copying
+# include/ is enough to use gpusort. Run as a script:
+#   cmake -DSHADER_DIR=<dir> -DOUTPUT=<header> [-DCHECK_ONLY=ON] -P embed_shaders.cmake
+# With CHECK_ONLY the header is not written; the script fails if it differs from a fresh
+# embed (the committed header is stale: run the `gpusort_embed_shaders` target).
+cmake_minimum_required(VERSION 3.16)
+if(NOT SHADER_DIR OR NOT OUTPUT)
+  message(FATAL_ERROR "embed_shaders.cmake needs -DSHADER_DIR=... and -DOUTPUT=...")
+endif()
+get_filename_component(SHADER_DIR "${SHADER_DIR}" ABSOLUTE)
+get_filename_component(OUTPUT "${OUTPUT}" ABSOLUTE)
+
+file(GLOB shader_files RELATIVE "${SHADER_DIR}" "${SHADER_DIR}/*.glsl" "${SHADER_DIR}/*.comp")
+list(SORT shader_files)
+
+set(body "")
+foreach(name IN LISTS shader_files)
+  file(READ "${SHADER_DIR}/${name}" source)
+  if(source MATCHES "\\)gpusort_glsl\"")
+    message(FATAL_ERROR "${name} contains the raw-string delimiter )gpusort_glsl\"")
+  endif()
+  string(MAKE_C_IDENTIFIER "${name}" identifier)
+  string(APPEND body "// shaders/${name}\ninline constexpr const char* ${identifier} = R\"gpusort_glsl(${source})gpusort_glsl\";\n\n")
+endforeach()
+
+set(header "// Generated from shaders/ by shaders/embed_shaders.cmake. Do not edit: edit the
+// shader files and run `cmake --build <build> --target gpusort_embed_shaders`.
+// A test (embedded_shaders_up_to_date) fails when this file is stale.
+#pragma once
+
+namespace gpusort {
+namespace detail {
+namespace shaders {
+
+${body}}  // namespace shaders
+}  // namespace detail
+}  // namespace gpusort
+")
+
+if(CHECK_ONLY)
+  if(NOT EXISTS "${OUTPUT}")
+    message(FATAL_ERROR "${OUTPUT} does not exist: run the gpusort_embed_shaders target")
+  endif()
+  file(READ "${OUTPUT}" committed)
+  if(NOT committed STREQUAL header)
+    message(FATAL_ERROR "${OUTPUT} is stale: shaders/ changed since it was embedded. "
+                        "Run `cmake --build <build> --target gpusort_embed_shaders` and commit the header.")
+  endif()
+  message(STATUS "embedded shaders are up to date (${shader_files})")
+else()
+  file(WRITE "${OUTPUT}" "${header}")
+endif()
