@@ -87,6 +87,8 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     t.tile_size = 1;
     while (std::uint64_t{t.tile_size} * 2 * element_bytes <= limits.max_shared_bytes && t.tile_size < (1u << 20))
       t.tile_size *= 2;
+    // An explicit local_elements also bounds the tile through the invocation limit.
+    while (t.local_elements != 0 && t.tile_size / t.local_elements > limits.max_invocations) t.tile_size /= 2;
   }
   if (t.local_elements == 0) {
     t.local_elements = 8;
