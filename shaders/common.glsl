@@ -103,18 +103,21 @@ uint chunk_position(Chunk c, uint base, uint j) {
 }
 
 // Runs the chunk's steps on reg_keys (element j sits at chunk_position(c, base, j)).
+// Loops have constant trip counts so that they unroll and index registers by constants.
 void chunk_steps(Chunk c) {
     uint flip_index = c.q + ELEMS_LOG2 - 1u - c.p_hi;  // basis index of the flip vector
     for (uint i = 0u; i < ELEMS_LOG2; ++i) {
         uint pivot = c.q + ELEMS_LOG2 - 1u - i;
-        if (pivot > c.p_hi || pivot < c.p_lo) continue;
-        bool is_flip = c.flip && i == flip_index;
-        for (uint j = 0u; j < ELEMS; ++j) {
-            if ((j & (1u << i)) != 0u) continue;
-            // After the flip vector is applied the lower half of every later pair is
-            // the one with the step's bit set, so the pair's orientation reverses.
-            bool reversed = c.flip && !is_flip && ((j >> flip_index) & 1u) != 0u;
-            compare_exchange(j, j | (1u << i), reversed);
+        if (pivot <= c.p_hi && pivot >= c.p_lo) {
+            bool is_flip = c.flip && i == flip_index;
+            for (uint j = 0u; j < ELEMS; ++j) {
+                if ((j & (1u << i)) == 0u) {
+                    // After the flip vector is applied the lower half of every later pair
+                    // is the one with the step's bit set, so the pair's orientation reverses.
+                    bool reversed = c.flip && !is_flip && ((j >> flip_index) & 1u) != 0u;
+                    compare_exchange(j, j | (1u << i), reversed);
+                }
+            }
         }
     }
 }

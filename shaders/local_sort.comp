@@ -80,15 +80,21 @@ void sort_in_registers() {
         reg_values[j] = tile_values[s];
 #endif
     }
+    // Every loop has a constant trip count so that the compiler unrolls it and the
+    // register arrays are indexed by constants (NVIDIA otherwise puts them in local memory).
     for (uint k = 1u; k <= ELEMS_LOG2; ++k) {
-        if (k > u_stages) break;
-        uint flip_mask = (1u << k) - 1u;
-        for (uint j = 0u; j < ELEMS; ++j) {
-            if ((j & (1u << (k - 1u))) == 0u) compare_exchange(j, j ^ flip_mask, false);
-        }
-        for (uint m = k - 1u; m-- > 0u;) {
+        if (k <= u_stages) {
+            uint flip_mask = (1u << k) - 1u;
             for (uint j = 0u; j < ELEMS; ++j) {
-                if ((j & (1u << m)) == 0u) compare_exchange(j, j | (1u << m), false);
+                if ((j & (1u << (k - 1u))) == 0u) compare_exchange(j, j ^ flip_mask, false);
+            }
+            for (uint i = 0u; i < ELEMS_LOG2; ++i) {
+                uint m = ELEMS_LOG2 - 1u - i;  // disperse strides 2^(k-2) .. 1
+                if (m + 2u <= k) {
+                    for (uint j = 0u; j < ELEMS; ++j) {
+                        if ((j & (1u << m)) == 0u) compare_exchange(j, j | (1u << m), false);
+                    }
+                }
             }
         }
     }

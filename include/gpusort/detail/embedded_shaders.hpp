@@ -113,18 +113,21 @@ uint chunk_position(Chunk c, uint base, uint j) {
 }
 
 // Runs the chunk's steps on reg_keys (element j sits at chunk_position(c, base, j)).
+// Loops have constant trip counts so that they unroll and index registers by constants.
 void chunk_steps(Chunk c) {
     uint flip_index = c.q + ELEMS_LOG2 - 1u - c.p_hi;  // basis index of the flip vector
     for (uint i = 0u; i < ELEMS_LOG2; ++i) {
         uint pivot = c.q + ELEMS_LOG2 - 1u - i;
-        if (pivot > c.p_hi || pivot < c.p_lo) continue;
-        bool is_flip = c.flip && i == flip_index;
-        for (uint j = 0u; j < ELEMS; ++j) {
-            if ((j & (1u << i)) != 0u) continue;
-            // After the flip vector is applied the lower half of every later pair is
-            // the one with the step's bit set, so the pair's orientation reverses.
-            bool reversed = c.flip && !is_flip && ((j >> flip_index) & 1u) != 0u;
-            compare_exchange(j, j | (1u << i), reversed);
+        if (pivot <= c.p_hi && pivot >= c.p_lo) {
+            bool is_flip = c.flip && i == flip_index;
+            for (uint j = 0u; j < ELEMS; ++j) {
+                if ((j & (1u << i)) == 0u) {
+                    // After the flip vector is applied the lower half of every later pair
+                    // is the one with the step's bit set, so the pair's orientation reverses.
+                    bool reversed = c.flip && !is_flip && ((j >> flip_index) & 1u) != 0u;
+                    compare_exchange(j, j | (1u << i), reversed);
+                }
+            }
         }
     }
 }
@@ -259,15 +262,21 @@ void sort_in_registers() {
         reg_values[j] = tile_values[s];
 #endif
     }
+    // Every loop has a constant trip count so that the compiler unrolls it and the
+    // register arrays are indexed by constants (NVIDIA otherwise puts them in local memory).
     for (uint k = 1u; k <= ELEMS_LOG2; ++k) {
-        if (k > u_stages) break;
-        uint flip_mask = (1u << k) - 1u;
-        for (uint j = 0u; j < ELEMS; ++j) {
-            if ((j & (1u << (k - 1u))) == 0u) compare_exchange(j, j ^ flip_mask, false);
-        }
-        for (uint m = k - 1u; m-- > 0u;) {
+        if (k <= u_stages) {
+            uint flip_mask = (1u << k) - 1u;
             for (uint j = 0u; j < ELEMS; ++j) {
-                if ((j & (1u << m)) == 0u) compare_exchange(j, j | (1u << m), false);
+                if ((j & (1u << (k - 1u))) == 0u) compare_exchange(j, j ^ flip_mask, false);
+            }
+            for (uint i = 0u; i < ELEMS_LOG2; ++i) {
+                uint m = ELEMS_LOG2 - 1u - i;  // disperse strides 2^(k-2) .. 1
+                if (m + 2u <= k) {
+                    for (uint j = 0u; j < ELEMS; ++j) {
+                        if ((j & (1u << m)) == 0u) compare_exchange(j, j | (1u << m), false);
+                    }
+                }
             }
         }
     }
