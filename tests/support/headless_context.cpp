@@ -1,0 +1,336 @@
+#include "headless_context.hpp"
+
+#include <glad/egl.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gpusort_support {
+namespace {
+
+// glad keeps its function pointers and extension flags in globals: every (re)load and the one-time
+// display choice happen under this lock so that contexts can be created on several threads.
+std::mutex& loader_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+const char* egl_error_name(EGLint error) {
+  switch (error) {
+    case EGL_SUCCESS: return "EGL_SUCCESS";
+    case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
+    case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
+    case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
+    case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
+    case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
+    case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
+    case EGL_BAD_CURRENT_SURFACE: return "EGL_BAD_CURRENT_SURFACE";
+    case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
+    case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
+    case EGL_BAD_NATIVE_PIXMAP: return "EGL_BAD_NATIVE_PIXMAP";
+    case EGL_BAD_NATIVE_WINDOW: return "EGL_BAD_NATIVE_WINDOW";
+    case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
+    case EGL_BAD_SURFACE: return "EGL_BAD_SURFACE";
+    case EGL_CONTEXT_LOST: return "EGL_CONTEXT_LOST";
+    default: return "unknown EGL error";
+  }
+}
+
+std::string last_egl_error() {
+  const EGLint error = eglGetError();
+  std::ostringstream out;
+  out << egl_error_name(error) << " (0x" << std::hex << error << ")";
+  return out.str();
+}
+
+bool has_extension(const char* extensions, const char* name) {
+  if (extensions == nullptr) return false;
+  const std::size_t length = std::strlen(name);
+  for (const char* at = std::strstr(extensions, name); at != nullptr;
+       at = std::strstr(at + length, name)) {
+    const bool starts_word = at == extensions || at[-1] == ' ';
+    const bool ends_word = at[length] == ' ' || at[length] == '\0';
+    if (starts_word && ends_word) return true;
+  }
+  return false;
+}
+
+struct Candidate {
+  EGLDisplay display;
+  std::string description;
+};
+
+// Hardware devices come first so that a machine with a GPU never ends up on llvmpipe; the
+// software device (Mesa's EGL_MESA_device_software) and the surfaceless platform are fallbacks.
+std::vector<Candidate> candidate_displays() {
+  std::vector<Candidate> hardware;
+  std::vector<Candidate> software;
+  if (GLAD_EGL_EXT_device_enumeration && GLAD_EGL_EXT_platform_device && eglQueryDevicesEXT &&
+      eglGetPlatformDisplayEXT) {
+    EGLint count = 0;
+    if (eglQueryDevicesEXT(0, nullptr, &count) && count > 0) {
+      std::vector<EGLDeviceEXT> devices(static_cast<std::size_t>(count));
+      eglQueryDevicesEXT(count, devices.data(), &count);
+      devices.resize(static_cast<std::size_t>(std::max<EGLint>(count, 0)));
+      for (std::size_t i = 0; i < devices.size(); ++i) {
+        const char* extensions = GLAD_EGL_EXT_device_query && eglQueryDeviceStringEXT
+                                     ? eglQueryDeviceStringEXT(devices[i], EGL_EXTENSIONS)
+                                     : nullptr;
+        const bool is_software = has_extension(extensions, "EGL_MESA_device_software");
+        EGLDisplay display =
+            eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
+        std::string description = "EGL device " + std::to_string(i) +
+                                  (is_software ? " (software)" : " (hardware)");
+        if (display == EGL_NO_DISPLAY) {
+          description += " [no display: " + last_egl_error() + "]";
+        }
+        (is_software ? software : hardware).push_back({display, std::move(description)});
+      }
+    }
+  }
+  std::vector<Candidate> candidates = std::move(hardware);
+  candidates.insert(candidates.end(), software.begin(), software.end());
+  if (GLAD_EGL_MESA_platform_surfaceless && eglGetPlatformDisplayEXT) {
+    EGLDisplay display =
+        eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+    candidates.push_back({display, "Mesa surfaceless platform"});
+  }
+  return candidates;
+}
+
+EGLConfig choose_config(EGLDisplay display) {
+  // Surface type 0 accepts any config (the default would demand window support, which a
+  // surfaceless display does not have); pbuffer support is the fallback request.
+  const EGLint surface_types[] = {0, EGL_PBUFFER_BIT};
+  for (EGLint surface_type : surface_types) {
+    const EGLint attributes[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE,
+                                 surface_type, EGL_NONE};
+    EGLConfig config = nullptr;
+    EGLint found = 0;
+    if (eglChooseConfig(display, attributes, &config, 1, &found) && found > 0) return config;
+  }
+  return nullptr;
+}
+
+struct SharedDisplay {
+  EGLDisplay display = EGL_NO_DISPLAY;
+  EGLConfig config = nullptr;
+  int egl_major = 0;
+  int egl_minor = 0;
+  std::string description;
+};
+
+// The display is chosen and initialised once per process and never terminated. eglTerminate is
+// not reference-counted: terminating while another HeadlessContext (maybe on another thread)
+// still uses the display would pull it out from under that context, and re-initialising a
+// display for every test costs time for nothing. Process exit releases it.
+const SharedDisplay& shared_display() {
+  static SharedDisplay shared;
+  static std::string failure;
+  if (shared.display != EGL_NO_DISPLAY) return shared;
+  if (!failure.empty()) throw std::runtime_error(failure);
+
+  if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) {
+    failure = "HeadlessContext: could not load libEGL.so.1 (on Debian: apt-get install libegl1)";
+    throw std::runtime_error(failure);
+  }
+  std::ostringstream tried;
+  for (const Candidate& candidate : candidate_displays()) {
+    tried << "\n  " << candidate.description << ": ";
+    if (candidate.display == EGL_NO_DISPLAY) {
+      tried << "skipped";
+      continue;
+    }
+    EGLint major = 0;
+    EGLint minor = 0;
+    if (!eglInitialize(candidate.display, &major, &minor)) {
+      tried << "eglInitialize failed with " << last_egl_error();
+      continue;
+    }
+    // Loading before eglInitialize only found EGL 1.0 and the client extensions; now the
+    // display's version and extensions (eglBindAPI, KHR_create_context, ...) are known.
+    gladLoaderLoadEGL(candidate.display);
+    const char* apis = eglQueryString(candidate.display, EGL_CLIENT_APIS);
+    if (!has_extension(apis, "OpenGL") || !eglBindAPI(EGL_OPENGL_API)) {
+      tried << "EGL " << major << "." << minor << " without desktop OpenGL (client APIs: "
+            << (apis ? apis : "?") << ")";
+      eglTerminate(candidate.display);
+      continue;
+    }
+    EGLConfig config = choose_config(candidate.display);
+    if (config == nullptr) {
+      tried << "no EGL config with EGL_OPENGL_BIT";
+      eglTerminate(candidate.display);
+      continue;
+    }
+    shared.display = candidate.display;
+    shared.config = config;
+    shared.egl_major = major;
+    shared.egl_minor = minor;
+    shared.description = candidate.description;
+    return shared;
+  }
+  failure = "HeadlessContext: no usable EGL display. Tried:" + tried.str() +
+            (tried.str().empty() ? std::string("\n  nothing (no EGL device or surfaceless "
+                                               "platform extensions)")
+                                 : std::string()) +
+            "\nA GPU driver with EGL, or Mesa's llvmpipe (Debian: libegl1 libgl1-mesa-dri), is "
+            "needed.";
+  throw std::runtime_error(failure);
+}
+
+EGLContext create_context(const SharedDisplay& shared, const ContextOptions& options,
+                          std::string& tried) {
+  // Ask for the newest versions first: drivers hand out exactly the requested version on some
+  // platforms, and tests want the newest features the driver has.
+  std::vector<std::pair<int, int>> versions = {{4, 6}, {4, 5}, {options.major, options.minor}};
+  versions.erase(std::remove_if(versions.begin(), versions.end(),
+                                [&](const std::pair<int, int>& v) {
+                                  return v < std::make_pair(options.major, options.minor);
+                                }),
+                 versions.end());
+  versions.erase(std::unique(versions.begin(), versions.end()), versions.end());
+
+  const bool egl_15 = shared.egl_major > 1 || (shared.egl_major == 1 && shared.egl_minor >= 5);
+  for (const auto& version : versions) {
+    std::vector<EGLint> attributes = {EGL_CONTEXT_MAJOR_VERSION_KHR,
+                                      version.first,
+                                      EGL_CONTEXT_MINOR_VERSION_KHR,
+                                      version.second,
+                                      EGL_CONTEXT_OPENGL_PROFILE_MASK_KHR,
+                                      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT_KHR};
+    if (options.debug) {
+      if (egl_15) {
+        attributes.insert(attributes.end(), {EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE});
+      } else {
+        attributes.insert(attributes.end(),
+                          {EGL_CONTEXT_FLAGS_KHR, EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR});
+      }
+    }
+    attributes.push_back(EGL_NONE);
+    EGLContext context =
+        eglCreateContext(shared.display, shared.config, EGL_NO_CONTEXT, attributes.data());
+    if (context != EGL_NO_CONTEXT) return context;
+    tried += "\n  OpenGL " + std::to_string(version.first) + "." +
+             std::to_string(version.second) + " core: " + last_egl_error();
+  }
+  return EGL_NO_CONTEXT;
+}
+
+// Undoes a half-built context; the constructor throws right after, so the destructor never runs.
+void abandon(EGLDisplay display, EGLContext context) {
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(display, context);
+}
+
+std::string gl_string(GLenum name) {
+  const GLubyte* value = glGetString(name);
+  return value ? reinterpret_cast<const char*>(value) : "";
+}
+
+}  // namespace
+
+HeadlessContext::HeadlessContext(ContextOptions options) : display_(nullptr), context_(nullptr) {
+  std::lock_guard<std::mutex> lock(loader_mutex());
+  const SharedDisplay& shared = shared_display();
+  if (!eglBindAPI(EGL_OPENGL_API)) {
+    throw std::runtime_error("HeadlessContext: eglBindAPI(EGL_OPENGL_API) failed with " +
+                             last_egl_error());
+  }
+  std::string tried;
+  EGLContext context = create_context(shared, options, tried);
+  if (context == EGL_NO_CONTEXT) {
+    throw std::runtime_error("HeadlessContext: could not create an OpenGL " +
+                             std::to_string(options.major) + "." +
+                             std::to_string(options.minor) + " (or newer) core context on " +
+                             shared.description + ". Tried:" + tried);
+  }
+  if (!eglMakeCurrent(shared.display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
+    const std::string error = last_egl_error();
+    eglDestroyContext(shared.display, context);
+    throw std::runtime_error("HeadlessContext: eglMakeCurrent without a surface failed on " +
+                             shared.description + " with " + error +
+                             " (EGL_KHR_surfaceless_context missing?)");
+  }
+  display_ = shared.display;
+  context_ = context;
+
+  // glad's GL pointers are process-wide. eglGetProcAddress returns context-independent entry
+  // points (libglvnd dispatch), so loading once, from the first context, serves every context;
+  // reloading later would race with threads already calling GL.
+  static bool gl_loaded = false;
+  if (!gl_loaded) {
+    if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress))) {
+      abandon(shared.display, context);
+      throw std::runtime_error("HeadlessContext: gladLoadGL failed on " + shared.description);
+    }
+    gl_loaded = true;
+  }
+
+  GLint major = 0;
+  GLint minor = 0;
+  glGetIntegerv(GL_MAJOR_VERSION, &major);
+  glGetIntegerv(GL_MINOR_VERSION, &minor);
+  renderer_ = gl_string(GL_RENDERER);
+  version_ = gl_string(GL_VERSION);
+  if (std::make_pair(major, minor) < std::make_pair(options.major, options.minor)) {
+    abandon(shared.display, context);
+    throw std::runtime_error("HeadlessContext: got OpenGL " + version_ + " on " + renderer_ +
+                             ", but " + std::to_string(options.major) + "." +
+                             std::to_string(options.minor) + " core is needed");
+  }
+  while (glGetError() != GL_NO_ERROR) {
+  }
+}
+
+HeadlessContext::~HeadlessContext() {
+  if (context_ == nullptr) return;
+  eglBindAPI(EGL_OPENGL_API);
+  if (eglGetCurrentContext() == static_cast<EGLContext>(context_)) {
+    eglMakeCurrent(static_cast<EGLDisplay>(display_), EGL_NO_SURFACE, EGL_NO_SURFACE,
+                   EGL_NO_CONTEXT);
+  }
+  // If the context is still current on another thread, EGL defers the destruction until it is
+  // released there.
+  eglDestroyContext(static_cast<EGLDisplay>(display_), static_cast<EGLContext>(context_));
+}
+
+void HeadlessContext::make_current() {
+  // The bound client API is per thread, and a fresh thread starts with OpenGL ES.
+  if (!eglBindAPI(EGL_OPENGL_API) ||
+      !eglMakeCurrent(static_cast<EGLDisplay>(display_), EGL_NO_SURFACE, EGL_NO_SURFACE,
+                      static_cast<EGLContext>(context_))) {
+    throw std::runtime_error("HeadlessContext::make_current failed with " + last_egl_error() +
+                             " (current on another thread?)");
+  }
+}
+
+void HeadlessContext::release_current() {
+  eglBindAPI(EGL_OPENGL_API);
+  if (!eglMakeCurrent(static_cast<EGLDisplay>(display_), EGL_NO_SURFACE, EGL_NO_SURFACE,
+                      EGL_NO_CONTEXT)) {
+    throw std::runtime_error("HeadlessContext::release_current failed with " + last_egl_error());
+  }
+}
+
+std::string HeadlessContext::renderer() const { return renderer_; }
+
+std::string HeadlessContext::version() const { return version_; }
+
+bool HeadlessContext::is_software() const {
+  std::string name = renderer_;
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return name.find("llvmpipe") != std::string::npos ||
+         name.find("softpipe") != std::string::npos ||
+         name.find("software") != std::string::npos;
+}
+
+}  // namespace gpusort_support
