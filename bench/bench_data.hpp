@@ -1,0 +1,63 @@
+// Random input data for the benchmarks, generated once per size and kept
+// while consecutive runs (repetitions, families) use the same size, so the
+// bench does not regenerate 2^26 random keys for every repetition.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gl_buffer.hpp"
+
+namespace gpusort_bench {
+
+enum class KeyKind { u32, f32 };
+
+// Keys as 32-bit patterns (floats bit-cast), values as the original index of
+// each key, so a key-value sort can be checked against the input.
+struct HostData {
+  KeyKind kind = KeyKind::u32;
+  std::vector<std::uint32_t> key_words;
+  std::vector<std::uint32_t> values;
+};
+
+// Pristine copies stay untouched; every timed sort first restores the
+// working buffers from them.
+struct GpuData {
+  std::size_t count = 0;
+  bool with_values = false;
+  Buffer pristine_keys;
+  Buffer pristine_values;
+  Buffer keys;
+  Buffer values;
+};
+
+class DataCache {
+ public:
+  const HostData& host(KeyKind kind, std::size_t count);
+  GpuData& gpu(KeyKind kind, bool with_values, std::size_t count);
+
+ private:
+  std::unique_ptr<HostData> host_;
+  std::unique_ptr<GpuData> gpu_;
+  KeyKind gpu_kind_ = KeyKind::u32;
+};
+
+// Total order on the key bit patterns, matching the library's float order
+// (-NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN) and plain u32 order.
+std::uint32_t order_word(KeyKind kind, std::uint32_t word);
+
+// Empty string when `sorted` is an ascending permutation of `input`
+// (checked by order and an order-independent checksum); else a reason.
+std::string check_sorted_keys(KeyKind kind, const std::vector<std::uint32_t>& input,
+                              const std::vector<std::uint32_t>& sorted);
+// Empty string when keys ascend and every value still points at its key.
+std::string check_sorted_pairs(KeyKind kind, const std::vector<std::uint32_t>& input,
+                               const std::vector<std::uint32_t>& sorted_keys,
+                               const std::vector<std::uint32_t>& sorted_values);
+
+std::vector<std::uint32_t> read_words(GLuint buffer, std::size_t count);
+
+}  // namespace gpusort_bench

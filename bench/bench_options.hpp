@@ -1,0 +1,43 @@
+// Command-line options of gpusort_bench beyond Google Benchmark's own.
+// Defaults depend on the device: a software GL gets small sizes and few
+// repetitions, a real GPU gets 2^10..2^26 with medians of 10 repetitions.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace gpusort_bench {
+
+struct BenchOptions {
+  int min_log2 = 10;
+  int max_log2 = 26;        // GPU families
+  int cpu_max_log2 = -1;    // std::sort families; -1: same as max_log2
+  int repetitions = 10;     // GPU families
+  int cpu_repetitions = 5;  // std::sort is slow at 2^26 and steady anyway
+  double min_time = 0.1;    // seconds of measured time per repetition
+  bool odd_sizes = true;    // also a few non-power-of-two counts
+  bool verify = true;       // check each benchmark's output once
+  // Google Benchmark's own flags win over our per-benchmark settings, which
+  // would otherwise silently override them.
+  bool user_set_repetitions = false;
+  bool user_set_min_time = false;
+  bool user_set_aggregates = false;
+
+  std::vector<std::size_t> gpu_sizes() const;
+  std::vector<std::size_t> cpu_sizes() const;
+};
+
+BenchOptions default_options(bool software_gl);
+
+// Pre-scan before benchmark::Initialize, so we know which benchmark flags
+// the user gave; Initialize removes them from argv.
+void note_benchmark_flags(int argc, char** argv, BenchOptions& options);
+
+// Consumes --gpusort_* flags from argv (after benchmark::Initialize).
+// Returns an error message, empty on success.
+std::string parse_options(int* argc, char** argv, BenchOptions& options);
+
+std::string options_help();
+
+}  // namespace gpusort_bench

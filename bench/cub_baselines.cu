@@ -1,0 +1,220 @@
+#include "cub_baselines.hpp"
+
+#include <cuda_runtime.h>
+
+#include <chrono>
+#include <climits>
+#include <cub/device/device_merge_sort.cuh>
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/version.cuh>
+#include <stdexcept>
+#include <utility>
+
+namespace gpusort_bench {
+namespace {
+
+void check(cudaError_t status, const char* what) {
+  if (status != cudaSuccess) {
+    // Clears the sticky last error, so one failed size does not poison the
+    // following benchmarks with the same message.
+    (void)cudaGetLastError();
+    throw std::runtime_error(std::string("CUDA: ") + what + ": " + cudaGetErrorString(status));
+  }
+}
+
+// Merge sort needs an explicit comparison; radix sort orders by bits.
+struct LessU32 {
+  __device__ bool operator()(std::uint32_t a, std::uint32_t b) const { return a < b; }
+};
+
+// Owns one device allocation, so a throw half-way through CubSort's
+// constructor frees what was already allocated.
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(std::size_t bytes) {
+    // cudaMalloc(0) may return null or fail depending on the version; CUB
+    // still wants a non-null temp pointer, so always ask for something.
+    check(cudaMalloc(&pointer_, bytes == 0 ? 1 : bytes), "cudaMalloc");
+  }
+  ~DeviceBuffer() {
+    if (pointer_ != nullptr) cudaFree(pointer_);
+  }
+  DeviceBuffer(DeviceBuffer&& other) noexcept : pointer_(std::exchange(other.pointer_, nullptr)) {}
+  DeviceBuffer& operator=(DeviceBuffer&& other) noexcept {
+    std::swap(pointer_, other.pointer_);
+    return *this;
+  }
+  void* get() const { return pointer_; }
+  std::uint32_t* words() const { return static_cast<std::uint32_t*>(pointer_); }
+  float* floats() const { return static_cast<float*>(pointer_); }
+
+ private:
+  void* pointer_ = nullptr;
+};
+
+}  // namespace
+
+struct CubSort::State {
+  CubAlgorithm algorithm = CubAlgorithm::radix;
+  CubKey key = CubKey::u32;
+  bool with_values = false;
+  std::size_t count = 0;
+  std::size_t temp_bytes = 0;
+  DeviceBuffer pristine_keys, pristine_values;
+  // Radix sort is out of place: it reads `work_*` and writes `out_*`. Merge
+  // sort sorts `work_*` in place and leaves `out_*` unallocated.
+  DeviceBuffer work_keys, work_values, out_keys, out_values;
+  DeviceBuffer temp;
+  cudaStream_t stream = nullptr;
+  cudaEvent_t start = nullptr;
+  cudaEvent_t stop = nullptr;
+
+  int items() const { return static_cast<int>(count); }
+
+  // With a null `temp_storage` CUB only reports the bytes it needs, so the
+  // same call sizes the temporary storage and sorts.
+  cudaError_t sort(void* temp_storage, std::size_t& bytes) {
+    if (algorithm == CubAlgorithm::merge) {
+      if (with_values) {
+        return ::cub::DeviceMergeSort::SortPairs(temp_storage, bytes, work_keys.words(), work_values.words(), items(),
+                                                 LessU32{}, stream);
+      }
+      return ::cub::DeviceMergeSort::SortKeys(temp_storage, bytes, work_keys.words(), items(), LessU32{}, stream);
+    }
+    if (key == CubKey::f32) {
+      return ::cub::DeviceRadixSort::SortKeys(temp_storage, bytes, work_keys.floats(), out_keys.floats(), items(), 0,
+                                              32, stream);
+    }
+    if (with_values) {
+      return ::cub::DeviceRadixSort::SortPairs(temp_storage, bytes, work_keys.words(), out_keys.words(),
+                                               work_values.words(), out_values.words(), items(), 0, 32, stream);
+    }
+    return ::cub::DeviceRadixSort::SortKeys(temp_storage, bytes, work_keys.words(), out_keys.words(), items(), 0, 32,
+                                            stream);
+  }
+
+  const DeviceBuffer& result_keys() const { return algorithm == CubAlgorithm::radix ? out_keys : work_keys; }
+  const DeviceBuffer& result_values() const { return algorithm == CubAlgorithm::radix ? out_values : work_values; }
+
+  ~State() {
+    if (start != nullptr) cudaEventDestroy(start);
+    if (stop != nullptr) cudaEventDestroy(stop);
+    if (stream != nullptr) cudaStreamDestroy(stream);
+  }
+};
+
+std::string cuda_unavailable_reason() {
+  int devices = 0;
+  const cudaError_t status = cudaGetDeviceCount(&devices);
+  if (status != cudaSuccess) {
+    (void)cudaGetLastError();
+    return std::string("cudaGetDeviceCount: ") + cudaGetErrorString(status);
+  }
+  if (devices == 0) return "no CUDA device";
+  return {};
+}
+
+std::string cuda_description() {
+  int device = 0;
+  cudaDeviceProp properties{};
+  std::string name = "unknown device";
+  if (cudaGetDevice(&device) == cudaSuccess && cudaGetDeviceProperties(&properties, device) == cudaSuccess) {
+    name = properties.name;
+  }
+  int runtime = 0;
+  int driver = 0;
+  (void)cudaRuntimeGetVersion(&runtime);
+  (void)cudaDriverGetVersion(&driver);
+  const auto version = [](int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); };
+  return name + ", CUDA runtime " + version(runtime) + ", driver " + version(driver) + ", CUB " +
+         std::to_string(CUB_VERSION / 100000) + "." + std::to_string(CUB_VERSION / 100 % 1000) + "." +
+         std::to_string(CUB_VERSION % 100);
+}
+
+CubSort::CubSort(CubAlgorithm algorithm, CubKey key, bool with_values, const std::uint32_t* keys,
+                 const std::uint32_t* values, std::size_t count)
+    : state_(std::make_unique<State>()) {
+  if (algorithm == CubAlgorithm::merge && key == CubKey::f32) {
+    throw std::invalid_argument("CUB merge sort baseline: only u32 keys are built");
+  }
+  if (algorithm == CubAlgorithm::radix && key == CubKey::f32 && with_values) {
+    throw std::invalid_argument("CUB radix sort baseline: f32 keys are built without values");
+  }
+  if (count > static_cast<std::size_t>(INT_MAX)) throw std::invalid_argument("CUB baseline: count above INT_MAX");
+  State& s = *state_;
+  s.algorithm = algorithm;
+  s.key = key;
+  s.with_values = with_values;
+  s.count = count;
+  const std::size_t bytes = count * sizeof(std::uint32_t);
+  check(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking), "cudaStreamCreate");
+  check(cudaEventCreate(&s.start), "cudaEventCreate");
+  check(cudaEventCreate(&s.stop), "cudaEventCreate");
+  s.pristine_keys = DeviceBuffer(bytes);
+  s.work_keys = DeviceBuffer(bytes);
+  if (algorithm == CubAlgorithm::radix) s.out_keys = DeviceBuffer(bytes);
+  check(cudaMemcpy(s.pristine_keys.get(), keys, bytes, cudaMemcpyHostToDevice), "upload keys");
+  if (with_values) {
+    s.pristine_values = DeviceBuffer(bytes);
+    s.work_values = DeviceBuffer(bytes);
+    if (algorithm == CubAlgorithm::radix) s.out_values = DeviceBuffer(bytes);
+    check(cudaMemcpy(s.pristine_values.get(), values, bytes, cudaMemcpyHostToDevice), "upload values");
+  }
+  check(s.sort(nullptr, s.temp_bytes), "temporary storage query");
+  s.temp = DeviceBuffer(s.temp_bytes);
+}
+
+CubSort::~CubSort() = default;
+
+CubAlgorithm CubSort::algorithm() const { return state_->algorithm; }
+CubKey CubSort::key() const { return state_->key; }
+bool CubSort::with_values() const { return state_->with_values; }
+std::size_t CubSort::count() const { return state_->count; }
+std::size_t CubSort::temp_bytes() const { return state_->temp_bytes; }
+
+CubTiming CubSort::run() {
+  State& s = *state_;
+  const std::size_t bytes = s.count * sizeof(std::uint32_t);
+  check(cudaMemcpyAsync(s.work_keys.get(), s.pristine_keys.get(), bytes, cudaMemcpyDeviceToDevice, s.stream),
+        "restore keys");
+  if (s.with_values) {
+    check(cudaMemcpyAsync(s.work_values.get(), s.pristine_values.get(), bytes, cudaMemcpyDeviceToDevice, s.stream),
+          "restore values");
+  }
+  // The start event would wait for the copies anyway; synchronising here
+  // keeps them out of the wall-clock figure too.
+  check(cudaStreamSynchronize(s.stream), "restore");
+  const auto wall_start = std::chrono::steady_clock::now();
+  check(cudaEventRecord(s.start, s.stream), "cudaEventRecord");
+  std::size_t temp_bytes = s.temp_bytes;
+  check(s.sort(s.temp.get(), temp_bytes), "sort");
+  check(cudaEventRecord(s.stop, s.stream), "cudaEventRecord");
+  check(cudaEventSynchronize(s.stop), "cudaEventSynchronize");
+  const auto wall_stop = std::chrono::steady_clock::now();
+  float milliseconds = 0.0f;
+  check(cudaEventElapsedTime(&milliseconds, s.start, s.stop), "cudaEventElapsedTime");
+  CubTiming timing;
+  timing.gpu_seconds = static_cast<double>(milliseconds) * 1e-3;
+  timing.wall_seconds = std::chrono::duration<double>(wall_stop - wall_start).count();
+  return timing;
+}
+
+std::vector<std::uint32_t> CubSort::sorted_keys() const {
+  std::vector<std::uint32_t> words(state_->count);
+  check(cudaMemcpy(words.data(), state_->result_keys().get(), words.size() * sizeof(std::uint32_t),
+                   cudaMemcpyDeviceToHost),
+        "download keys");
+  return words;
+}
+
+std::vector<std::uint32_t> CubSort::sorted_values() const {
+  if (!state_->with_values) return {};
+  std::vector<std::uint32_t> words(state_->count);
+  check(cudaMemcpy(words.data(), state_->result_values().get(), words.size() * sizeof(std::uint32_t),
+                   cudaMemcpyDeviceToHost),
+        "download values");
+  return words;
+}
+
+}  // namespace gpusort_bench

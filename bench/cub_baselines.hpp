@@ -1,0 +1,62 @@
+// CUB's device-wide sorts as baselines for gpusort. Plain C++ on purpose:
+// the rest of the bench includes GL headers and is built by the host compiler,
+// so no CUDA header may leak out of cub_baselines.cu.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gpusort_bench {
+
+enum class CubAlgorithm { radix, merge };
+enum class CubKey { u32, f32 };
+
+// Empty when a CUDA device can run the baselines, else the reason it cannot
+// (no driver, no device, ...). Never throws: a machine without CUDA simply
+// goes without these families.
+std::string cuda_unavailable_reason();
+
+// Device, runtime and CUB versions, for the JSON context of a run.
+std::string cuda_description();
+
+struct CubTiming {
+  double gpu_seconds = 0.0;   // between CUDA events around the sort call
+  double wall_seconds = 0.0;  // host view: from submission to the stop event
+};
+
+// One data set on the device: pristine keys (and values), working buffers
+// and the sort's temporary storage, all allocated up front so that no
+// allocation happens inside the timed region.
+class CubSort {
+ public:
+  // `keys` are 32-bit patterns (floats bit-cast); `values` may be null unless
+  // `with_values`. Throws std::runtime_error on any CUDA error.
+  CubSort(CubAlgorithm algorithm, CubKey key, bool with_values, const std::uint32_t* keys,
+          const std::uint32_t* values, std::size_t count);
+  ~CubSort();
+  CubSort(const CubSort&) = delete;
+  CubSort& operator=(const CubSort&) = delete;
+
+  CubAlgorithm algorithm() const;
+  CubKey key() const;
+  bool with_values() const;
+  std::size_t count() const;
+  std::size_t temp_bytes() const;
+
+  // Restores the input from the pristine copy (untimed), then times exactly
+  // one sort call.
+  CubTiming run();
+
+  // Result of the last run().
+  std::vector<std::uint32_t> sorted_keys() const;
+  std::vector<std::uint32_t> sorted_values() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace gpusort_bench

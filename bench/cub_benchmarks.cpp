@@ -1,0 +1,155 @@
+// CUB's radix and merge sorts on the same inputs as gpusort (DataCache's
+// generator), timed with CUDA events around exactly the sort call.
+#include <benchmark/benchmark.h>
+
+#include "optional_benchmarks.hpp"
+
+#if GPUSORT_BENCH_HAVE_CUB
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cub_baselines.hpp"
+#include "gpu_sort_run.hpp"
+#include "sort_benchmarks.hpp"
+
+namespace gpusort_bench {
+namespace {
+
+struct CubCase {
+  const char* name;
+  CubAlgorithm algorithm;
+  CubKey key;
+  KeyKind kind;
+  bool with_values;
+};
+
+// One CUB data set on the device at a time, like DataCache for GL: the
+// families run one after the other, so keeping every family's largest size
+// alive would only hold memory.
+struct CubCache {
+  std::unique_ptr<CubSort> sort;
+};
+
+CubSort& sort_for(CubCache& cache, const CubCase& run, const HostData& input) {
+  const std::size_t count = input.key_words.size();
+  CubSort* current = cache.sort.get();
+  if (current == nullptr || current->algorithm() != run.algorithm || current->key() != run.key ||
+      current->with_values() != run.with_values || current->count() != count) {
+    cache.sort.reset();  // free the old size before allocating the new one
+    cache.sort = std::make_unique<CubSort>(run.algorithm, run.key, run.with_values, input.key_words.data(),
+                                           input.values.data(), count);
+  }
+  return *cache.sort;
+}
+
+// Keys must equal std::sort's output; values only have to stay with their
+// keys (CUB's merge sort is not stable, so the order among equal keys is free).
+std::string check_against_std_sort(const CubCase& run, const HostData& input, const CubSort& sort) {
+  const std::vector<std::uint32_t> keys = sort.sorted_keys();
+  if (keys.size() != input.key_words.size()) return "size mismatch";
+  if (run.kind == KeyKind::f32) {
+    // Compared as floats: CUB treats -0.0 and +0.0 as equal, and so does std::sort.
+    std::vector<float> expected(input.key_words.size());
+    std::vector<float> actual(keys.size());
+    std::memcpy(expected.data(), input.key_words.data(), expected.size() * sizeof(float));
+    std::memcpy(actual.data(), keys.data(), actual.size() * sizeof(float));
+    std::sort(expected.begin(), expected.end());
+    const auto mismatch = std::mismatch(expected.begin(), expected.end(), actual.begin());
+    if (mismatch.first != expected.end()) {
+      return "key at index " + std::to_string(mismatch.first - expected.begin()) + " differs from std::sort";
+    }
+  } else {
+    std::vector<std::uint32_t> expected = input.key_words;
+    std::sort(expected.begin(), expected.end());
+    const auto mismatch = std::mismatch(expected.begin(), expected.end(), keys.begin());
+    if (mismatch.first != expected.end()) {
+      return "key at index " + std::to_string(mismatch.first - expected.begin()) + " differs from std::sort";
+    }
+  }
+  if (!run.with_values) return {};
+  return check_sorted_pairs(run.kind, input.key_words, keys, sort.sorted_values());
+}
+
+void run_cub(benchmark::State& state, BenchEnvironment& env, CubCache& cache, const CubCase& run) {
+  const auto count = static_cast<std::size_t>(state.range(0));
+  try {
+    const HostData& input = env.data.host(run.kind, count);
+    CubSort& sort = sort_for(cache, run, input);
+    // Untimed first sort: module loading and lazy kernel setup of the CUDA
+    // runtime belong to no iteration.
+    sort.run();
+
+    double total_seconds = 0.0;
+    double total_wall_seconds = 0.0;
+    for (auto _ : state) {
+      const CubTiming timing = sort.run();
+      const double seconds = std::max(timing.gpu_seconds, GpuTimer::kMinimumSeconds);
+      state.SetIterationTime(seconds);
+      total_seconds += seconds;
+      total_wall_seconds += timing.wall_seconds;
+    }
+
+    if (env.should_verify(std::string(run.name) + "/" + std::to_string(count))) {
+      const std::string problem = check_against_std_sort(run, input, sort);
+      if (!problem.empty()) {
+        env.fail(state, "wrong result: " + problem);
+        return;
+      }
+    }
+    // CUB does not say how many passes it makes, so "GB/s" counts a single
+    // read+write pass over every key (and value): a lower bound on its
+    // traffic, not the achieved bandwidth (see results/README.md).
+    const double element = sizeof(std::uint32_t) * (run.with_values ? 2.0 : 1.0);
+    set_sort_counters(state, count, total_seconds, static_cast<double>(count) * element * 2.0);
+    state.counters["wall_ms"] = benchmark::Counter(total_wall_seconds * 1e3, benchmark::Counter::kAvgIterations);
+    state.counters["temp_bytes"] = static_cast<double>(sort.temp_bytes());
+  } catch (const std::exception& e) {
+    env.fail(state, e.what());
+  }
+}
+
+constexpr CubCase kCases[] = {
+    {"cub_radix/keys_u32", CubAlgorithm::radix, CubKey::u32, KeyKind::u32, false},
+    {"cub_radix/pairs_u32_u32", CubAlgorithm::radix, CubKey::u32, KeyKind::u32, true},
+    {"cub_radix/keys_f32", CubAlgorithm::radix, CubKey::f32, KeyKind::f32, false},
+    {"cub_merge/keys_u32", CubAlgorithm::merge, CubKey::u32, KeyKind::u32, false},
+    {"cub_merge/pairs_u32_u32", CubAlgorithm::merge, CubKey::u32, KeyKind::u32, true},
+};
+
+}  // namespace
+
+void register_cub_benchmarks(BenchEnvironment& env) {
+  const std::string reason = cuda_unavailable_reason();
+  if (!reason.empty()) {
+    benchmark::AddCustomContext("cub", "unavailable (" + reason + ")");
+    return;
+  }
+  benchmark::AddCustomContext("cub", cuda_description());
+  const std::vector<std::size_t> sizes = env.options.gpu_sizes();
+  if (sizes.empty()) return;
+  auto* cache = env.keep(std::make_shared<CubCache>());
+  for (const CubCase& run : kCases) {
+    configure(benchmark::RegisterBenchmark(
+                  run.name, [&env, cache, run](benchmark::State& state) { run_cub(state, env, *cache, run); }),
+              env.options, false, sizes);
+  }
+}
+
+}  // namespace gpusort_bench
+
+#else  // !GPUSORT_BENCH_HAVE_CUB
+
+namespace gpusort_bench {
+
+void register_cub_benchmarks(BenchEnvironment&) {
+  benchmark::AddCustomContext("cub", "unavailable (built without the CUDA toolkit)");
+}
+
+}  // namespace gpusort_bench
+
+#endif

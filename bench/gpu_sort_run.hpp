@@ -1,0 +1,91 @@
+// The timed loop shared by every GPU benchmark (library and textbook alike),
+// so both are measured the same way.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <string>
+
+#include "bench_environment.hpp"
+
+namespace gpusort_bench {
+
+struct GpuSortCase {
+  std::string name;  // family name, used to verify once per size
+  KeyKind kind = KeyKind::u32;
+  bool with_values = false;
+  std::size_t memory_passes = 0;  // full read+write sweeps per sort
+  std::size_t dispatches = 0;
+};
+
+// Bytes a sort moves: every pass reads and writes each key (and value).
+inline double bytes_moved(const GpuSortCase& run, std::size_t count) {
+  const double element = sizeof(std::uint32_t) * (run.with_values ? 2.0 : 1.0);
+  return static_cast<double>(run.memory_passes) * static_cast<double>(count) * element * 2.0;
+}
+
+void set_sort_counters(benchmark::State& state, std::size_t count, double total_seconds, double bytes_per_sort);
+
+// `sort(keys, values, count)` runs one sort on the working buffers.
+template <class Sort>
+void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortCase& run, Sort&& sort) {
+  const auto count = static_cast<std::size_t>(state.range(0));
+  try {
+    GpuData& data = env.data.gpu(run.kind, run.with_values, count);
+    const auto refill = [&] {
+      env.refill.copy(data.pristine_keys.id(), data.keys.id(), count);
+      if (run.with_values) env.refill.copy(data.pristine_values.id(), data.values.id(), count);
+    };
+    // One untimed sort first: lazy allocations, shader JIT and clock ramp-up
+    // belong to no iteration.
+    refill();
+    sort(data.keys.id(), data.values.id(), count);
+
+    double total_seconds = 0.0;
+    double total_wall_seconds = 0.0;
+    for (auto _ : state) {
+      refill();
+      // Not needed for the GPU timestamps (the first one waits for the
+      // refill anyway) but it keeps the refill out of the wall-clock check.
+      glFinish();
+      const auto wall_start = std::chrono::steady_clock::now();
+      env.timer.start();
+      sort(data.keys.id(), data.values.id(), count);
+      env.timer.stop();
+      const double seconds = env.timer.seconds();
+      total_wall_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+      state.SetIterationTime(seconds);
+      total_seconds += seconds;
+    }
+
+    if (env.should_verify(run.name + "/" + std::to_string(count))) {
+      const HostData& input = env.data.host(run.kind, count);
+      const auto keys = read_words(data.keys.id(), count);
+      const std::string problem =
+          run.with_values ? check_sorted_pairs(run.kind, input.key_words, keys, read_words(data.values.id(), count))
+                          : check_sorted_keys(run.kind, input.key_words, keys);
+      if (!problem.empty()) {
+        env.fail(state, "wrong result: " + problem);
+        return;
+      }
+    }
+    if (const GLenum error = glGetError(); error != GL_NO_ERROR) {
+      env.fail(state, "GL error " + std::to_string(error) + " during the run");
+      return;
+    }
+    set_sort_counters(state, count, total_seconds, bytes_moved(run, count));
+    // Submission + GPU + query read-back, as the host sees it: a sanity check
+    // on the timestamps, and the number that matters for small sorts.
+    state.counters["wall_ms"] = benchmark::Counter(total_wall_seconds * 1e3, benchmark::Counter::kAvgIterations);
+    state.counters["memory_passes"] = static_cast<double>(run.memory_passes);
+    state.counters["dispatches"] = static_cast<double>(run.dispatches);
+  } catch (const std::exception& e) {
+    env.fail(state, e.what());
+  }
+}
+
+}  // namespace gpusort_bench

@@ -1,0 +1,59 @@
+// The library under test: gpusort::BitonicSorter on GPU buffers.
+
+// GL declarations must precede gpusort; glad is what the headless context loads.
+#include <glad/gl.h>
+
+#include <gpusort/gpusort.hpp>
+
+#include <optional>
+#include <type_traits>
+
+#include "gpu_sort_run.hpp"
+#include "sort_benchmarks.hpp"
+
+namespace gpusort_bench {
+namespace {
+
+template <class Key, class Value>
+void register_family(BenchEnvironment& env, const char* name, KeyKind kind) {
+  const std::vector<std::size_t> sizes = env.options.gpu_sizes();
+  if (sizes.empty()) return;
+  using Sorter = gpusort::BitonicSorter<Key, Value>;
+  // Built on first use, so a gpusort::Error becomes that benchmark's error.
+  auto* sorter = env.keep(std::make_shared<std::optional<Sorter>>());
+  const std::string family = name;
+  auto* benchmark = benchmark::RegisterBenchmark(name, [&env, sorter, family, kind](benchmark::State& state) {
+    try {
+      if (!*sorter) sorter->emplace();
+      const auto count = static_cast<std::size_t>(state.range(0));
+      const gpusort::Plan plan = (*sorter)->plan(count);
+      GpuSortCase run;
+      run.name = family;
+      run.kind = kind;
+      run.with_values = !std::is_void_v<Value>;
+      run.memory_passes = plan.memory_passes;
+      run.dispatches = plan.dispatches;
+      run_gpu_sort(state, env, run, [&](GLuint keys, GLuint values, std::size_t n) {
+        if constexpr (std::is_void_v<Value>) {
+          (void)values;
+          (*sorter)->sort(keys, n);
+        } else {
+          (*sorter)->sort(keys, values, n);
+        }
+      });
+    } catch (const std::exception& e) {
+      env.fail(state, e.what());
+    }
+  });
+  configure(benchmark, env.options, false, sizes);
+}
+
+}  // namespace
+
+void register_library_benchmarks(BenchEnvironment& env) {
+  register_family<std::uint32_t, void>(env, "gpusort/keys_u32", KeyKind::u32);
+  register_family<std::uint32_t, std::uint32_t>(env, "gpusort/pairs_u32_u32", KeyKind::u32);
+  register_family<float, void>(env, "gpusort/keys_f32", KeyKind::f32);
+}
+
+}  // namespace gpusort_bench

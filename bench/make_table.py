@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Turn gpusort_bench JSON output into Markdown tables, one per benchmark family.
+
+    gpusort_bench --benchmark_out=run.json --benchmark_out_format=json
+    python3 bench/make_table.py run.json [more.json ...] [-o table.md]
+
+Several files may be given (for example one run per --benchmark_filter); their
+results are merged, later files winning for the same family and size. Each row
+shows the median over repetitions (--aggregate picks another aggregate). The
+summary tables put every implementation present (gpusort, textbook, std::sort,
+std::sort(par), CUB radix, CUB merge) side by side per key type and n, with the
+speedup of gpusort over each: baseline time / gpusort time, so 3.0 means gpusort
+is three times faster and 0.5 that it takes twice as long. The per-family tables
+give the speedup over the textbook GPU bitonic sort and over std::sort.
+
+--check makes the script exit with status 1 when a file holds no results or any
+benchmark reported an error (the ctest smoke test uses it).
+
+Python 3 standard library only.
+"""
+
+import argparse
+import json
+import statistics
+import sys
+
+# Family names are "<implementation>/<case>", e.g. "gpusort/keys_u32".
+GPUSORT = "gpusort"
+TEXTBOOK = "textbook"
+STD_SORT = "std_sort"
+CPU_IMPLEMENTATIONS = {STD_SORT, "std_sort_par"}
+# Column order of the summary and the names shown for each implementation;
+# implementations not listed follow in order of appearance under their own name.
+DISPLAY_NAMES = {
+    GPUSORT: "gpusort",
+    TEXTBOOK: "textbook",
+    STD_SORT: "std::sort",
+    "std_sort_par": "std::sort(par)",
+    "cub_radix": "CUB radix",
+    "cub_merge": "CUB merge",
+}
+
+UNIT_TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
+
+
+class Result:
+    """One (family, n) measurement."""
+
+    def __init__(self, ms, keys_per_second, gb_per_second, wall_ms):
+        self.ms = ms
+        self.keys_per_second = keys_per_second
+        self.gb_per_second = gb_per_second
+        self.wall_ms = wall_ms
+
+
+def split_run_name(run_name):
+    """'gpusort/keys_u32/1024/min_time:0.1/...' -> ('gpusort', 'keys_u32', 1024)."""
+    parts = run_name.split("/")
+    if len(parts) < 3 or not parts[2].isdigit():
+        return None
+    return parts[0], parts[1], int(parts[2])
+
+
+def entry_values(entry):
+    ms = entry["real_time"] * UNIT_TO_MS[entry.get("time_unit", "ns")]
+    return (ms, entry.get("items_per_second"), entry.get("GB/s"), entry.get("wall_ms"))
+
+
+def median_or_none(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def collect(documents, aggregate):
+    """Returns ({(impl, case, n): Result}, [error strings], context of the last file)."""
+    results = {}  # insertion order = order of first appearance, i.e. registration order
+    errors = []
+    context = {}
+    for document in documents:
+        context = document.get("context", context)
+        chosen = {}
+        repeats = {}
+        for entry in document.get("benchmarks", []):
+            key = split_run_name(entry.get("run_name", entry.get("name", "")))
+            if key is None:
+                continue
+            if entry.get("error_occurred"):
+                errors.append("%s: %s" % (entry.get("name"), entry.get("error_message", "error")))
+                continue
+            if entry.get("run_type") == "aggregate":
+                if entry.get("aggregate_name") == aggregate:
+                    chosen[key] = entry_values(entry)
+            else:
+                repeats.setdefault(key, []).append(entry_values(entry))
+        # Without aggregates (one repetition, or aggregates switched off) the
+        # median of the individual runs stands in for them.
+        for key, runs in repeats.items():
+            if key not in chosen:
+                chosen[key] = tuple(median_or_none(column) for column in zip(*runs))
+        for key, values in chosen.items():
+            results[key] = Result(*values)
+    return results, errors, context
+
+
+def format_n(n):
+    if n > 0 and n & (n - 1) == 0:
+        return "%d (2^%d)" % (n, n.bit_length() - 1)
+    return str(n)
+
+
+def format_number(value, digits=3):
+    if value is None:
+        return "—"
+    if abs(value) >= 10 ** digits:
+        return "%.0f" % value
+    return "%.*g" % (digits, value)
+
+
+def speedup(results, baseline_impl, case, n, ms):
+    baseline = results.get((baseline_impl, case, n))
+    if baseline is None or not ms:
+        return "—"
+    return format_number(baseline.ms / ms) + "×"
+
+
+def display_name(impl):
+    return DISPLAY_NAMES.get(impl, impl)
+
+
+def ordered_implementations(families, case):
+    """Implementations measured for `case`: the known ones first, in DISPLAY_NAMES order."""
+    present = list(dict.fromkeys(impl for impl, c in families if c == case))
+    known = [impl for impl in DISPLAY_NAMES if impl in present]
+    return known + [impl for impl in present if impl not in DISPLAY_NAMES]
+
+
+def render_summary(results, families, aggregate):
+    """Every implementation side by side, and gpusort against each, one table per key type."""
+    lines = []
+    cases = list(dict.fromkeys(case for _, case in families))
+    for case in cases:
+        impls = ordered_implementations(families, case)
+        baselines = [impl for impl in impls if impl != GPUSORT] if GPUSORT in impls else []
+        lines.append("## Summary: %s (ms, %s)" % (case, aggregate))
+        lines.append("")
+        header = ["n"] + [display_name(impl) for impl in impls]
+        header += ["gpusort vs %s" % display_name(impl) for impl in baselines]
+        lines.append("| " + " | ".join(header) + " |")
+        lines.append("|" + "|".join(["---:"] * len(header)) + "|")
+        sizes = sorted({n for impl, c, n in results if c == case})
+        for n in sizes:
+            times = [results.get((impl, case, n)) for impl in impls]
+            row = [format_n(n)] + [format_number(t.ms, 4) if t else "—" for t in times]
+            own = results.get((GPUSORT, case, n))
+            for impl in baselines:
+                row.append(speedup(results, impl, case, n, own.ms if own else None))
+            lines.append("| " + " | ".join(row) + " |")
+        lines.append("")
+    return lines
+
+
+def render(results, errors, context, aggregate):
+    lines = []
+    device = context.get("gl_renderer", "unknown GL renderer")
+    version = context.get("gl_version", "")
+    lines.append("# gpusort_bench results")
+    lines.append("")
+    lines.append("- GL renderer: %s" % device)
+    if version:
+        lines.append("- GL version: %s" % version)
+    if context.get("date"):
+        lines.append("- date: %s, host: %s (%s CPUs)" % (context["date"], context.get("host_name", "?"),
+                                                       context.get("num_cpus", "?")))
+    for key, label in (("cub", "CUB"), ("std_sort_par", "std::sort(par)")):
+        if context.get(key):
+            lines.append("- %s: %s" % (label, context[key]))
+    lines.append("- every time is the %s over repetitions; speedup = baseline time / this time "
+                 "(same key type, same n)" % aggregate)
+    lines.append("")
+    families = list(dict.fromkeys((impl, case) for impl, case, _ in results))
+    lines.extend(render_summary(results, families, aggregate))
+    for impl, case in families:
+        on_cpu = impl in CPU_IMPLEMENTATIONS
+        lines.append("## %s/%s" % (impl, case))
+        lines.append("")
+        header = ["n", ("CPU" if on_cpu else "GPU") + " ms (%s)" % aggregate, "G keys/s", "GB/s"]
+        if not on_cpu:
+            header.append("wall ms")
+        if impl != TEXTBOOK:
+            header.append("speedup vs textbook")
+        if impl != STD_SORT:
+            header.append("speedup vs std::sort")
+        lines.append("| " + " | ".join(header) + " |")
+        lines.append("|" + "|".join(["---:"] * len(header)) + "|")
+        for n in sorted(n for i, c, n in results if (i, c) == (impl, case)):
+            result = results[(impl, case, n)]
+            row = [format_n(n), format_number(result.ms, 4),
+                   format_number(result.keys_per_second / 1e9 if result.keys_per_second else None),
+                   format_number(result.gb_per_second)]
+            if not on_cpu:
+                row.append(format_number(result.wall_ms, 4))
+            if impl != TEXTBOOK:
+                row.append(speedup(results, TEXTBOOK, case, n, result.ms))
+            if impl != STD_SORT:
+                row.append(speedup(results, STD_SORT, case, n, result.ms))
+            lines.append("| " + " | ".join(row) + " |")
+        lines.append("")
+    if errors:
+        lines.append("## Errors")
+        lines.append("")
+        for error in errors:
+            lines.append("- %s" % error)
+        lines.append("")
+    return "\n".join(lines)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("json", nargs="+", help="gpusort_bench --benchmark_out JSON file(s)")
+    parser.add_argument("-o", "--output", help="write the Markdown here instead of stdout")
+    parser.add_argument("--aggregate", default="median", help="aggregate to report (default: median)")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 if there are no results or any benchmark reported an error")
+    args = parser.parse_args(argv)
+
+    documents = []
+    for path in args.json:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                documents.append(json.load(handle))
+        except (OSError, ValueError) as error:
+            print("make_table.py: cannot read %s: %s" % (path, error), file=sys.stderr)
+            return 1
+    results, errors, context = collect(documents, args.aggregate)
+    markdown = render(results, errors, context, args.aggregate)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(markdown + "\n")
+    else:
+        print(markdown)
+    if args.check:
+        if not results:
+            print("make_table.py: no results found", file=sys.stderr)
+            return 1
+        if errors:
+            print("make_table.py: %d benchmark(s) reported errors" % len(errors), file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
