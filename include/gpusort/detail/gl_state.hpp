@@ -24,7 +24,10 @@ class GlStateBackup {
     }
   }
   ~GlStateBackup() {
-    glUseProgram(static_cast<GLuint>(program_));
+    // A program deleted while current lives only until it is unbound, which the sort did;
+    // binding its dead name again would raise GL_INVALID_VALUE, so fall back to none.
+    const GLuint program = static_cast<GLuint>(program_);
+    glUseProgram(program != 0 && glIsProgram(program) == GL_TRUE ? program : 0);
     for (GLuint i = 0; i < binding_count; ++i) {
       const IndexedBinding& b = indexed_[i];
       // A size of 0 means the whole buffer was bound with glBindBufferBase.

@@ -1,0 +1,233 @@
+// Every documented error: gpusort::Error with a message that names the problem, the
+// caller's buffers and vectors untouched, and no GL error left pending.
+
+#include <gmock/gmock.h>
+
+#include <limits>
+
+#include "gl_session.hpp"
+#include "sort_checks.hpp"
+
+namespace gpusort_test {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+// Runs `call`, which must throw gpusort::Error, and returns what() ("" if it did not).
+template <class Call>
+std::string error_from(Call&& call) {
+  try {
+    call();
+  } catch (const gpusort::Error& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "threw a non-gpusort exception: " << e.what();
+    return "";
+  }
+  ADD_FAILURE() << "did not throw gpusort::Error";
+  return "";
+}
+
+std::vector<std::uint32_t> sample_keys(std::size_t count) {
+  return make_keys<std::uint32_t>(Distribution::reversed, count, 11);
+}
+
+// A name glGenBuffers returned but that was deleted again: a real-looking name that is
+// not a buffer any more.
+GLuint deleted_buffer_name() {
+  GLuint name = 0;
+  glGenBuffers(1, &name);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, name);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  glDeleteBuffers(1, &name);
+  return name;
+}
+
+class Errors : public GlTest {};
+
+TEST_F(Errors, NoCurrentContextWhenConstructing) {
+  auto& context = gl_context();
+  context.release_current();
+  const std::string message = error_from([] { gpusort::BitonicSorter<std::uint32_t> sorter; });
+  context.make_current();
+  EXPECT_THAT(message, AllOf(HasSubstr("current"), HasSubstr("context")));
+  EXPECT_TRUE(no_gl_error("constructor without a context"));
+}
+
+TEST_F(Errors, NoCurrentContextWhenSorting) {
+  auto& sorter = cached_sorter<std::uint32_t>();
+  auto& kv_sorter = cached_sorter<std::uint32_t, std::uint32_t>();
+  const auto keys = sample_keys(300);
+  GlBuffer buffer(to_bytes(keys));
+  GlBuffer values(to_bytes(keys));
+  const Bytes before = buffer.read();
+
+  auto& context = gl_context();
+  context.release_current();
+  const std::string buffer_message = error_from([&] { sorter.sort(buffer.name(), keys.size()); });
+  const std::string kv_message =
+      error_from([&] { kv_sorter.sort(buffer.name(), values.name(), keys.size()); });
+  auto host_keys = keys;
+  const std::string host_message = error_from([&] { sorter.sort(host_keys); });
+  context.make_current();
+
+  EXPECT_THAT(buffer_message, AllOf(HasSubstr("current"), HasSubstr("context")));
+  EXPECT_THAT(kv_message, AllOf(HasSubstr("current"), HasSubstr("context")));
+  EXPECT_THAT(host_message, AllOf(HasSubstr("current"), HasSubstr("context")));
+  EXPECT_TRUE(buffer.read() == before) << "keys buffer changed";
+  EXPECT_TRUE(values.read() == before) << "values buffer changed";
+  EXPECT_TRUE(same_bits(host_keys, keys)) << "host vector changed";
+  EXPECT_TRUE(no_gl_error("sorts without a context"));
+  // And the sorter still works once the context is back.
+  EXPECT_TRUE(buffer_sort_ok(sorter, keys, gpusort::Order::ascending, 1));
+}
+
+TEST_F(Errors, NameThatIsNotABuffer) {
+  auto& sorter = cached_sorter<std::uint32_t>();
+  auto& kv_sorter = cached_sorter<std::uint32_t, std::uint32_t>();
+  const auto keys = sample_keys(64);
+  GlBuffer good(to_bytes(keys));
+  const Bytes before = good.read();
+  const GLuint never_made = 987654;
+  ASSERT_FALSE(glIsBuffer(never_made));
+  const GLuint deleted = deleted_buffer_name();
+  ASSERT_FALSE(glIsBuffer(deleted));
+
+  for (GLuint bad : {never_made, deleted, GLuint{0}}) {
+    SCOPED_TRACE("name " + std::to_string(bad));
+    const std::string name = "buffer " + std::to_string(bad);
+    EXPECT_THAT(error_from([&] { sorter.sort(bad, keys.size()); }),
+                AllOf(HasSubstr("keys " + name), HasSubstr("not a buffer")));
+    EXPECT_THAT(error_from([&] { kv_sorter.sort(bad, good.name(), keys.size()); }),
+                AllOf(HasSubstr("keys " + name), HasSubstr("not a buffer")));
+    EXPECT_THAT(error_from([&] { kv_sorter.sort(good.name(), bad, keys.size()); }),
+                AllOf(HasSubstr("values " + name), HasSubstr("not a buffer")));
+    EXPECT_TRUE(no_gl_error("sort with a bad name"));
+  }
+  EXPECT_TRUE(good.read() == before) << "the valid buffer of a failed kv sort changed";
+}
+
+TEST_F(Errors, BufferTooSmallForCount) {
+  auto& sorter = cached_sorter<std::uint32_t>();
+  auto& kv_sorter = cached_sorter<std::uint32_t, std::uint32_t>();
+  const auto keys = sample_keys(100);
+  GlBuffer small(to_bytes(keys));                      // 100 elements
+  GlBuffer large(to_bytes(sample_keys(200)));            // 200 elements
+  GlBuffer ragged(concat(to_bytes(keys), Bytes(3)));   // 100 elements and 3 bytes
+  const Bytes small_before = small.read();
+  const Bytes large_before = large.read();
+  const Bytes ragged_before = ragged.read();
+
+  EXPECT_THAT(error_from([&] { sorter.sort(small.name(), 101); }), HasSubstr("too small"));
+  EXPECT_THAT(error_from([&] { sorter.sort(ragged.name(), 101); }), HasSubstr("too small"));
+  // Keys fit, values do not; then values fit, keys do not.
+  EXPECT_THAT(error_from([&] { kv_sorter.sort(large.name(), small.name(), 150); }),
+              AllOf(HasSubstr("too small"), HasSubstr("values buffer")));
+  EXPECT_THAT(error_from([&] { kv_sorter.sort(small.name(), large.name(), 150); }),
+              AllOf(HasSubstr("too small"), HasSubstr("keys buffer")));
+  EXPECT_TRUE(no_gl_error("sorts with small buffers"));
+  EXPECT_TRUE(small.read() == small_before);
+  EXPECT_TRUE(large.read() == large_before);
+  EXPECT_TRUE(ragged.read() == ragged_before);
+
+  // Exactly enough is fine, and sorts only the first count elements.
+  EXPECT_TRUE(buffer_sort_ok(sorter, keys, gpusort::Order::ascending, 3));
+}
+
+TEST_F(Errors, SameBufferForKeysAndValues) {
+  auto& kv_sorter = cached_sorter<std::uint32_t, std::uint32_t>();
+  GlBuffer both(to_bytes(sample_keys(50)));
+  const Bytes before = both.read();
+  EXPECT_THAT(error_from([&] { kv_sorter.sort(both.name(), both.name(), 50); }),
+              HasSubstr("same buffer"));
+  EXPECT_TRUE(no_gl_error("kv sort on one buffer"));
+  EXPECT_TRUE(both.read() == before);
+}
+
+// A buffer mapped without GL_MAP_PERSISTENT_BIT cannot be used by shaders.
+TEST_F(Errors, MappedBuffer) {
+  auto& sorter = cached_sorter<std::uint32_t>();
+  const auto keys = sample_keys(50);
+  GlBuffer buffer(to_bytes(keys));
+  GLint previous = 0;
+  glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &previous);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, buffer.name());
+  void* mapped = glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 50 * 4, GL_MAP_READ_BIT);
+  ASSERT_NE(mapped, nullptr);
+  EXPECT_THAT(error_from([&] { sorter.sort(buffer.name(), keys.size()); }), HasSubstr("mapped"));
+  EXPECT_TRUE(no_gl_error("sort of a mapped buffer"));
+  glBindBuffer(GL_COPY_WRITE_BUFFER, buffer.name());
+  glUnmapBuffer(GL_COPY_WRITE_BUFFER);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, static_cast<GLuint>(previous));
+  EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(buffer.read(), 0, keys.size()), keys));
+}
+
+TEST_F(Errors, MismatchedHostVectorSizes) {
+  auto& kv_sorter = cached_sorter<float, std::uint32_t>();
+  const auto keys = make_keys<float>(Distribution::random, 10, 12);
+  const auto values = make_values(9, 12);
+  auto k = keys;
+  auto v = values;
+  EXPECT_THAT(error_from([&] { kv_sorter.sort(k, v); }),
+              AllOf(HasSubstr("10"), HasSubstr("9"), HasSubstr("values")));
+  EXPECT_TRUE(same_bits(k, keys));
+  EXPECT_TRUE(same_bits(v, values));
+  EXPECT_THAT(error_from([&] { gpusort::cpu::bitonic_sort(k, v); }),
+              AllOf(HasSubstr("10"), HasSubstr("9"), HasSubstr("values")));
+  EXPECT_TRUE(same_bits(k, keys));
+  EXPECT_TRUE(same_bits(v, values));
+  EXPECT_TRUE(no_gl_error("mismatched host sort"));
+}
+
+// The limit check must come before anything is read or allocated: the buffers here are
+// tiny, so a sorter that checked the buffer size first would report that instead, and
+// one that allocated scratch for `count` would run out of memory.
+TEST_F(Errors, CountBeyondShaderStorageBlockLimit) {
+  auto& sorter = cached_sorter<std::uint32_t>();
+  auto& kv_sorter = cached_sorter<std::uint32_t, std::uint32_t>();
+  GLint64 max_block = 0;
+  glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block);
+  ASSERT_GT(max_block, 0);
+  const std::size_t too_many = static_cast<std::size_t>(max_block) / sizeof(std::uint32_t) + 1;
+  const auto keys = sample_keys(16);
+  GlBuffer tiny(to_bytes(keys));
+  GlBuffer tiny_values(to_bytes(keys));
+  const Bytes before = tiny.read();
+
+  EXPECT_THAT(error_from([&] { sorter.sort(tiny.name(), too_many); }),
+              HasSubstr("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"));
+  EXPECT_THAT(error_from([&] { kv_sorter.sort(tiny.name(), tiny_values.name(), too_many); }),
+              HasSubstr("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"));
+  EXPECT_THAT(error_from([&] { sorter.sort(tiny.name(), std::numeric_limits<std::size_t>::max()); }),
+              HasSubstr("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"));
+  EXPECT_TRUE(no_gl_error("sorts beyond the block limit"));
+  EXPECT_TRUE(tiny.read() == before);
+  EXPECT_TRUE(tiny_values.read() == before);
+}
+
+TEST_F(Errors, ShaderThatDoesNotCompile) {
+  gpusort::Tuning tuning;
+  tuning.extra_shader_source = "this line is not GLSL;";
+  EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<float> sorter(tuning); }),
+              AllOf(HasSubstr("compil"), HasSubstr("log")));
+  EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<float, std::uint32_t> sorter(tuning); }),
+              AllOf(HasSubstr("compil"), HasSubstr("log")));
+  EXPECT_TRUE(no_gl_error("constructors with a broken shader"));
+}
+
+TEST_F(Errors, TuningThatCannotWork) {
+  gpusort::Tuning not_power_of_two;
+  not_power_of_two.tile_size = 3000;
+  EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(not_power_of_two); }),
+              HasSubstr("tile_size"));
+  gpusort::Tuning beyond_shared_memory;
+  beyond_shared_memory.tile_size = 1u << 24;
+  EXPECT_THAT(
+      error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(beyond_shared_memory); }),
+      HasSubstr("tile_size"));
+  EXPECT_TRUE(no_gl_error("constructors with bad tuning"));
+}
+
+}  // namespace
+}  // namespace gpusort_test

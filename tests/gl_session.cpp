@@ -1,0 +1,60 @@
+#include "gl_session.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+namespace gpusort_test {
+namespace {
+
+std::unique_ptr<gpusort_support::HeadlessContext>& context_slot() {
+  static std::unique_ptr<gpusort_support::HeadlessContext> context;
+  return context;
+}
+
+std::unordered_map<std::type_index, std::shared_ptr<void>>& sorters() {
+  static std::unordered_map<std::type_index, std::shared_ptr<void>> cache;
+  return cache;
+}
+
+}  // namespace
+
+gpusort_support::HeadlessContext& gl_context() {
+  auto& context = context_slot();
+  if (!context) {
+    context = std::make_unique<gpusort_support::HeadlessContext>();
+    // Which driver ran the tests belongs in every log: llvmpipe and a GPU fail differently.
+    std::printf("gpusort tests on %s, OpenGL %s\n", context->renderer().c_str(),
+                context->version().c_str());
+  }
+  return *context;
+}
+
+void end_gl_session() {
+  if (!context_slot()) return;
+  context_slot()->make_current();
+  sorters().clear();
+  context_slot().reset();
+}
+
+namespace detail {
+std::shared_ptr<void>& sorter_slot(std::type_index type) { return sorters()[type]; }
+}  // namespace detail
+
+void GlTest::SetUp() {
+  try {
+    gl_context().make_current();
+  } catch (const std::exception& e) {
+    FAIL() << "no GL context: " << e.what();
+  }
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR)) << "GL error left by an earlier test";
+}
+
+void GlTest::TearDown() {
+  if (!context_slot()) return;
+  context_slot()->make_current();
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+}  // namespace gpusort_test

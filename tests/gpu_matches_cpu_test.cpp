@@ -1,0 +1,69 @@
+// The GPU and gpusort::cpu::bitonic_sort run the same compare-exchange network, so with
+// many equal keys (where a merely correct sort may order values any way it likes) the
+// full (key, value) sequences must still be identical.
+
+#include "gl_session.hpp"
+#include "key_types.hpp"
+#include "sort_checks.hpp"
+
+namespace gpusort_test {
+namespace {
+
+template <class Key>
+::testing::AssertionResult gpu_equals_cpu(gpusort::BitonicSorter<Key, std::uint32_t>& sorter,
+                                          const std::vector<Key>& input_keys,
+                                          gpusort::Order order, std::uint32_t seed) {
+  const auto input_values = make_values(input_keys.size(), seed);
+  auto cpu_keys = input_keys;
+  auto cpu_values = input_values;
+  gpusort::cpu::bitonic_sort(cpu_keys, cpu_values, order);
+
+  const std::size_t count = input_keys.size();
+  GlBuffer key_buffer(to_bytes(input_keys));
+  GlBuffer value_buffer(to_bytes(input_values));
+  sorter.sort(key_buffer.name(), value_buffer.name(), count, order);
+  if (auto gl = no_gl_error("sort(GLuint, GLuint, count)"); !gl) return gl;
+  const auto gpu_keys = from_bytes<Key>(key_buffer.read(), 0, count);
+  const auto gpu_values = from_bytes<std::uint32_t>(value_buffer.read(), 0, count);
+
+  if (auto keys = same_bits(gpu_keys, cpu_keys); !keys) return keys << "\n  (GPU keys vs CPU keys)";
+  if (auto values = same_bits(gpu_values, cpu_values); !values) {
+    return values << "\n  (GPU values vs CPU values: the GPU ran a different network)";
+  }
+  // Host path too: it must be the same network, not a different code path.
+  auto host_keys = input_keys;
+  auto host_values = input_values;
+  sorter.sort(host_keys, host_values, order);
+  if (auto keys = same_bits(host_keys, cpu_keys); !keys) return keys << "\n  (host-API keys vs CPU)";
+  if (auto values = same_bits(host_values, cpu_values); !values) {
+    return values << "\n  (host-API values vs CPU values)";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+template <class Key>
+class GpuMatchesCpu : public GlTest {};
+TYPED_TEST_SUITE(GpuMatchesCpu, KeyTypes, KeyTypeNames);
+
+TYPED_TEST(GpuMatchesCpu, KeyValueSequenceWithDuplicates) {
+  using Key = TypeParam;
+  auto& sorter = cached_sorter<Key, std::uint32_t>();
+  const std::size_t tile = sorter.tuning().tile_size;
+  auto sizes = edge_sizes(tile);
+  for (std::size_t s : {std::size_t{100}, std::size_t{1000}, 3 * tile + 11, 4 * tile})
+    sizes.push_back(s);
+  for (std::size_t s : random_sizes(0xcafeu, 3, 6 * tile)) sizes.push_back(s);
+  for (std::size_t count : sizes) {
+    for (auto order : both_orders) {
+      for (auto distribution : {Distribution::few_distinct, Distribution::all_equal,
+                                Distribution::random, Distribution::reversed}) {
+        const auto seed = static_cast<std::uint32_t>(count) * 2654435761u + 5u;
+        SCOPED_TRACE(case_name<Key>("gpu vs cpu kv", count, order, distribution, seed));
+        ASSERT_TRUE(gpu_equals_cpu(sorter, make_keys<Key>(distribution, count, seed), order, seed));
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gpusort_test

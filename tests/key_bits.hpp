@@ -1,0 +1,143 @@
+#pragma once
+// Bit-level views of keys: the orders the library promises, and bit-exact comparison.
+// Floats are never compared with ==: NaN != NaN and -0 == +0 would hide exactly the
+// bugs these tests look for.
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gl_session.hpp"
+
+namespace gpusort_test {
+
+template <class T>
+std::uint32_t bits_of(T value) {
+  static_assert(sizeof(T) == 4, "keys and values are 32-bit");
+  std::uint32_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
+template <class T>
+T from_bits(std::uint32_t bits) {
+  T value;
+  std::memcpy(&value, &bits, sizeof value);
+  return value;
+}
+
+// An unsigned integer whose natural order is IEEE 754 totalOrder on the float.
+inline std::uint32_t total_order_rank(float key) {
+  const std::uint32_t u = bits_of(key);
+  return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+}
+
+template <class Key>
+const char* key_name();
+template <>
+inline const char* key_name<std::uint32_t>() { return "uint32_t"; }
+template <>
+inline const char* key_name<std::int32_t>() { return "int32_t"; }
+template <>
+inline const char* key_name<float>() { return "float"; }
+
+inline const char* order_name(gpusort::Order order) {
+  return order == gpusort::Order::ascending ? "ascending" : "descending";
+}
+
+inline std::string hex(std::uint32_t bits) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%08x", bits);
+  return text;
+}
+
+template <class Key>
+std::string describe(Key key) {
+  if constexpr (std::is_same_v<Key, float>) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.9g", static_cast<double>(key));
+    return hex(bits_of(key)) + " (" + text + ")";
+  } else {
+    return hex(bits_of(key)) + " (" + std::to_string(key) + ")";
+  }
+}
+
+// The independent oracle: std::sort with the natural comparator (totalOrder for
+// floats); descending is the exact reverse of ascending.
+template <class Key>
+std::vector<Key> expected_sorted(std::vector<Key> keys, gpusort::Order order) {
+  if constexpr (std::is_same_v<Key, float>) {
+    std::sort(keys.begin(), keys.end(),
+              [](float a, float b) { return total_order_rank(a) < total_order_rank(b); });
+  } else {
+    std::sort(keys.begin(), keys.end());
+  }
+  if (order == gpusort::Order::descending) std::reverse(keys.begin(), keys.end());
+  return keys;
+}
+
+template <class Key>
+::testing::AssertionResult same_bits(const std::vector<Key>& got, const std::vector<Key>& want) {
+  if (got.size() != want.size()) {
+    return ::testing::AssertionFailure() << "size " << got.size() << ", expected " << want.size();
+  }
+  if (got.empty() || std::memcmp(got.data(), want.data(), got.size() * sizeof(Key)) == 0) {
+    return ::testing::AssertionSuccess();
+  }
+  std::size_t mismatches = 0;
+  auto failure = ::testing::AssertionFailure();
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    if (bits_of(got[i]) == bits_of(want[i])) continue;
+    if (++mismatches <= 5) {
+      failure << "\n  [" << i << "] got " << describe(got[i]) << ", expected " << describe(want[i]);
+    }
+  }
+  return failure << "\n  " << mismatches << " of " << got.size() << " elements differ";
+}
+
+// Pairs as bit patterns, so that sorting them gives a canonical multiset.
+template <class Key, class Value>
+std::vector<std::pair<std::uint32_t, std::uint32_t>> pair_bits(const std::vector<Key>& keys,
+                                                               const std::vector<Value>& values) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) pairs[i] = {bits_of(keys[i]), bits_of(values[i])};
+  return pairs;
+}
+
+// Key-value result check: keys exactly as the oracle sorts them, and every
+// (key, value) pair of the input still present, as a multiset.
+template <class Key, class Value>
+::testing::AssertionResult sorted_pairs_ok(const std::vector<Key>& input_keys,
+                                           const std::vector<Value>& input_values,
+                                           const std::vector<Key>& keys,
+                                           const std::vector<Value>& values,
+                                           gpusort::Order order) {
+  if (keys.size() != values.size()) {
+    return ::testing::AssertionFailure()
+           << keys.size() << " keys but " << values.size() << " values";
+  }
+  auto keys_ok = same_bits(keys, expected_sorted(input_keys, order));
+  if (!keys_ok) return keys_ok << "\n  (keys of a key-value sort)";
+  auto before = pair_bits(input_keys, input_values);
+  auto after = pair_bits(keys, values);
+  std::sort(before.begin(), before.end());
+  std::sort(after.begin(), after.end());
+  if (before != after) {
+    std::size_t first = 0;
+    while (first < before.size() && before[first] == after[first]) ++first;
+    return ::testing::AssertionFailure()
+           << "the multiset of (key, value) pairs changed; first difference in canonical order at "
+           << first << ": had (" << hex(before[first].first) << ", " << hex(before[first].second)
+           << "), now (" << hex(after[first].first) << ", " << hex(after[first].second) << ")";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+}  // namespace gpusort_test

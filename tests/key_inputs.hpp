@@ -1,0 +1,146 @@
+#pragma once
+// Seeded inputs: distributions of keys, float special values and the sizes worth testing.
+// Generation uses raw std::mt19937 output only (its sequence is fixed by the standard,
+// unlike the std:: distributions), so a seed names the same input everywhere.
+
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "key_bits.hpp"
+
+namespace gpusort_test {
+
+enum class Distribution { random, sorted, reversed, all_equal, few_distinct };
+
+inline const Distribution all_distributions[] = {Distribution::random, Distribution::sorted,
+                                                 Distribution::reversed, Distribution::all_equal,
+                                                 Distribution::few_distinct};
+
+inline const gpusort::Order both_orders[] = {gpusort::Order::ascending,
+                                             gpusort::Order::descending};
+
+inline const char* distribution_name(Distribution distribution) {
+  switch (distribution) {
+    case Distribution::random: return "random";
+    case Distribution::sorted: return "sorted";
+    case Distribution::reversed: return "reversed";
+    case Distribution::all_equal: return "all_equal";
+    case Distribution::few_distinct: return "few_distinct";
+  }
+  return "?";
+}
+
+// Float specials: signed zeros, infinities, NaNs of both signs with several payloads
+// (quiet and signalling), denormals and the extremes of the normal range.
+inline std::vector<float> special_floats() {
+  const std::uint32_t patterns[] = {
+      0x00000000u, 0x80000000u,                            // +0, -0
+      0x7f800000u, 0xff800000u,                            // +inf, -inf
+      0x7fc00000u, 0xffc00000u,                            // canonical quiet NaNs
+      0x7fc12345u, 0xffc54321u, 0x7fffffffu, 0xffffffffu,  // quiet NaN payloads
+      0x7f800001u, 0xff800001u, 0x7fbfffffu, 0xffa00000u,  // signalling NaNs
+      0x00000001u, 0x80000001u, 0x00000002u, 0x807fffffu,  // denormals
+      0x007fffffu, 0x80400000u, 0x00400000u, 0x80000002u,
+      0x00800000u, 0x80800000u,                            // smallest normals
+      0x7f7fffffu, 0xff7fffffu,                            // largest finite
+      0x3f800000u, 0xbf800000u, 0x3f800001u, 0xbf7fffffu,  // around +-1
+      0x40490fdbu, 0xc0490fdbu,                            // +-pi
+  };
+  std::vector<float> floats;
+  for (std::uint32_t bits : patterns) floats.push_back(from_bits<float>(bits));
+  return floats;
+}
+
+template <class Key>
+Key random_key(std::mt19937& rng) {
+  const std::uint32_t bits = rng();
+  if constexpr (std::is_same_v<Key, float>) {
+    // Half raw bit patterns (every class of float, NaNs included), half small
+    // quarter-steps so that neighbouring and equal values are common too.
+    if (rng() & 1u) return from_bits<float>(bits);
+    return static_cast<float>(static_cast<std::int32_t>(bits % 4001u) - 2000) * 0.25f;
+  } else {
+    return from_bits<Key>(bits);
+  }
+}
+
+template <class Key>
+std::vector<Key> few_distinct_pool() {
+  if constexpr (std::is_same_v<Key, float>) {
+    // +0 and -0 differ in totalOrder; so do two NaNs.
+    return {from_bits<float>(0x00000000u), from_bits<float>(0x80000000u), 1.0f, -2.5f,
+            from_bits<float>(0xffc00000u), from_bits<float>(0x7fc00001u)};
+  } else if constexpr (std::is_same_v<Key, std::int32_t>) {
+    return {-1, 0, 7, -2147483647 - 1, 2147483647};
+  } else {
+    return {0u, 1u, 0x80000000u, 0xffffffffu, 12345u};
+  }
+}
+
+template <class Key>
+std::vector<Key> make_keys(Distribution distribution, std::size_t count, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<Key> keys(count);
+  switch (distribution) {
+    case Distribution::random:
+    case Distribution::sorted:
+    case Distribution::reversed:
+      for (auto& key : keys) key = random_key<Key>(rng);
+      if (distribution == Distribution::sorted) {
+        keys = expected_sorted(keys, gpusort::Order::ascending);
+      } else if (distribution == Distribution::reversed) {
+        keys = expected_sorted(keys, gpusort::Order::descending);
+      }
+      break;
+    case Distribution::all_equal: {
+      const Key value = random_key<Key>(rng);
+      for (auto& key : keys) key = value;
+      break;
+    }
+    case Distribution::few_distinct: {
+      const auto pool = few_distinct_pool<Key>();
+      for (auto& key : keys) key = pool[rng() % pool.size()];
+      break;
+    }
+  }
+  return keys;
+}
+
+inline std::vector<std::uint32_t> make_values(std::size_t count, std::uint32_t seed) {
+  // Unique values (the input index, scrambled) make the pair-multiset check strict.
+  std::vector<std::uint32_t> values(count);
+  for (std::size_t i = 0; i < count; ++i) values[i] = static_cast<std::uint32_t>(i) ^ (seed << 20);
+  return values;
+}
+
+// Small sizes around warp/wave widths and around the sorter's tile, where padding
+// and the split between in-tile and global passes go wrong first.
+inline std::vector<std::size_t> edge_sizes(std::size_t tile) {
+  std::vector<std::size_t> sizes = {0, 1, 2, 3, 31, 32, 33, tile - 1, tile, tile + 1, 2 * tile + 1};
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  return sizes;
+}
+
+// Seeded random sizes in [1, limit]; the seed is part of every failure message.
+inline std::vector<std::size_t> random_sizes(std::uint32_t seed, std::size_t how_many,
+                                             std::size_t limit) {
+  std::mt19937 rng(seed);
+  std::vector<std::size_t> sizes;
+  for (std::size_t i = 0; i < how_many; ++i) sizes.push_back(1 + rng() % limit);
+  return sizes;
+}
+
+// One line for SCOPED_TRACE that names everything needed to replay a case.
+template <class Key>
+std::string case_name(const char* api, std::size_t count, gpusort::Order order,
+                      Distribution distribution, std::uint32_t seed) {
+  return std::string(api) + " key=" + key_name<Key>() + " count=" + std::to_string(count) +
+         " order=" + order_name(order) + " distribution=" + distribution_name(distribution) +
+         " seed=" + std::to_string(seed);
+}
+
+}  // namespace gpusort_test

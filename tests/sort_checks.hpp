@@ -1,0 +1,87 @@
+#pragma once
+// One sort of one generated input, through either API, checked against the oracle.
+// Each returns an AssertionResult so callers can stop a long loop at the first failure
+// while SCOPED_TRACE names the case.
+
+#include "gl_buffer.hpp"
+#include "key_inputs.hpp"
+
+namespace gpusort_test {
+
+inline ::testing::AssertionResult no_gl_error(const char* after) {
+  const GLenum error = glGetError();
+  if (error == GL_NO_ERROR) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "glGetError() = " << hex(error) << " after " << after;
+}
+
+// Bytes of guard appended after the sorted range of every test-made buffer. Not a
+// multiple of 16 on purpose, so the buffer size is no power of two either.
+constexpr std::size_t guard_bytes = 4 * 67;
+
+template <class Key, class Sorter>
+::testing::AssertionResult host_sort_ok(Sorter& sorter, const std::vector<Key>& input,
+                                        gpusort::Order order) {
+  auto keys = input;
+  sorter.sort(keys, order);
+  if (auto gl = no_gl_error("sort(std::vector&)"); !gl) return gl;
+  return same_bits(keys, expected_sorted(input, order));
+}
+
+template <class Key, class Sorter>
+::testing::AssertionResult host_sort_kv_ok(Sorter& sorter, const std::vector<Key>& input_keys,
+                                           const std::vector<std::uint32_t>& input_values,
+                                           gpusort::Order order) {
+  auto keys = input_keys;
+  auto values = input_values;
+  sorter.sort(keys, values, order);
+  if (auto gl = no_gl_error("sort(std::vector&, std::vector&)"); !gl) return gl;
+  return sorted_pairs_ok(input_keys, input_values, keys, values, order);
+}
+
+inline ::testing::AssertionResult guard_intact(const Bytes& after, std::size_t sorted_bytes,
+                                               const Bytes& guard, const char* which) {
+  if (after.size() != sorted_bytes + guard.size()) {
+    return ::testing::AssertionFailure() << which << " buffer changed size";
+  }
+  for (std::size_t i = 0; i < guard.size(); ++i) {
+    if (after[sorted_bytes + i] != guard[i]) {
+      return ::testing::AssertionFailure()
+             << which << " buffer: guard byte " << i << " (buffer offset " << sorted_bytes + i
+             << ") changed from " << int(guard[i]) << " to " << int(after[sorted_bytes + i]);
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+template <class Key, class Sorter>
+::testing::AssertionResult buffer_sort_ok(Sorter& sorter, const std::vector<Key>& input,
+                                          gpusort::Order order, std::uint32_t seed) {
+  const Bytes guard = guard_pattern(guard_bytes, seed);
+  GlBuffer buffer(concat(to_bytes(input), guard));
+  sorter.sort(buffer.name(), input.size(), order);
+  if (auto gl = no_gl_error("sort(GLuint, count)"); !gl) return gl;
+  const Bytes after = buffer.read();
+  if (auto ok = guard_intact(after, input.size() * sizeof(Key), guard, "key"); !ok) return ok;
+  return same_bits(from_bytes<Key>(after, 0, input.size()), expected_sorted(input, order));
+}
+
+template <class Key, class Sorter>
+::testing::AssertionResult buffer_sort_kv_ok(Sorter& sorter, const std::vector<Key>& input_keys,
+                                             const std::vector<std::uint32_t>& input_values,
+                                             gpusort::Order order, std::uint32_t seed) {
+  const Bytes key_guard = guard_pattern(guard_bytes, seed);
+  const Bytes value_guard = guard_pattern(guard_bytes + 8, seed + 1);
+  GlBuffer key_buffer(concat(to_bytes(input_keys), key_guard));
+  GlBuffer value_buffer(concat(to_bytes(input_values), value_guard));
+  const std::size_t count = input_keys.size();
+  sorter.sort(key_buffer.name(), value_buffer.name(), count, order);
+  if (auto gl = no_gl_error("sort(GLuint, GLuint, count)"); !gl) return gl;
+  const Bytes keys_after = key_buffer.read();
+  const Bytes values_after = value_buffer.read();
+  if (auto ok = guard_intact(keys_after, count * sizeof(Key), key_guard, "key"); !ok) return ok;
+  if (auto ok = guard_intact(values_after, count * 4, value_guard, "value"); !ok) return ok;
+  return sorted_pairs_ok(input_keys, input_values, from_bytes<Key>(keys_after, 0, count),
+                         from_bytes<std::uint32_t>(values_after, 0, count), order);
+}
+
+}  // namespace gpusort_test

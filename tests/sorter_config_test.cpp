@@ -1,0 +1,108 @@
+// Non-default tunings (tile, registers per invocation, global pass width, group size)
+// change how the network is cut into dispatches but never the network itself: every
+// one must match the CPU reference pair for pair. Also plan() and moving a sorter.
+
+#include "gl_session.hpp"
+#include "sort_checks.hpp"
+
+namespace gpusort_test {
+namespace {
+
+gpusort::Tuning make_tuning(std::uint32_t tile, std::uint32_t local, std::uint32_t global,
+                            std::uint32_t group) {
+  gpusort::Tuning tuning;
+  tuning.tile_size = tile;
+  tuning.local_elements = local;
+  tuning.global_elements = global;
+  tuning.global_group_size = group;
+  return tuning;
+}
+
+std::string describe(const gpusort::Tuning& t) {
+  return "tile_size=" + std::to_string(t.tile_size) + " local_elements=" +
+         std::to_string(t.local_elements) + " global_elements=" + std::to_string(t.global_elements) +
+         " global_group_size=" + std::to_string(t.global_group_size) +
+         " max_workgroups_x=" + std::to_string(t.max_workgroups_x);
+}
+
+class SorterConfig : public GlTest {};
+
+TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
+  const gpusort::Tuning tunings[] = {
+      make_tuning(64, 2, 2, 32), make_tuning(128, 4, 16, 1), make_tuning(512, 16, 4, 64),
+      make_tuning(0, 0, 8, 0),
+  };
+  for (const auto& requested : tunings) {
+    gpusort::BitonicSorter<float, std::uint32_t> sorter(requested);
+    const auto& tuning = sorter.tuning();
+    SCOPED_TRACE(describe(tuning));
+    EXPECT_TRUE(requested.tile_size == 0 || tuning.tile_size == requested.tile_size);
+    const std::size_t tile = tuning.tile_size;
+    for (std::size_t count : {tile - 1, tile + 1, 3 * tile + 2, 9 * tile}) {
+      for (auto order : both_orders) {
+        const auto seed = static_cast<std::uint32_t>(count) ^ tuning.tile_size;
+        SCOPED_TRACE(case_name<float>("tuned kv", count, order, Distribution::few_distinct, seed));
+        const auto keys = make_keys<float>(Distribution::few_distinct, count, seed);
+        const auto values = make_values(count, seed);
+        ASSERT_TRUE(buffer_sort_kv_ok(sorter, keys, values, order, seed));
+        auto cpu_keys = keys;
+        auto cpu_values = values;
+        gpusort::cpu::bitonic_sort(cpu_keys, cpu_values, order);
+        auto gpu_keys = keys;
+        auto gpu_values = values;
+        sorter.sort(gpu_keys, gpu_values, order);
+        ASSERT_TRUE(same_bits(gpu_keys, cpu_keys));
+        ASSERT_TRUE(same_bits(gpu_values, cpu_values)) << "values differ from the CPU network";
+      }
+    }
+  }
+}
+
+TEST_F(SorterConfig, DefaultTuningIsResolved) {
+  for (const auto* tuning : {&cached_sorter<std::uint32_t>().tuning(),
+                             &cached_sorter<float, std::uint32_t>().tuning()}) {
+    SCOPED_TRACE(describe(*tuning));
+    EXPECT_GE(tuning->tile_size, 2u);
+    EXPECT_EQ(tuning->tile_size & (tuning->tile_size - 1), 0u) << "tile_size is a power of two";
+    EXPECT_GT(tuning->local_elements, 0u);
+    EXPECT_GT(tuning->global_elements, 0u);
+    EXPECT_GT(tuning->global_group_size, 0u);
+    EXPECT_GT(tuning->max_workgroups_x, 0u);
+  }
+}
+
+TEST_F(SorterConfig, PlanCountsTheNetwork) {
+  const auto& sorter = cached_sorter<std::uint32_t>();
+  const std::size_t tile = sorter.tuning().tile_size;
+  EXPECT_EQ(sorter.plan(0).dispatches, 0u);
+  EXPECT_EQ(sorter.plan(1).dispatches, 0u);
+  EXPECT_EQ(sorter.plan(1).memory_passes, 0u);
+  EXPECT_EQ(sorter.plan(2).dispatches, 1u) << "a single tile is one dispatch";
+  EXPECT_EQ(sorter.plan(tile).dispatches, 1u) << "a single tile is one dispatch";
+  EXPECT_GT(sorter.plan(tile + 1).dispatches, 1u);
+  std::size_t previous = 0;
+  for (std::size_t count : {std::size_t{2}, std::size_t{3}, tile, tile + 1, 4 * tile, std::size_t{1000003}}) {
+    SCOPED_TRACE("count " + std::to_string(count));
+    const auto plan = sorter.plan(count);
+    std::size_t stages = 0;
+    while ((std::size_t{1} << stages) < count) ++stages;
+    EXPECT_EQ(plan.network_steps, stages * (stages + 1) / 2) << "bitonic network steps";
+    EXPECT_GE(plan.dispatches, previous);
+    EXPECT_LE(plan.memory_passes, plan.network_steps);
+    previous = plan.dispatches;
+  }
+}
+
+TEST_F(SorterConfig, MovedSorterStillSorts) {
+  gpusort::BitonicSorter<std::int32_t> original;
+  gpusort::BitonicSorter<std::int32_t> moved(std::move(original));
+  const auto keys = make_keys<std::int32_t>(Distribution::random, 5000, 31);
+  EXPECT_TRUE(host_sort_ok(moved, keys, gpusort::Order::descending));
+  gpusort::BitonicSorter<std::int32_t> assigned(make_tuning(256, 0, 0, 0));
+  assigned = std::move(moved);
+  EXPECT_TRUE(buffer_sort_ok(assigned, keys, gpusort::Order::ascending, 31));
+  EXPECT_TRUE(host_sort_ok(assigned, keys, gpusort::Order::ascending));
+}
+
+}  // namespace
+}  // namespace gpusort_test
