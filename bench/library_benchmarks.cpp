@@ -5,6 +5,7 @@
 
 #include <gpusort/gpusort.hpp>
 
+#include <chrono>
 #include <optional>
 #include <type_traits>
 
@@ -49,6 +50,18 @@ void register_family(BenchEnvironment& env, const char* name, KeyKind kind) {
 }
 
 }  // namespace
+
+void warm_up_gpu(BenchEnvironment& env) {
+  const std::size_t count = std::size_t{1} << 22;
+  GpuData& data = env.data.gpu(KeyKind::u32, false, count);
+  gpusort::BitonicSorter<std::uint32_t> sorter;
+  const auto start = std::chrono::steady_clock::now();
+  while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(1500)) {
+    env.refill.copy(data.pristine_keys.id(), data.keys.id(), count);
+    sorter.sort(data.keys.id(), count);
+    glFinish();
+  }
+}
 
 void register_library_benchmarks(BenchEnvironment& env) {
   register_family<std::uint32_t, void>(env, "gpusort/keys_u32", KeyKind::u32);

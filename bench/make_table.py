@@ -186,6 +186,9 @@ def render(results, errors, context, aggregate):
         header = ["n", ("CPU" if on_cpu else "GPU") + " ms (%s)" % aggregate, "G keys/s", "GB/s"]
         if not on_cpu:
             header.append("wall ms")
+        with_copy = not on_cpu and impl != "copy" and any(i == "copy" for i, _, _ in results)
+        if with_copy:
+            header.append("% of copy GB/s")
         if impl != TEXTBOOK:
             header.append("speedup vs textbook")
         if impl != STD_SORT:
@@ -199,6 +202,11 @@ def render(results, errors, context, aggregate):
                    format_number(result.gb_per_second)]
             if not on_cpu:
                 row.append(format_number(result.wall_ms, 4))
+            if with_copy:
+                # The same run's streaming copy of n keys: how close each pass comes to it.
+                copy = results.get(("copy", "u32x4", n))
+                row.append("%.0f%%" % (100.0 * result.gb_per_second / copy.gb_per_second)
+                           if copy and copy.gb_per_second and result.gb_per_second else "—")
             if impl != TEXTBOOK:
                 row.append(speedup(results, TEXTBOOK, case, n, result.ms))
             if impl != STD_SORT:

@@ -1,8 +1,19 @@
+// #extension must precede every other token, so the first source says it.
+#ifndef SUBGROUP_LOG2
+#define SUBGROUP_LOG2 0
+#endif
+#if SUBGROUP_LOG2 > 0
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+#endif
+
 // Shared by every gpusort kernel. The host prepends `#version` and these #defines:
 //   KEY_KIND      0 = uint32, 1 = int32, 2 = float (IEEE-754 totalOrder)
 //   HAS_VALUES    0 or 1
 //   ELEMS_LOG2    log2 of the elements one invocation holds in registers
 //   GROUP_SIZE    invocations per workgroup
+//   LANES         1, or 4: the global kernel moves uvec4s and each register holds 4 lanes
+//   SUBGROUP_LOG2 tile kernel only: 0, or log2 of the subgroup size to use shuffles
 //
 // The network. Every key is mapped to an "ordered" uint whose unsigned order is the
 // key order we want (descending XORs every bit, so it is ascending on ~key). Every
@@ -52,24 +63,43 @@ uint linear_group_id() {
     return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
 }
 
-uint reg_keys[ELEMS];
-#if HAS_VALUES
-uint reg_values[ELEMS];
+#ifndef LANES
+#define LANES 1
+#endif
+#if LANES == 4
+#define REG uvec4
+#define REG_GREATER(a, b) greaterThan(a, b)
+#define REG_MASK(greater) (uvec4(greater) * 0xFFFFFFFFu)
+#else
+#define REG uint
+#define REG_GREATER(a, b) ((a) > (b))
+#define REG_MASK(greater) (uint(greater) * 0xFFFFFFFFu)
 #endif
 
-// Orders the register pair (a, b). `b_is_lower` says b sits at the lower position.
-void compare_exchange(uint a, uint b, bool b_is_lower) {
-    uint ka = reg_keys[a];
-    uint kb = reg_keys[b];
-    if (b_is_lower ? (kb > ka) : (ka > kb)) {
-        reg_keys[a] = kb;
-        reg_keys[b] = ka;
+REG reg_keys[ELEMS];
 #if HAS_VALUES
-        uint v = reg_values[a];
-        reg_values[a] = reg_values[b];
-        reg_values[b] = v;
+REG reg_values[ELEMS];
 #endif
-    }
+
+// Orders the register pair (a, b), lane by lane. `b_is_lower` says b sits at the lower
+// position. Branch-free, so lanes and invocations never diverge on data.
+void compare_exchange(uint a, uint b, bool b_is_lower) {
+    REG ka = reg_keys[a];
+    REG kb = reg_keys[b];
+#if HAS_VALUES
+    REG swap = REG_MASK(b_is_lower ? REG_GREATER(kb, ka) : REG_GREATER(ka, kb));
+    reg_keys[a] = (ka & ~swap) | (kb & swap);
+    reg_keys[b] = (kb & ~swap) | (ka & swap);
+    REG va = reg_values[a];
+    REG vb = reg_values[b];
+    reg_values[a] = (va & ~swap) | (vb & swap);
+    reg_values[b] = (vb & ~swap) | (va & swap);
+#else
+    REG low = min(ka, kb);
+    REG high = max(ka, kb);
+    reg_keys[a] = b_is_lower ? high : low;
+    reg_keys[b] = b_is_lower ? low : high;
+#endif
 }
 
 // A chunk: the steps whose pivots run from p_hi down to p_lo (the first one is the
@@ -94,15 +124,19 @@ uint chunk_base(Chunk c, uint thread) {
     return low | ((thread >> c.q) << (c.q + ELEMS_LOG2));
 }
 
-uint chunk_position(Chunk c, uint base, uint j) {
-    uint position = base;
+// positions[j]: where register j lives, XOR-ing in one basis vector per bit of j. Built
+// once per chunk, ELEMS-1 XORs in all, and shared by its loads and stores.
+uint positions[ELEMS];
+
+void chunk_positions(Chunk c, uint base) {
+    positions[0] = base;
     for (uint i = 0u; i < ELEMS_LOG2; ++i) {
-        if ((j & (1u << i)) != 0u) position ^= basis_vector(c, i);
+        uint vector = basis_vector(c, i);
+        for (uint j = 0u; j < (1u << i); ++j) positions[j + (1u << i)] = positions[j] ^ vector;
     }
-    return position;
 }
 
-// Runs the chunk's steps on reg_keys (element j sits at chunk_position(c, base, j)).
+// Runs the chunk's steps on reg_keys (register j holds the element at positions[j]).
 // Loops have constant trip counts so that they unroll and index registers by constants.
 void chunk_steps(Chunk c) {
     uint flip_index = c.q + ELEMS_LOG2 - 1u - c.p_hi;  // basis index of the flip vector

@@ -67,9 +67,11 @@ TEST_F(DispatchLimitErrors, TooManyWorkgroupsIsRefusedBeforeAnyPass) {
   gpusort::Tuning tuning = tiny_dispatch_tuning(1);
   tuning.global_group_size = 1;
   gpusort::BitonicSorter<std::uint32_t> sorter(tuning);
-  // Global passes need padded_count / global_elements single-invocation groups.
+  // Global passes need padded_count / (global_elements * global_vector_width)
+  // single-invocation groups.
+  const std::size_t per_invocation = sorter.tuning().global_elements * sorter.tuning().global_vector_width;
   std::size_t count = 2;
-  while (count / tuning.global_elements <= static_cast<std::size_t>(max_y)) count *= 2;
+  while (count / per_invocation <= static_cast<std::size_t>(max_y)) count *= 2;
   count += 1;
   if (count > sorter.max_count()) GTEST_SKIP() << "the device's limits are too large to reach";
   const auto keys = make_keys<std::uint32_t>(Distribution::random, count, 77);

@@ -27,6 +27,10 @@ gpusort_support::HeadlessContext& gl_context() {
     // Which driver ran the tests belongs in every log: llvmpipe and a GPU fail differently.
     std::printf("gpusort tests on %s, OpenGL %s\n", context->renderer().c_str(),
                 context->version().c_str());
+    // The tile kernel has two paths; say which one the default-tuned sorters take here.
+    const auto subgroup_size = gpusort::detail::query_subgroup_size();
+    std::printf("subgroup shuffles: %s\n",
+                subgroup_size != 0 ? ("yes, size " + std::to_string(subgroup_size)).c_str() : "no (shared-memory path)");
   }
   return *context;
 }

@@ -9,12 +9,20 @@ namespace gpusort_test {
 namespace {
 
 gpusort::Tuning make_tuning(std::uint32_t tile, std::uint32_t local, std::uint32_t global,
-                            std::uint32_t group) {
+                            std::uint32_t group, std::uint32_t vector_width) {
   gpusort::Tuning tuning;
   tuning.tile_size = tile;
   tuning.local_elements = local;
   tuning.global_elements = global;
   tuning.global_group_size = group;
+  tuning.global_vector_width = vector_width;
+  return tuning;
+}
+
+// On a device with subgroups the default path uses them; this forces the shared-memory
+// path so that both are checked against the CPU network there (llvmpipe has only it).
+gpusort::Tuning without_subgroups(gpusort::Tuning tuning) {
+  tuning.use_subgroups = false;
   return tuning;
 }
 
@@ -22,6 +30,8 @@ std::string describe(const gpusort::Tuning& t) {
   return "tile_size=" + std::to_string(t.tile_size) + " local_elements=" +
          std::to_string(t.local_elements) + " global_elements=" + std::to_string(t.global_elements) +
          " global_group_size=" + std::to_string(t.global_group_size) +
+         " global_vector_width=" + std::to_string(t.global_vector_width) +
+         " use_subgroups=" + std::to_string(t.use_subgroups) +
          " max_workgroups_x=" + std::to_string(t.max_workgroups_x);
 }
 
@@ -29,8 +39,8 @@ class SorterConfig : public GlTest {};
 
 TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
   const gpusort::Tuning tunings[] = {
-      make_tuning(64, 2, 2, 32), make_tuning(128, 4, 16, 1), make_tuning(512, 16, 4, 64),
-      make_tuning(0, 0, 8, 0),
+      make_tuning(64, 4, 2, 32, 4),  make_tuning(128, 4, 16, 1, 4), make_tuning(512, 16, 4, 64, 1),
+      make_tuning(256, 8, 8, 16, 1), make_tuning(0, 0, 8, 0, 0), without_subgroups(make_tuning(0, 16, 4, 0, 0)),
   };
   for (const auto& requested : tunings) {
     gpusort::BitonicSorter<float, std::uint32_t> sorter(requested);
@@ -98,7 +108,7 @@ TEST_F(SorterConfig, MovedSorterStillSorts) {
   gpusort::BitonicSorter<std::int32_t> moved(std::move(original));
   const auto keys = make_keys<std::int32_t>(Distribution::random, 5000, 31);
   EXPECT_TRUE(host_sort_ok(moved, keys, gpusort::Order::descending));
-  gpusort::BitonicSorter<std::int32_t> assigned(make_tuning(256, 0, 0, 0));
+  gpusort::BitonicSorter<std::int32_t> assigned(make_tuning(256, 0, 0, 0, 0));
   assigned = std::move(moved);
   EXPECT_TRUE(buffer_sort_ok(assigned, keys, gpusort::Order::ascending, 31));
   EXPECT_TRUE(host_sort_ok(assigned, keys, gpusort::Order::ascending));

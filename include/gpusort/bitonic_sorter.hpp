@@ -65,15 +65,21 @@ class BitonicSorter {
       : limits_(detail::query_device_limits()), tuning_(detail::resolve_tuning(tuning, limits_, element_bytes)) {
     tile_log2_ = detail::log2_exact(tuning_.tile_size);
     global_log2_ = detail::log2_exact(tuning_.global_elements);
+    lanes_log2_ = detail::log2_exact(tuning_.global_vector_width);
     GLint previous_program = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &previous_program);  // building does not bind, but stay defensive
     local_program_ = detail::build_compute_program(
         "local_sort", {prelude(detail::log2_exact(tuning_.local_elements), tuning_.tile_size / tuning_.local_elements) +
-                           "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n",
+                           "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n" +
+                           "#define SUBGROUP_LOG2 " +
+                           std::to_string(tuning_.use_subgroups ? detail::log2_exact(limits_.subgroup_size) : 0u) +
+                           "u\n",
                        detail::shaders::common_glsl, detail::shaders::local_sort_comp});
     global_program_ = detail::build_compute_program(
         "global_steps",
-        {prelude(global_log2_, tuning_.global_group_size), detail::shaders::common_glsl,
+        {prelude(global_log2_, tuning_.global_group_size) + "#define LANES " +
+             std::to_string(tuning_.global_vector_width) + "\n",
+         detail::shaders::common_glsl,
          detail::shaders::global_steps_comp});
     glUseProgram(static_cast<GLuint>(previous_program));
   }
@@ -89,6 +95,7 @@ class BitonicSorter {
       tuning_ = std::move(other.tuning_);
       tile_log2_ = other.tile_log2_;
       global_log2_ = other.global_log2_;
+      lanes_log2_ = other.lanes_log2_;
       local_program_ = std::move(other.local_program_);
       global_program_ = std::move(other.global_program_);
       for (int i = 0; i < 2; ++i) {
@@ -269,7 +276,8 @@ class BitonicSorter {
     const std::uint64_t tiles = (count + tuning_.tile_size - 1) / tuning_.tile_size;
     const std::uint64_t padded = std::uint64_t{1} << detail::ceil_log2(count);
     const std::uint64_t global_groups =
-        (padded / tuning_.global_elements + tuning_.global_group_size - 1) / tuning_.global_group_size;
+        (padded / tuning_.global_elements / tuning_.global_vector_width + tuning_.global_group_size - 1) /
+        tuning_.global_group_size;
     if (tiles > capacity || global_groups > capacity) {
       throw Error("sorting " + std::to_string(count) + " elements needs more workgroups than "
                   "GL_MAX_COMPUTE_WORK_GROUP_COUNT allows (" + std::to_string(tuning_.max_workgroups_x) + " x " +
@@ -305,7 +313,7 @@ class BitonicSorter {
         use(global_program_.name());
         // One invocation per coset, only for the 2^k blocks that hold elements.
         const std::uint64_t blocks = (std::uint64_t{count} + (std::uint64_t{1} << pass.stage) - 1) >> pass.stage;
-        const std::uint64_t threads = blocks << (pass.stage - global_log2_);
+        const std::uint64_t threads = blocks << (pass.stage - global_log2_ - lanes_log2_);
         glUniform1ui(2, pass.p_hi);
         glUniform1ui(3, pass.p_lo);
         glUniform1ui(4, pass.flip ? 1u : 0u);
@@ -329,6 +337,7 @@ class BitonicSorter {
   Tuning tuning_;
   std::uint32_t tile_log2_ = 0;
   std::uint32_t global_log2_ = 0;
+  std::uint32_t lanes_log2_ = 0;
   detail::GlProgram local_program_;
   detail::GlProgram global_program_;
   GLuint scratch_[2] = {0, 0};

@@ -14,14 +14,21 @@ struct Tuning {
   /// (llvmpipe) and 48 KiB (NVIDIA).
   std::uint32_t tile_size = 0;
   /// Elements each invocation holds in registers in the tile kernel (a power of two,
-  /// 2 .. 32). log2 of it is how many network steps run between two barriers.
+  /// 4 .. 32; global loads and stores move 4 at a time). log2 of it is how many network steps run between two barriers.
   /// 0: 8, raised if tile_size / 8 exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS.
   std::uint32_t local_elements = 0;
   /// Elements each invocation holds in a global pass (a power of two, 2 .. 32, at most
-  /// tile_size). log2 of it is how many wide steps one sweep over memory runs. 0: 16.
+  /// tile_size). log2 of it is how many wide steps one sweep over memory runs. 0: 8.
   std::uint32_t global_elements = 0;
-  /// Invocations per workgroup of the global passes. 0: 256.
+  /// Elements per memory access in the global passes: 1 (uint) or 4 (uvec4, fewer and
+  /// wider transactions). 0: 4.
+  std::uint32_t global_vector_width = 0;
+  /// Invocations per workgroup of the global passes. 0: 128.
   std::uint32_t global_group_size = 0;
+  /// Run the tile kernel's narrow steps with subgroup shuffles (GL_KHR_shader_subgroup:
+  /// basic and shuffle, in compute shaders) instead of shared memory and barriers. Only
+  /// where the context supports it; after construction tuning() says whether it is used.
+  bool use_subgroups = true;
   /// Cap on workgroups per dispatch dimension; larger dispatches are split over y.
   /// 0: GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] (65535 on llvmpipe and many drivers).
   std::uint32_t max_workgroups_x = 0;

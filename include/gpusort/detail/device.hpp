@@ -34,7 +34,36 @@ struct DeviceLimits {
   std::uint32_t max_groups_x = 0;
   std::uint32_t max_groups_y = 0;
   std::uint64_t max_storage_block_bytes = 0;
+  /// Subgroup size usable by gpusort's compute shaders (basic + shuffle), 0 if none.
+  std::uint32_t subgroup_size = 0;
 };
+
+inline bool has_extension(const char* name) {
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+  for (GLint i = 0; i < count; ++i) {
+    const GLubyte* extension = glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i));
+    if (extension && std::strcmp(reinterpret_cast<const char*>(extension), name) == 0) return true;
+  }
+  return false;
+}
+
+/// GL_KHR_shader_subgroup's queries; the values are spelled out because loaders generated
+/// without the extension do not declare them.
+inline std::uint32_t query_subgroup_size() {
+  constexpr GLenum subgroup_size = 0x9532;         // GL_SUBGROUP_SIZE_KHR
+  constexpr GLenum supported_stages = 0x9533;      // GL_SUBGROUP_SUPPORTED_STAGES_KHR
+  constexpr GLenum supported_features = 0x9534;    // GL_SUBGROUP_SUPPORTED_FEATURES_KHR
+  constexpr GLint compute_stage = 0x20;            // GL_COMPUTE_SHADER_BIT
+  constexpr GLint basic_and_shuffle = 0x1 | 0x10;  // GL_SUBGROUP_FEATURE_{BASIC,SHUFFLE}_BIT_KHR
+  if (!has_extension("GL_KHR_shader_subgroup")) return 0;
+  GLint size = 0, stages = 0, features = 0;
+  glGetIntegerv(subgroup_size, &size);
+  glGetIntegerv(supported_stages, &stages);
+  glGetIntegerv(supported_features, &features);
+  if ((stages & compute_stage) == 0 || (features & basic_and_shuffle) != basic_and_shuffle) return 0;
+  return size >= 4 && (size & (size - 1)) == 0 ? static_cast<std::uint32_t>(size) : 0;
+}
 
 inline std::string gl_string(GLenum name) {
   const GLubyte* s = glGetString(name);
@@ -69,6 +98,7 @@ inline DeviceLimits query_device_limits() {
   GLint64 block = 0;
   glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block);
   limits.max_storage_block_bytes = static_cast<std::uint64_t>(block);
+  limits.subgroup_size = query_subgroup_size();
   return limits;
 }
 
@@ -94,8 +124,11 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     t.local_elements = 8;
     while (t.local_elements < 32 && t.tile_size / t.local_elements > limits.max_invocations) t.local_elements *= 2;
   }
-  if (t.global_elements == 0) t.global_elements = 16;
-  if (t.global_group_size == 0) t.global_group_size = 256;
+  // Measured on an H200 (bench/results/tuning-h200.md): 8 elements x uvec4 per invocation
+  // and 128 invocations per group beat 4 or 16 elements, scalar access and 256 or 64.
+  if (t.global_elements == 0) t.global_elements = 8;
+  if (t.global_vector_width == 0) t.global_vector_width = 4;
+  if (t.global_group_size == 0) t.global_group_size = 128;
   if (t.max_workgroups_x == 0) t.max_workgroups_x = limits.max_groups_x;
 
   const std::string tile = std::to_string(t.tile_size);
@@ -104,8 +137,8 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     fail("tile_size " + tile + " needs " + std::to_string(std::uint64_t{t.tile_size} * element_bytes) +
          " bytes of shared memory, more than GL_MAX_COMPUTE_SHARED_MEMORY_SIZE = " +
          std::to_string(limits.max_shared_bytes) + "; use a smaller tile_size or 0 for the default");
-  if (!is_power_of_two(t.local_elements) || t.local_elements < 2 || t.local_elements > 32)
-    fail("local_elements must be a power of two in 2..32");
+  if (!is_power_of_two(t.local_elements) || t.local_elements < 4 || t.local_elements > 32)
+    fail("local_elements must be a power of two in 4..32");
   if (t.local_elements > t.tile_size) fail("local_elements exceeds tile_size");
   if (t.tile_size / t.local_elements > limits.max_invocations)
     fail("tile_size / local_elements = " + std::to_string(t.tile_size / t.local_elements) +
@@ -114,8 +147,15 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (!is_power_of_two(t.global_elements) || t.global_elements < 2 || t.global_elements > 32 ||
       t.global_elements > t.tile_size)
     fail("global_elements must be a power of two in 2..32 and at most tile_size");
+  if (t.global_vector_width != 1 && t.global_vector_width != 4) fail("global_vector_width must be 1 or 4");
+  if (std::uint64_t{t.global_elements} * t.global_vector_width * 2 > t.tile_size)
+    fail("global_elements * global_vector_width * 2 must not exceed tile_size");
   if (t.global_group_size > limits.max_invocations)
     fail("global_group_size exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(limits.max_invocations));
+  // Subgroups need whole subgroups per workgroup and a tile wider than one subgroup's share.
+  const std::uint32_t local_group = t.tile_size / t.local_elements;
+  t.use_subgroups = t.use_subgroups && limits.subgroup_size != 0 && local_group % limits.subgroup_size == 0 &&
+                    std::uint64_t{limits.subgroup_size} * t.local_elements < t.tile_size;
   if (t.max_workgroups_x > limits.max_groups_x)
     fail("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " + std::to_string(limits.max_groups_x));
   return t;

@@ -8,11 +8,22 @@ namespace detail {
 namespace shaders {
 
 // shaders/common.glsl
-inline constexpr const char* common_glsl = R"gpusort_glsl(// Shared by every gpusort kernel. The host prepends `#version` and these #defines:
+inline constexpr const char* common_glsl = R"gpusort_glsl(// #extension must precede every other token, so the first source says it.
+#ifndef SUBGROUP_LOG2
+#define SUBGROUP_LOG2 0
+#endif
+#if SUBGROUP_LOG2 > 0
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+#endif
+
+// Shared by every gpusort kernel. The host prepends `#version` and these #defines:
 //   KEY_KIND      0 = uint32, 1 = int32, 2 = float (IEEE-754 totalOrder)
 //   HAS_VALUES    0 or 1
 //   ELEMS_LOG2    log2 of the elements one invocation holds in registers
 //   GROUP_SIZE    invocations per workgroup
+//   LANES         1, or 4: the global kernel moves uvec4s and each register holds 4 lanes
+//   SUBGROUP_LOG2 tile kernel only: 0, or log2 of the subgroup size to use shuffles
 //
 // The network. Every key is mapped to an "ordered" uint whose unsigned order is the
 // key order we want (descending XORs every bit, so it is ascending on ~key). Every
@@ -62,24 +73,43 @@ uint linear_group_id() {
     return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
 }
 
-uint reg_keys[ELEMS];
-#if HAS_VALUES
-uint reg_values[ELEMS];
+#ifndef LANES
+#define LANES 1
+#endif
+#if LANES == 4
+#define REG uvec4
+#define REG_GREATER(a, b) greaterThan(a, b)
+#define REG_MASK(greater) (uvec4(greater) * 0xFFFFFFFFu)
+#else
+#define REG uint
+#define REG_GREATER(a, b) ((a) > (b))
+#define REG_MASK(greater) (uint(greater) * 0xFFFFFFFFu)
 #endif
 
-// Orders the register pair (a, b). `b_is_lower` says b sits at the lower position.
-void compare_exchange(uint a, uint b, bool b_is_lower) {
-    uint ka = reg_keys[a];
-    uint kb = reg_keys[b];
-    if (b_is_lower ? (kb > ka) : (ka > kb)) {
-        reg_keys[a] = kb;
-        reg_keys[b] = ka;
+REG reg_keys[ELEMS];
 #if HAS_VALUES
-        uint v = reg_values[a];
-        reg_values[a] = reg_values[b];
-        reg_values[b] = v;
+REG reg_values[ELEMS];
 #endif
-    }
+
+// Orders the register pair (a, b), lane by lane. `b_is_lower` says b sits at the lower
+// position. Branch-free, so lanes and invocations never diverge on data.
+void compare_exchange(uint a, uint b, bool b_is_lower) {
+    REG ka = reg_keys[a];
+    REG kb = reg_keys[b];
+#if HAS_VALUES
+    REG swap = REG_MASK(b_is_lower ? REG_GREATER(kb, ka) : REG_GREATER(ka, kb));
+    reg_keys[a] = (ka & ~swap) | (kb & swap);
+    reg_keys[b] = (kb & ~swap) | (ka & swap);
+    REG va = reg_values[a];
+    REG vb = reg_values[b];
+    reg_values[a] = (va & ~swap) | (vb & swap);
+    reg_values[b] = (vb & ~swap) | (va & swap);
+#else
+    REG low = min(ka, kb);
+    REG high = max(ka, kb);
+    reg_keys[a] = b_is_lower ? high : low;
+    reg_keys[b] = b_is_lower ? low : high;
+#endif
 }
 
 // A chunk: the steps whose pivots run from p_hi down to p_lo (the first one is the
@@ -104,15 +134,19 @@ uint chunk_base(Chunk c, uint thread) {
     return low | ((thread >> c.q) << (c.q + ELEMS_LOG2));
 }
 
-uint chunk_position(Chunk c, uint base, uint j) {
-    uint position = base;
+// positions[j]: where register j lives, XOR-ing in one basis vector per bit of j. Built
+// once per chunk, ELEMS-1 XORs in all, and shared by its loads and stores.
+uint positions[ELEMS];
+
+void chunk_positions(Chunk c, uint base) {
+    positions[0] = base;
     for (uint i = 0u; i < ELEMS_LOG2; ++i) {
-        if ((j & (1u << i)) != 0u) position ^= basis_vector(c, i);
+        uint vector = basis_vector(c, i);
+        for (uint j = 0u; j < (1u << i); ++j) positions[j + (1u << i)] = positions[j] ^ vector;
     }
-    return position;
 }
 
-// Runs the chunk's steps on reg_keys (element j sits at chunk_position(c, base, j)).
+// Runs the chunk's steps on reg_keys (register j holds the element at positions[j]).
 // Loops have constant trip counts so that they unroll and index registers by constants.
 void chunk_steps(Chunk c) {
     uint flip_index = c.q + ELEMS_LOG2 - 1u - c.p_hi;  // basis index of the flip vector
@@ -139,9 +173,19 @@ inline constexpr const char* global_steps_comp = R"gpusort_glsl(// The global ke
 // coset once, runs the steps in registers and stores once: one sweep over memory for
 // ELEMS_LOG2 steps instead of one sweep per step.
 // The window's pivots are [p_hi - ELEMS_LOG2 + 1, p_hi]; bits of it below the last
-// step only widen the coset (the host guarantees p_hi + 1 >= ELEMS_LOG2).
+// step only widen the coset (the host guarantees p_hi + 1 >= ELEMS_LOG2, and with LANES 4
+// that the two lowest bits lie below the window).
 
 layout(local_size_x = GROUP_SIZE) in;
+
+#if LANES == 4
+// The same buffers seen as uvec4s, for 16-byte loads and stores where a whole aligned
+// vector lies below u_count (the tail falls back to the scalar view).
+layout(std430, binding = 0) buffer KeyVectors { uvec4 keys4[]; };
+#if HAS_VALUES
+layout(std430, binding = 1) buffer ValueVectors { uvec4 values4[]; };
+#endif
+#endif
 
 layout(location = 2) uniform uint u_p_hi;           // pivot of the first step
 layout(location = 3) uniform uint u_p_lo;           // pivot of the last step
@@ -157,10 +201,66 @@ void main() {
     c.p_hi = u_p_hi;
     c.p_lo = u_p_lo;
     c.flip = u_flip != 0u;
-    uint base = chunk_base(c, thread);
-
+#if LANES == 4
+    // Each register holds the 4 consecutive elements of an aligned uvec4. The flip mask
+    // complements the two low bits, so a flipped vector's lanes are reversed: lane l of
+    // every register then belongs to the coset of base + l.
+    chunk_positions(c, chunk_base(c, thread << 2u));
     for (uint j = 0u; j < ELEMS; ++j) {
-        uint position = chunk_position(c, base, j);
+        uint position = positions[j];
+        uint first = position & ~3u;
+        bool reversed = (position & 3u) != 0u;
+        uvec4 k;
+#if HAS_VALUES
+        uvec4 v;
+#endif
+        if (first + 3u < u_count) {
+            k = keys4[first >> 2u];
+#if HAS_VALUES
+            v = values4[first >> 2u];
+#endif
+        } else {
+            for (uint l = 0u; l < 4u; ++l) {
+                k[l] = first + l < u_count ? keys[first + l] : ORDERED_INFINITY;
+#if HAS_VALUES
+                v[l] = first + l < u_count ? values[first + l] : 0u;
+#endif
+            }
+        }
+        reg_keys[j] = reversed ? k.wzyx : k;
+#if HAS_VALUES
+        reg_values[j] = reversed ? v.wzyx : v;
+#endif
+    }
+    chunk_steps(c);
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint position = positions[j];
+        uint first = position & ~3u;
+        bool reversed = (position & 3u) != 0u;
+        uvec4 k = reversed ? reg_keys[j].wzyx : reg_keys[j];
+#if HAS_VALUES
+        uvec4 v = reversed ? reg_values[j].wzyx : reg_values[j];
+#endif
+        if (first + 3u < u_count) {
+            keys4[first >> 2u] = k;
+#if HAS_VALUES
+            values4[first >> 2u] = v;
+#endif
+        } else {
+            for (uint l = 0u; l < 4u; ++l) {
+                if (first + l < u_count) {
+                    keys[first + l] = k[l];
+#if HAS_VALUES
+                    values[first + l] = v[l];
+#endif
+                }
+            }
+        }
+    }
+#else
+    chunk_positions(c, chunk_base(c, thread));
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint position = positions[j];
         reg_keys[j] = position < u_count ? keys[position] : ORDERED_INFINITY;
 #if HAS_VALUES
         reg_values[j] = position < u_count ? values[position] : 0u;
@@ -168,7 +268,7 @@ void main() {
     }
     chunk_steps(c);
     for (uint j = 0u; j < ELEMS; ++j) {
-        uint position = chunk_position(c, base, j);
+        uint position = positions[j];
         if (position < u_count) {
             keys[position] = reg_keys[j];
 #if HAS_VALUES
@@ -176,6 +276,7 @@ void main() {
 #endif
         }
     }
+#endif
 }
 )gpusort_glsl";
 
@@ -184,11 +285,27 @@ inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel
 //   mode 0 (local sort):     stages 1 .. u_stages of the network inside each tile.
 //   mode 1 (local disperse): the disperse steps of strides TILE_SIZE/2 .. 1, which finish
 //                            a stage whose wider steps ran in global memory.
-// Extra #defines: TILE_LOG2 (TILE_SIZE = 2^TILE_LOG2 = GROUP_SIZE * ELEMS).
+// Extra #defines: TILE_LOG2 (TILE_SIZE = 2^TILE_LOG2 = GROUP_SIZE * ELEMS; ELEMS >= 4), and
+// SUBGROUP_LOG2 (0 = no subgroups; else log2 of the subgroup size, which then must divide
+// GROUP_SIZE). With subgroups every step whose pivot is below WARP_LOG2 runs in registers
+// and shuffles, with no shared memory and no barrier.
 
 #define TILE_SIZE (1u << TILE_LOG2)
 
+#if SUBGROUP_LOG2 > 0
+#define WARP_LOG2 (ELEMS_LOG2 + SUBGROUP_LOG2)  // bits one subgroup holds in registers
+#else
+#define WARP_LOG2 ELEMS_LOG2
+#endif
+
 layout(local_size_x = GROUP_SIZE) in;
+
+// The same buffers seen as uvec4s: global loads and stores move 16 bytes at a time
+// wherever a whole aligned vector lies below u_count.
+layout(std430, binding = 0) buffer KeyVectors { uvec4 keys4[]; };
+#if HAS_VALUES
+layout(std430, binding = 1) buffer ValueVectors { uvec4 values4[]; };
+#endif
 
 layout(location = 2) uniform uint u_mode;
 layout(location = 3) uniform uint u_stages;         // mode 0: run stages 1 .. u_stages
@@ -207,9 +324,25 @@ uint bank_swizzle(uint i) {
     return i ^ ((i >> 5u) & 31u);
 }
 
-void load_registers(Chunk c, uint base) {
+// The invocation's rank in the data layout. With subgroups, consecutive ranks share a
+// subgroup, whatever order the implementation groups invocations in.
+uint thread_rank() {
+#if SUBGROUP_LOG2 > 0
+    return (gl_SubgroupID << SUBGROUP_LOG2) + gl_SubgroupInvocationID;
+#else
+    return gl_LocalInvocationIndex;
+#endif
+}
+
+// A sort smaller than the tile (mode 0 with u_stages < TILE_LOG2) touches only the first
+// 2^u_stages elements; invocations past them idle through the barriers.
+bool thread_active() {
+    return u_mode != 0u || thread_rank() * ELEMS < (1u << u_stages);
+}
+
+void load_registers() {
     for (uint j = 0u; j < ELEMS; ++j) {
-        uint s = bank_swizzle(chunk_position(c, base, j));
+        uint s = bank_swizzle(positions[j]);
         reg_keys[j] = tile_keys[s];
 #if HAS_VALUES
         reg_values[j] = tile_values[s];
@@ -217,9 +350,9 @@ void load_registers(Chunk c, uint base) {
     }
 }
 
-void store_registers(Chunk c, uint base) {
+void store_registers() {
     for (uint j = 0u; j < ELEMS; ++j) {
-        uint s = bank_swizzle(chunk_position(c, base, j));
+        uint s = bank_swizzle(positions[j]);
         tile_keys[s] = reg_keys[j];
 #if HAS_VALUES
         tile_values[s] = reg_values[j];
@@ -228,66 +361,205 @@ void store_registers(Chunk c, uint base) {
 }
 
 void run_chunk(uint p_hi, uint p_lo, bool flip) {
-    Chunk c;
-    c.q = (p_hi + 1u >= ELEMS_LOG2) ? p_hi + 1u - ELEMS_LOG2 : 0u;
-    c.p_hi = p_hi;
-    c.p_lo = p_lo;
-    c.flip = flip;
-    uint base = chunk_base(c, gl_LocalInvocationIndex);
-    load_registers(c, base);
-    chunk_steps(c);
-    store_registers(c, base);
+    if (thread_active()) {
+        Chunk c;
+        c.q = (p_hi + 1u >= ELEMS_LOG2) ? p_hi + 1u - ELEMS_LOG2 : 0u;
+        c.p_hi = p_hi;
+        c.p_lo = p_lo;
+        c.flip = flip;
+        chunk_positions(c, chunk_base(c, thread_rank()));
+        load_registers();
+        chunk_steps(c);
+        store_registers();
+    }
     barrier();
 }
 
-// Steps from pivot p_hi down to pivot 0, ELEMS_LOG2 at a time; the first may be a flip.
-void run_steps_down_to_zero(uint p_hi, bool flip) {
+// Steps from pivot p_hi down to pivot `floor` through shared memory, ELEMS_LOG2 at a
+// time; the first may be a flip.
+void run_steps_down_to(uint p_hi, uint floor, bool flip) {
     int hi = int(p_hi);
-    while (hi >= 0) {
-        int lo = max(hi - int(ELEMS_LOG2) + 1, 0);
+    while (hi >= int(floor)) {
+        int lo = max(hi - int(ELEMS_LOG2) + 1, int(floor));
         run_chunk(uint(hi), uint(lo), flip);
         flip = false;
         hi = lo - 1;
     }
 }
 
-// Stages 1 .. min(ELEMS_LOG2, u_stages) touch only the low ELEMS_LOG2 bits, so each
-// invocation sorts its ELEMS consecutive elements entirely in registers.
-void sort_in_registers() {
-    uint base = gl_LocalInvocationIndex * ELEMS;
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint s = bank_swizzle(base + j);
-        reg_keys[j] = tile_keys[s];
+// Layout "blocked": the invocation of rank t holds elements t * ELEMS + j of the tile, so
+// the low ELEMS_LOG2 bits of an index are register bits and the next SUBGROUP_LOG2 bits
+// are lane bits.
+void load_blocked() {
+    uint base = thread_rank() * ELEMS;
+    for (uint j = 0u; j < ELEMS; ++j) positions[j] = base + j;
+    load_registers();
+}
+
+// Disperse step of pivot m < ELEMS_LOG2: both elements sit in this invocation.
+void register_disperse(uint m) {
+    for (uint i = 0u; i < ELEMS_LOG2; ++i) {
+        if (i == m) {
+            for (uint j = 0u; j < ELEMS; ++j) {
+                if ((j & (1u << i)) == 0u) compare_exchange(j, j | (1u << i), false);
+            }
+        }
+    }
+}
+
+#if SUBGROUP_LOG2 > 0
+// One step whose pivot is a lane bit: register j of this lane meets register
+// (j ^ register_mask) of lane (lane ^ lane_mask). The lower position keeps the smaller key;
+// both lanes of a pair see the same two keys, so equal keys never move.
+void shuffle_step(uint lane_mask, uint register_mask, uint pivot_lane_bit) {
+    REG other_keys[ELEMS];
 #if HAS_VALUES
-        reg_values[j] = tile_values[s];
+    REG other_values[ELEMS];
+#endif
+    for (uint j = 0u; j < ELEMS; ++j) {
+        other_keys[j] = subgroupShuffleXor(reg_keys[j ^ register_mask], lane_mask);
+#if HAS_VALUES
+        other_values[j] = subgroupShuffleXor(reg_values[j ^ register_mask], lane_mask);
 #endif
     }
-    // Every loop has a constant trip count so that the compiler unrolls it and the
-    // register arrays are indexed by constants (NVIDIA otherwise puts them in local memory).
-    for (uint k = 1u; k <= ELEMS_LOG2; ++k) {
-        if (k <= u_stages) {
-            uint flip_mask = (1u << k) - 1u;
-            for (uint j = 0u; j < ELEMS; ++j) {
-                if ((j & (1u << (k - 1u))) == 0u) compare_exchange(j, j ^ flip_mask, false);
-            }
-            for (uint i = 0u; i < ELEMS_LOG2; ++i) {
-                uint m = ELEMS_LOG2 - 1u - i;  // disperse strides 2^(k-2) .. 1
-                if (m + 2u <= k) {
-                    for (uint j = 0u; j < ELEMS; ++j) {
-                        if ((j & (1u << m)) == 0u) compare_exchange(j, j | (1u << m), false);
+    bool lower = (gl_SubgroupInvocationID & (1u << pivot_lane_bit)) == 0u;
+    for (uint j = 0u; j < ELEMS; ++j) {
+        bool take = lower ? (other_keys[j] < reg_keys[j]) : (other_keys[j] > reg_keys[j]);
+        if (take) {
+            reg_keys[j] = other_keys[j];
+#if HAS_VALUES
+            reg_values[j] = other_values[j];
+#endif
+        }
+    }
+}
+#endif
+
+// The steps of stage k with pivots from p_start (< WARP_LOG2) down to 0, on the blocked
+// layout in registers: lane bits by shuffles, register bits in place. `flip` when p_start
+// is the stage's flip (k - 1 >= ELEMS_LOG2).
+void warp_steps(uint k, uint p_start, bool flip) {
+#if SUBGROUP_LOG2 > 0
+    uint p = p_start;
+    if (flip) {
+        // x ^ (2^k - 1) flips every lane bit below k-1-ELEMS_LOG2 and every register bit.
+        shuffle_step(((1u << k) - 1u) >> ELEMS_LOG2, ELEMS - 1u, k - 1u - ELEMS_LOG2);
+        p = k - 2u;
+    }
+    for (; p >= ELEMS_LOG2 && p < WARP_LOG2; --p) shuffle_step(1u << (p - ELEMS_LOG2), 0u, p - ELEMS_LOG2);
+#endif
+    for (uint i = 0u; i < ELEMS_LOG2; ++i) register_disperse(ELEMS_LOG2 - 1u - i);
+}
+
+// Stages 1 .. min(WARP_LOG2, u_stages) touch only the low WARP_LOG2 bits, so each
+// invocation (with subgroups: each subgroup) sorts its elements in registers.
+void sort_in_registers() {
+    if (thread_active()) {
+        load_blocked();
+        // Every loop has a constant trip count so that the compiler unrolls it and the
+        // register arrays are indexed by constants (NVIDIA otherwise puts them in local memory).
+        for (uint k = 1u; k <= ELEMS_LOG2; ++k) {
+            if (k <= u_stages) {
+                uint flip_mask = (1u << k) - 1u;
+                for (uint j = 0u; j < ELEMS; ++j) {
+                    if ((j & (1u << (k - 1u))) == 0u) compare_exchange(j, j ^ flip_mask, false);
+                }
+                for (uint i = 0u; i < ELEMS_LOG2; ++i) {
+                    uint m = ELEMS_LOG2 - 1u - i;  // disperse strides 2^(k-2) .. 1
+                    if (m + 2u <= k) {
+                        for (uint j = 0u; j < ELEMS; ++j) {
+                            if ((j & (1u << m)) == 0u) compare_exchange(j, j | (1u << m), false);
+                        }
                     }
                 }
             }
         }
-    }
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint s = bank_swizzle(base + j);
-        tile_keys[s] = reg_keys[j];
-#if HAS_VALUES
-        tile_values[s] = reg_values[j];
-#endif
+        for (uint k = ELEMS_LOG2 + 1u; k <= min(u_stages, WARP_LOG2); ++k) warp_steps(k, k - 1u, true);
+        store_registers();
     }
     barrier();
+}
+
+// The steps of stage k with pivots below WARP_LOG2 (never its flip: k > WARP_LOG2).
+void finish_in_registers(uint k) {
+    if (thread_active()) {
+        load_blocked();
+        warp_steps(k, WARP_LOG2 - 1u, false);
+        store_registers();
+    }
+    barrier();
+}
+
+// Global <-> shared, one uvec4 per invocation and round: coalesced 16-byte accesses.
+void load_tile(uint tile_base) {
+    for (uint r = 0u; r < ELEMS / 4u; ++r) {
+        uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
+        uint first = tile_base + local_index;
+        if (local_index >= (1u << u_stages) && u_mode == 0u) continue;  // beyond a small sort
+        uvec4 k = uvec4(ORDERED_INFINITY);
+#if HAS_VALUES
+        uvec4 v = uvec4(0u);
+#endif
+        if (first + 3u < u_count) {
+            k = keys4[first >> 2u];
+#if HAS_VALUES
+            v = values4[first >> 2u];
+#endif
+        } else {
+            for (uint l = 0u; l < 4u; ++l) {
+                if (first + l < u_count) {
+                    k[l] = keys[first + l];
+#if HAS_VALUES
+                    v[l] = values[first + l];
+#endif
+                }
+            }
+        }
+        for (uint l = 0u; l < 4u; ++l) {
+            uint key = k[l];
+            // Only real elements are transformed; the padding must stay +infinity.
+            if (u_transform_in != 0u && first + l < u_count) key = to_ordered(key);
+            tile_keys[bank_swizzle(local_index + l)] = key;
+#if HAS_VALUES
+            tile_values[bank_swizzle(local_index + l)] = v[l];
+#endif
+        }
+    }
+    barrier();
+}
+
+void store_tile(uint tile_base) {
+    for (uint r = 0u; r < ELEMS / 4u; ++r) {
+        uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
+        uint first = tile_base + local_index;
+        if (first >= u_count) continue;
+        uvec4 k;
+#if HAS_VALUES
+        uvec4 v;
+#endif
+        for (uint l = 0u; l < 4u; ++l) {
+            uint key = tile_keys[bank_swizzle(local_index + l)];
+            k[l] = u_transform_out != 0u ? from_ordered(key) : key;
+#if HAS_VALUES
+            v[l] = tile_values[bank_swizzle(local_index + l)];
+#endif
+        }
+        if (first + 3u < u_count) {
+            keys4[first >> 2u] = k;
+#if HAS_VALUES
+            values4[first >> 2u] = v;
+#endif
+        } else {
+            for (uint l = 0u; l < 4u; ++l) {
+                if (first + l < u_count) {
+                    keys[first + l] = k[l];
+#if HAS_VALUES
+                    values[first + l] = v[l];
+#endif
+                }
+            }
+        }
+    }
 }
 
 void main() {
@@ -295,45 +567,20 @@ void main() {
     if (tile >= u_tile_count) return;  // uniform over the workgroup
     uint tile_base = tile * TILE_SIZE;
 
-    for (uint r = 0u; r < ELEMS; ++r) {
-        uint local_index = r * GROUP_SIZE + gl_LocalInvocationIndex;
-        uint position = tile_base + local_index;
-        uint key = ORDERED_INFINITY;
-#if HAS_VALUES
-        uint value = 0u;
-#endif
-        if (position < u_count) {
-            key = keys[position];
-            if (u_transform_in != 0u) key = to_ordered(key);
-#if HAS_VALUES
-            value = values[position];
-#endif
-        }
-        tile_keys[bank_swizzle(local_index)] = key;
-#if HAS_VALUES
-        tile_values[bank_swizzle(local_index)] = value;
-#endif
-    }
-    barrier();
-
+    load_tile(tile_base);
+    // Each stage: the steps with pivots >= WARP_LOG2 through shared memory, then the rest in
+    // registers (and shuffles) on the blocked layout.
     if (u_mode == 0u) {
         sort_in_registers();
-        for (uint k = ELEMS_LOG2 + 1u; k <= u_stages; ++k) run_steps_down_to_zero(k - 1u, true);
-    } else {
-        run_steps_down_to_zero(TILE_LOG2 - 1u, false);
-    }
-
-    for (uint r = 0u; r < ELEMS; ++r) {
-        uint local_index = r * GROUP_SIZE + gl_LocalInvocationIndex;
-        uint position = tile_base + local_index;
-        if (position < u_count) {
-            uint key = tile_keys[bank_swizzle(local_index)];
-            keys[position] = u_transform_out != 0u ? from_ordered(key) : key;
-#if HAS_VALUES
-            values[position] = tile_values[bank_swizzle(local_index)];
-#endif
+        for (uint k = WARP_LOG2 + 1u; k <= u_stages; ++k) {
+            run_steps_down_to(k - 1u, WARP_LOG2, true);
+            finish_in_registers(k);
         }
+    } else {
+        run_steps_down_to(TILE_LOG2 - 1u, WARP_LOG2, false);
+        finish_in_registers(TILE_LOG2 + 1u);
     }
+    store_tile(tile_base);
 }
 )gpusort_glsl";
 
