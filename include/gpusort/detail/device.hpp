@@ -124,7 +124,7 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     t.local_elements = 8;
     while (t.local_elements < 32 && t.tile_size / t.local_elements > limits.max_invocations) t.local_elements *= 2;
   }
-  // Measured on an H200 (bench/results/tuning-h200.md): 8 elements x uvec4 per invocation
+  // Measured on an H200 (bench/results/tuning-h200-2026-11-21.md): 8 elements x uvec4 per invocation
   // and 128 invocations per group beat 4 or 16 elements, scalar access and 256 or 64.
   if (t.global_elements == 0) t.global_elements = 8;
   if (t.global_vector_width == 0) t.global_vector_width = 4;

@@ -1,0 +1,204 @@
+// gpusort_tuning_probe [max_log2] [repetitions]
+// Times whole sorts for a grid of gpusort::Tuning values, to choose the defaults in
+// include/gpusort/detail/device.hpp. Per size it prints every variant's median GPU time,
+// fastest first. Variants run interleaved (one sort of each per round) so that clock
+// drift hits them alike; the input is restored from a pristine copy before each sort.
+//
+// Caveat, seen on an H200: with many sorters alive, each switch of program costs
+// instruction-cache misses, so absolute times at small n are higher than in
+// gpusort_bench (one sorter per family). Use the ranking, not the small-n times.
+
+#include <glad/gl.h>
+
+#include <gpusort/gpusort.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "support/headless_context.hpp"
+
+namespace {
+
+const char* const copy_source = R"(#version 430 core
+layout(local_size_x = 256) in;
+layout(std430, binding = 0) readonly buffer Source { uvec4 source_vectors[]; };
+layout(std430, binding = 1) writeonly buffer Destination { uvec4 destination_vectors[]; };
+layout(location = 0) uniform uint u_vectors;
+void main() {
+  uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * 256u + gl_LocalInvocationIndex;
+  if (i < u_vectors) destination_vectors[i] = source_vectors[i];
+}
+)";
+
+struct Variant {
+  std::string name;
+  gpusort::Tuning tuning;
+};
+
+std::vector<Variant> tuning_grid() {
+  std::vector<Variant> grid;
+  for (std::uint32_t local : {8u, 16u})
+    for (std::uint32_t global : {4u, 8u, 16u})
+      for (std::uint32_t width : {1u, 4u})
+        for (std::uint32_t group : {64u, 128u, 256u}) {
+          Variant v;
+          v.name = "le" + std::to_string(local) + "ge" + std::to_string(global) + "vw" + std::to_string(width) + "gg" +
+                   std::to_string(group);
+          v.tuning.local_elements = local;
+          v.tuning.global_elements = global;
+          v.tuning.global_vector_width = width;
+          v.tuning.global_group_size = group;
+          grid.push_back(v);
+        }
+  Variant no_subgroups;
+  no_subgroups.name = "defaults-without-subgroups";
+  no_subgroups.tuning.use_subgroups = false;
+  grid.push_back(no_subgroups);
+  grid.push_back(Variant{"defaults", gpusort::Tuning{}});
+  return grid;
+}
+
+class Probe {
+ public:
+  Probe(std::size_t max_count)
+      : copy_(gpusort::detail::build_compute_program("copy", {copy_source})), max_count_(max_count) {
+    std::mt19937 random(1);
+    keys_.resize(max_count);
+    for (auto& key : keys_) key = random();
+    std::vector<std::uint32_t> indices(max_count);
+    for (std::size_t i = 0; i < max_count; ++i) indices[i] = static_cast<std::uint32_t>(i);
+    glGenBuffers(4, buffers_);
+    for (int i = 0; i < 4; ++i) {
+      glBindBuffer(GL_COPY_WRITE_BUFFER, buffers_[i]);
+      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(max_count * 4),
+                   (i % 2) ? indices.data() : keys_.data(), GL_DYNAMIC_COPY);
+    }
+    glGenQueries(2, queries_);
+  }
+  ~Probe() {
+    glDeleteQueries(2, queries_);
+    glDeleteBuffers(4, buffers_);
+  }
+
+  GLuint keys() const { return buffers_[2]; }
+  GLuint values() const { return buffers_[3]; }
+
+  void restore(std::size_t count) {
+    copy(buffers_[0], buffers_[2], count);
+    copy(buffers_[1], buffers_[3], count);
+  }
+
+  template <class Sort>
+  double gpu_ms(Sort&& sort) {
+    glQueryCounter(queries_[0], GL_TIMESTAMP);
+    sort();
+    glQueryCounter(queries_[1], GL_TIMESTAMP);
+    GLuint64 start = 0, end = 0;
+    glGetQueryObjectui64v(queries_[0], GL_QUERY_RESULT, &start);
+    glGetQueryObjectui64v(queries_[1], GL_QUERY_RESULT, &end);
+    return static_cast<double>(end - start) * 1e-6;
+  }
+
+  bool sorted_correctly(std::size_t count) const {
+    std::vector<std::uint32_t> got(count);
+    glBindBuffer(GL_COPY_READ_BUFFER, buffers_[2]);
+    glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(count * 4), got.data());
+    std::vector<std::uint32_t> expected(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(count));
+    std::sort(expected.begin(), expected.end());
+    return got == expected;
+  }
+
+ private:
+  void copy(GLuint from, GLuint to, std::size_t count) {
+    const auto vectors = static_cast<GLuint>(count / 4);
+    const GLuint groups = (vectors + 255) / 256;
+    const GLuint x = std::min<GLuint>(groups, 65535);
+    glUseProgram(copy_.name());
+    glUniform1ui(0, vectors);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, from);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, to);
+    glDispatchCompute(x, (groups + x - 1) / x, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    glUseProgram(0);
+  }
+
+  gpusort::detail::GlProgram copy_;
+  std::size_t max_count_;
+  std::vector<std::uint32_t> keys_;
+  GLuint buffers_[4] = {};
+  GLuint queries_[2] = {};
+};
+
+template <class Value>
+void probe_family(Probe& probe, const char* label, unsigned max_log2, int repetitions) {
+  using Sorter = gpusort::BitonicSorter<std::uint32_t, Value>;
+  std::vector<Variant> grid = tuning_grid();
+  std::vector<std::unique_ptr<Sorter>> sorters;
+  for (const Variant& v : grid) sorters.push_back(std::make_unique<Sorter>(v.tuning));
+  const auto sort = [&](Sorter& sorter, std::size_t count) {
+    if constexpr (std::is_void<Value>::value) {
+      sorter.sort(probe.keys(), count);
+    } else {
+      sorter.sort(probe.keys(), probe.values(), count);
+    }
+  };
+  for (unsigned log2 = 12; log2 <= max_log2; log2 += 4) {
+    const std::size_t count = std::size_t{1} << log2;
+    std::vector<std::vector<double>> times(grid.size());
+    for (int round = 0; round <= repetitions; ++round) {
+      for (std::size_t i = 0; i < grid.size(); ++i) {
+        probe.restore(count);
+        const double ms = probe.gpu_ms([&] { sort(*sorters[i], count); });
+        if (round == 0 && !probe.sorted_correctly(count)) std::printf("WRONG: %s %s n=%zu\n", label, grid[i].name.c_str(), count);
+        if (round > 0) times[i].push_back(ms);  // round 0 warms each variant up
+      }
+    }
+    std::vector<std::pair<double, std::string>> ranking;
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+      std::sort(times[i].begin(), times[i].end());
+      ranking.emplace_back(times[i][times[i].size() / 2], grid[i].name);
+    }
+    std::sort(ranking.begin(), ranking.end());
+    std::printf("%s 2^%u:", label, log2);
+    for (const auto& entry : ranking) std::printf("  %s=%.4f", entry.second.c_str(), entry.first);
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const unsigned max_log2 = argc > 1 ? static_cast<unsigned>(std::atoi(argv[1])) : 24;
+  const int repetitions = argc > 2 ? std::atoi(argv[2]) : 7;
+  try {
+    gpusort_support::HeadlessContext context;
+    std::printf("%s, OpenGL %s, subgroup size %u\n", context.renderer().c_str(), context.version().c_str(),
+                gpusort::detail::query_subgroup_size());
+    Probe probe(std::size_t{1} << max_log2);
+    {
+      // Leave the idle clocks behind before anything is timed.
+      gpusort::BitonicSorter<std::uint32_t> warm;
+      const std::size_t count = std::size_t{1} << std::min(max_log2, 22u);
+      const auto start = std::chrono::steady_clock::now();
+      while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(1500)) {
+        probe.restore(count);
+        warm.sort(probe.keys(), count);
+        glFinish();
+      }
+    }
+    probe_family<void>(probe, "keys", max_log2, repetitions);
+    probe_family<std::uint32_t>(probe, "pairs", max_log2, repetitions);
+    std::printf("glGetError=0x%x\n", glGetError());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gpusort_tuning_probe: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
