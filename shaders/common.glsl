@@ -31,13 +31,51 @@
 #define ELEMS (1u << ELEMS_LOG2)
 #define ORDERED_INFINITY 0xFFFFFFFFu
 
+// The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
+// whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
+// aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
+// multiple of 4 and a whole vector lies in the range; everything else goes word by word.
 layout(std430, binding = 0) buffer KeyBuffer { uint keys[]; };
+layout(std430, binding = 0) buffer KeyVectors { uvec4 keys4[]; };
 #if HAS_VALUES
 layout(std430, binding = 1) buffer ValueBuffer { uint values[]; };
+layout(std430, binding = 1) buffer ValueVectors { uvec4 values4[]; };
 #endif
+// sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
+layout(std430, binding = 2) readonly buffer CountBuffer { uint count_words[]; };
 
-layout(location = 0) uniform uint u_count;      // elements to sort
-layout(location = 1) uniform uint u_key_xor;    // 0 ascending, 0xFFFFFFFF descending
+layout(location = 0) uniform uint u_count;         // elements to sort (u_count_source == 0)
+layout(location = 1) uniform uint u_key_xor;       // 0 ascending, 0xFFFFFFFF descending
+layout(location = 2) uniform uint u_base;          // first element of the range in the bound buffers
+layout(location = 3) uniform uint u_count_source;  // 0: u_count; 1: count_words[u_count_word]
+layout(location = 4) uniform uint u_count_word;
+layout(location = 5) uniform uint u_capacity;      // upper bound on a count read from the GPU
+
+// Elements to sort in this dispatch: read once per invocation, before anything else.
+uint element_count() {
+    return u_count_source != 0u ? min(count_words[u_count_word], u_capacity) : u_count;
+}
+
+// Stages of the network for n elements: ceil(log2(n)).
+uint stage_count(uint n) {
+    return n < 2u ? 0u : uint(findMSB(n - 1u)) + 1u;
+}
+
+bool vectors_aligned() {
+    return (u_base & 3u) == 0u;
+}
+
+// Address-space helpers: position p of the range is word u_base + p of the buffers.
+uint load_key(uint p) { return keys[u_base + p]; }
+void store_key(uint p, uint key) { keys[u_base + p] = key; }
+uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
+void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
+#if HAS_VALUES
+uint load_value(uint p) { return values[u_base + p]; }
+void store_value(uint p, uint value) { values[u_base + p] = value; }
+uvec4 load_value_vector(uint p) { return values4[(u_base + p) >> 2u]; }
+void store_value_vector(uint p, uvec4 value) { values4[(u_base + p) >> 2u] = value; }
+#endif
 
 uint to_ordered(uint raw) {
 #if KEY_KIND == 1

@@ -8,53 +8,57 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-#if LANES == 4
-// The same buffers seen as uvec4s, for 16-byte loads and stores where a whole aligned
-// vector lies below u_count (the tail falls back to the scalar view).
-layout(std430, binding = 0) buffer KeyVectors { uvec4 keys4[]; };
-#if HAS_VALUES
-layout(std430, binding = 1) buffer ValueVectors { uvec4 values4[]; };
-#endif
-#endif
+layout(location = 6) uniform uint u_stage;   // stage k the steps belong to
+layout(location = 7) uniform uint u_p_hi;    // pivot of the first step
+layout(location = 8) uniform uint u_p_lo;    // pivot of the last step
+layout(location = 9) uniform uint u_flip;    // the first step is the stage's flip
 
-layout(location = 2) uniform uint u_p_hi;           // pivot of the first step
-layout(location = 3) uniform uint u_p_lo;           // pivot of the last step
-layout(location = 4) uniform uint u_flip;           // the first step is the stage's flip
-layout(location = 5) uniform uint u_thread_count;
+#if LANES == 4
+#define LANES_LOG2 2u
+#else
+#define LANES_LOG2 0u
+#endif
 
 void main() {
+    uint count = element_count();
+    // One invocation per coset, only for the 2^k blocks that hold elements (the host
+    // dispatched at least this many, from the same formula).
+    uint blocks = (count >> u_stage) + ((count & ((1u << u_stage) - 1u)) != 0u ? 1u : 0u);
     uint thread = linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex;
-    if (thread >= u_thread_count) return;
+    if (thread >= (blocks << (u_stage - ELEMS_LOG2 - LANES_LOG2))) return;
 
     Chunk c;
     c.q = u_p_hi + 1u - ELEMS_LOG2;
     c.p_hi = u_p_hi;
     c.p_lo = u_p_lo;
     c.flip = u_flip != 0u;
+
 #if LANES == 4
     // Each register holds the 4 consecutive elements of an aligned uvec4. The flip mask
     // complements the two low bits, so a flipped vector's lanes are reversed: lane l of
     // every register then belongs to the coset of base + l.
     chunk_positions(c, chunk_base(c, thread << 2u));
+    bool aligned = vectors_aligned();
     for (uint j = 0u; j < ELEMS; ++j) {
-        uint position = positions[j];
-        uint first = position & ~3u;
-        bool reversed = (position & 3u) != 0u;
-        uvec4 k;
+        uint first = positions[j] & ~3u;
+        bool reversed = (positions[j] & 3u) != 0u;
+        uvec4 k = uvec4(ORDERED_INFINITY);
 #if HAS_VALUES
-        uvec4 v;
+        uvec4 v = uvec4(0u);
 #endif
-        if (first + 3u < u_count) {
-            k = keys4[first >> 2u];
+        if (aligned && first + 3u < count) {
+            k = load_key_vector(first);
 #if HAS_VALUES
-            v = values4[first >> 2u];
+            v = load_value_vector(first);
 #endif
         } else {
             for (uint l = 0u; l < 4u; ++l) {
-                k[l] = first + l < u_count ? keys[first + l] : ORDERED_INFINITY;
+                if (first + l < count) {
+                    k[l] = load_key(first + l);
 #if HAS_VALUES
-                v[l] = first + l < u_count ? values[first + l] : 0u;
+                    v[l] = load_value(first + l);
 #endif
+                }
             }
         }
         reg_keys[j] = reversed ? k.wzyx : k;
@@ -64,24 +68,23 @@ void main() {
     }
     chunk_steps(c);
     for (uint j = 0u; j < ELEMS; ++j) {
-        uint position = positions[j];
-        uint first = position & ~3u;
-        bool reversed = (position & 3u) != 0u;
+        uint first = positions[j] & ~3u;
+        bool reversed = (positions[j] & 3u) != 0u;
         uvec4 k = reversed ? reg_keys[j].wzyx : reg_keys[j];
 #if HAS_VALUES
         uvec4 v = reversed ? reg_values[j].wzyx : reg_values[j];
 #endif
-        if (first + 3u < u_count) {
-            keys4[first >> 2u] = k;
+        if (aligned && first + 3u < count) {
+            store_key_vector(first, k);
 #if HAS_VALUES
-            values4[first >> 2u] = v;
+            store_value_vector(first, v);
 #endif
         } else {
             for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < u_count) {
-                    keys[first + l] = k[l];
+                if (first + l < count) {
+                    store_key(first + l, k[l]);
 #if HAS_VALUES
-                    values[first + l] = v[l];
+                    store_value(first + l, v[l]);
 #endif
                 }
             }
@@ -91,18 +94,18 @@ void main() {
     chunk_positions(c, chunk_base(c, thread));
     for (uint j = 0u; j < ELEMS; ++j) {
         uint position = positions[j];
-        reg_keys[j] = position < u_count ? keys[position] : ORDERED_INFINITY;
+        reg_keys[j] = position < count ? load_key(position) : ORDERED_INFINITY;
 #if HAS_VALUES
-        reg_values[j] = position < u_count ? values[position] : 0u;
+        reg_values[j] = position < count ? load_value(position) : 0u;
 #endif
     }
     chunk_steps(c);
     for (uint j = 0u; j < ELEMS; ++j) {
         uint position = positions[j];
-        if (position < u_count) {
-            keys[position] = reg_keys[j];
+        if (position < count) {
+            store_key(position, reg_keys[j]);
 #if HAS_VALUES
-            values[position] = reg_values[j];
+            store_value(position, reg_values[j]);
 #endif
         }
     }

@@ -1,5 +1,5 @@
 // The tile kernel: a workgroup owns TILE_SIZE consecutive elements in shared memory.
-//   mode 0 (local sort):     stages 1 .. u_stages of the network inside each tile.
+//   mode 0 (local sort):     stages 1 .. min(stages, TILE_LOG2) of the network in each tile.
 //   mode 1 (local disperse): the disperse steps of strides TILE_SIZE/2 .. 1, which finish
 //                            a stage whose wider steps ran in global memory.
 // Extra #defines: TILE_LOG2 (TILE_SIZE = 2^TILE_LOG2 = GROUP_SIZE * ELEMS; ELEMS >= 4), and
@@ -17,18 +17,13 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-// The same buffers seen as uvec4s: global loads and stores move 16 bytes at a time
-// wherever a whole aligned vector lies below u_count.
-layout(std430, binding = 0) buffer KeyVectors { uvec4 keys4[]; };
-#if HAS_VALUES
-layout(std430, binding = 1) buffer ValueVectors { uvec4 values4[]; };
-#endif
+layout(location = 6) uniform uint u_mode;
+layout(location = 7) uniform uint u_stage;  // mode 1: the stage k this local disperse finishes
 
-layout(location = 2) uniform uint u_mode;
-layout(location = 3) uniform uint u_stages;         // mode 0: run stages 1 .. u_stages
-layout(location = 4) uniform uint u_tile_count;
-layout(location = 5) uniform uint u_transform_in;   // keys arrive as the user's raw bits
-layout(location = 6) uniform uint u_transform_out;  // keys leave as the user's raw bits
+// Derived once per invocation from the element count (which may come from the GPU).
+uint g_count;         // elements to sort
+uint g_stages;        // mode 0: stages 1 .. g_stages run inside the tile
+bool g_last_pass;     // this pass finishes the sort: keys leave as the user's raw bits
 
 shared uint tile_keys[TILE_SIZE];
 #if HAS_VALUES
@@ -51,10 +46,10 @@ uint thread_rank() {
 #endif
 }
 
-// A sort smaller than the tile (mode 0 with u_stages < TILE_LOG2) touches only the first
-// 2^u_stages elements; invocations past them idle through the barriers.
+// A sort smaller than the tile (mode 0 with g_stages < TILE_LOG2) touches only the first
+// 2^g_stages elements; invocations past them idle through the barriers.
 bool thread_active() {
-    return u_mode != 0u || thread_rank() * ELEMS < (1u << u_stages);
+    return u_mode != 0u || thread_rank() * ELEMS < (1u << g_stages);
 }
 
 void load_registers() {
@@ -168,7 +163,7 @@ void warp_steps(uint k, uint p_start, bool flip) {
     for (uint i = 0u; i < ELEMS_LOG2; ++i) register_disperse(ELEMS_LOG2 - 1u - i);
 }
 
-// Stages 1 .. min(WARP_LOG2, u_stages) touch only the low WARP_LOG2 bits, so each
+// Stages 1 .. min(WARP_LOG2, g_stages) touch only the low WARP_LOG2 bits, so each
 // invocation (with subgroups: each subgroup) sorts its elements in registers.
 void sort_in_registers() {
     if (thread_active()) {
@@ -176,7 +171,7 @@ void sort_in_registers() {
         // Every loop has a constant trip count so that the compiler unrolls it and the
         // register arrays are indexed by constants (NVIDIA otherwise puts them in local memory).
         for (uint k = 1u; k <= ELEMS_LOG2; ++k) {
-            if (k <= u_stages) {
+            if (k <= g_stages) {
                 uint flip_mask = (1u << k) - 1u;
                 for (uint j = 0u; j < ELEMS; ++j) {
                     if ((j & (1u << (k - 1u))) == 0u) compare_exchange(j, j ^ flip_mask, false);
@@ -191,7 +186,7 @@ void sort_in_registers() {
                 }
             }
         }
-        for (uint k = ELEMS_LOG2 + 1u; k <= min(u_stages, WARP_LOG2); ++k) warp_steps(k, k - 1u, true);
+        for (uint k = ELEMS_LOG2 + 1u; k <= min(g_stages, WARP_LOG2); ++k) warp_steps(k, k - 1u, true);
         store_registers();
     }
     barrier();
@@ -209,33 +204,34 @@ void finish_in_registers(uint k) {
 
 // Global <-> shared, one uvec4 per invocation and round: coalesced 16-byte accesses.
 void load_tile(uint tile_base) {
+    bool aligned = vectors_aligned();
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = tile_base + local_index;
-        if (local_index >= (1u << u_stages) && u_mode == 0u) continue;  // beyond a small sort
+        if (u_mode == 0u && local_index >= (1u << g_stages)) continue;  // beyond a small sort
         uvec4 k = uvec4(ORDERED_INFINITY);
 #if HAS_VALUES
         uvec4 v = uvec4(0u);
 #endif
-        if (first + 3u < u_count) {
-            k = keys4[first >> 2u];
+        if (aligned && first + 3u < g_count) {
+            k = load_key_vector(first);
 #if HAS_VALUES
-            v = values4[first >> 2u];
+            v = load_value_vector(first);
 #endif
         } else {
             for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < u_count) {
-                    k[l] = keys[first + l];
+                if (first + l < g_count) {
+                    k[l] = load_key(first + l);
 #if HAS_VALUES
-                    v[l] = values[first + l];
+                    v[l] = load_value(first + l);
 #endif
                 }
             }
         }
         for (uint l = 0u; l < 4u; ++l) {
             uint key = k[l];
-            // Only real elements are transformed; the padding must stay +infinity.
-            if (u_transform_in != 0u && first + l < u_count) key = to_ordered(key);
+            // The first pass maps the user's keys; the padding must stay +infinity.
+            if (u_mode == 0u && first + l < g_count) key = to_ordered(key);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
             tile_values[bank_swizzle(local_index + l)] = v[l];
@@ -246,32 +242,33 @@ void load_tile(uint tile_base) {
 }
 
 void store_tile(uint tile_base) {
+    bool aligned = vectors_aligned();
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = tile_base + local_index;
-        if (first >= u_count) continue;
+        if (first >= g_count) continue;
         uvec4 k;
 #if HAS_VALUES
         uvec4 v;
 #endif
         for (uint l = 0u; l < 4u; ++l) {
             uint key = tile_keys[bank_swizzle(local_index + l)];
-            k[l] = u_transform_out != 0u ? from_ordered(key) : key;
+            k[l] = g_last_pass ? from_ordered(key) : key;
 #if HAS_VALUES
             v[l] = tile_values[bank_swizzle(local_index + l)];
 #endif
         }
-        if (first + 3u < u_count) {
-            keys4[first >> 2u] = k;
+        if (aligned && first + 3u < g_count) {
+            store_key_vector(first, k);
 #if HAS_VALUES
-            values4[first >> 2u] = v;
+            store_value_vector(first, v);
 #endif
         } else {
             for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < u_count) {
-                    keys[first + l] = k[l];
+                if (first + l < g_count) {
+                    store_key(first + l, k[l]);
 #if HAS_VALUES
-                    values[first + l] = v[l];
+                    store_value(first + l, v[l]);
 #endif
                 }
             }
@@ -280,8 +277,12 @@ void store_tile(uint tile_base) {
 }
 
 void main() {
+    g_count = element_count();
+    uint stages = stage_count(g_count);
+    g_stages = min(stages, TILE_LOG2);
+    g_last_pass = u_mode == 0u ? stages <= TILE_LOG2 : u_stage == stages;
     uint tile = linear_group_id();
-    if (tile >= u_tile_count) return;  // uniform over the workgroup
+    if (tile >= (g_count + TILE_SIZE - 1u) >> TILE_LOG2) return;  // uniform over the workgroup
     uint tile_base = tile * TILE_SIZE;
 
     load_tile(tile_base);
@@ -289,7 +290,7 @@ void main() {
     // registers (and shuffles) on the blocked layout.
     if (u_mode == 0u) {
         sort_in_registers();
-        for (uint k = WARP_LOG2 + 1u; k <= u_stages; ++k) {
+        for (uint k = WARP_LOG2 + 1u; k <= g_stages; ++k) {
             run_steps_down_to(k - 1u, WARP_LOG2, true);
             finish_in_registers(k);
         }

@@ -81,16 +81,20 @@ class BitonicSorter {
              std::to_string(tuning_.global_vector_width) + "\n",
          detail::shaders::common_glsl,
          detail::shaders::global_steps_comp});
+    arguments_program_ = detail::build_compute_program(
+        "dispatch_args",
+        {prelude(global_log2_, 1) + "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n#define LANES_LOG2 " +
+             std::to_string(lanes_log2_) + "u\n#define GLOBAL_GROUP_SIZE " +
+             std::to_string(tuning_.global_group_size) + "u\n",
+         detail::shaders::common_glsl, detail::shaders::dispatch_args_comp});
     glUseProgram(static_cast<GLuint>(previous_program));
   }
 
-  ~BitonicSorter() {
-    if (scratch_[0] != 0 || scratch_[1] != 0) glDeleteBuffers(2, scratch_);
-  }
+  ~BitonicSorter() { release_buffers(); }
   BitonicSorter(BitonicSorter&& other) noexcept { *this = std::move(other); }
   BitonicSorter& operator=(BitonicSorter&& other) noexcept {
     if (this != &other) {
-      if (scratch_[0] != 0 || scratch_[1] != 0) glDeleteBuffers(2, scratch_);
+      release_buffers();
       limits_ = std::move(other.limits_);
       tuning_ = std::move(other.tuning_);
       tile_log2_ = other.tile_log2_;
@@ -98,12 +102,17 @@ class BitonicSorter {
       lanes_log2_ = other.lanes_log2_;
       local_program_ = std::move(other.local_program_);
       global_program_ = std::move(other.global_program_);
+      arguments_program_ = std::move(other.arguments_program_);
       for (int i = 0; i < 2; ++i) {
         scratch_[i] = other.scratch_[i];
         scratch_bytes_[i] = other.scratch_bytes_[i];
         other.scratch_[i] = 0;
         other.scratch_bytes_[i] = 0;
       }
+      arguments_ = other.arguments_;
+      arguments_bytes_ = other.arguments_bytes_;
+      other.arguments_ = 0;
+      other.arguments_bytes_ = 0;
     }
     return *this;
   }
@@ -113,14 +122,52 @@ class BitonicSorter {
   /// Sorts the first `count` keys of buffer `keys` in place.
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
   void sort(GLuint keys, std::size_t count, Order order = Order::ascending) {
-    sort_buffers(keys, 0, count, order);
+    sort_buffers(keys, 0, 0, count, order);
   }
 
   /// Sorts the first `count` keys of `keys` in place and applies the same permutation to
   /// the first `count` values of `values` (a different buffer).
   template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
   void sort(GLuint keys, GLuint values, std::size_t count, Order order = Order::ascending) {
-    sort_buffers(keys, values, count, order);
+    sort_buffers(keys, values, 0, count, order);
+  }
+
+  /// Sorts elements [first, first + count) of `keys` in place; every byte outside that
+  /// range stays as it was. Any `first`: a range that does not start at
+  /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the aligned offset below it
+  /// (never read or written there). Ranges whose first element is not a multiple of 4
+  /// use 4-byte instead of 16-byte accesses.
+  ///   sorter.sort_range(keys, 1000, 500);  // sorts keys[1000 .. 1499]
+  template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
+  void sort_range(GLuint keys, std::size_t first, std::size_t count, Order order = Order::ascending) {
+    sort_buffers(keys, 0, first, count, order);
+  }
+
+  /// Key-value sort_range(): the same elements [first, first + count) of both buffers.
+  template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
+  void sort_range(GLuint keys, GLuint values, std::size_t first, std::size_t count,
+                  Order order = Order::ascending) {
+    sort_buffers(keys, values, first, count, order);
+  }
+
+  /// Sorts the first min(n, capacity) keys, where n is the uint at byte `count_offset` of
+  /// `count_buffer`, written by earlier GPU work (an emitter's atomic counter, a culling
+  /// pass's output). The CPU never reads n: a one-invocation kernel turns it into the
+  /// workgroup counts of every pass, which run with glDispatchComputeIndirect; passes that
+  /// n does not need get zero workgroups. n = 0 or 1 is a no-op. `keys` must hold
+  /// `capacity` elements. Leaves GL_DISPATCH_INDIRECT_BUFFER as it was.
+  ///   sorter.sort_indirect(depth, counter_buffer, 0, max_particles);
+  template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
+  void sort_indirect(GLuint keys, GLuint count_buffer, std::size_t count_offset, std::size_t capacity,
+                     Order order = Order::ascending) {
+    sort_buffers_indirect(keys, 0, count_buffer, count_offset, capacity, order);
+  }
+
+  /// Key-value sort_indirect().
+  template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
+  void sort_indirect(GLuint keys, GLuint values, GLuint count_buffer, std::size_t count_offset,
+                     std::size_t capacity, Order order = Order::ascending) {
+    sort_buffers_indirect(keys, values, count_buffer, count_offset, capacity, order);
   }
 
   /// Host convenience: uploads, sorts on the GPU, downloads (this one waits for the GPU).
@@ -183,7 +230,7 @@ class BitonicSorter {
 
   /// Throws unless `buffer` is a buffer object holding at least `bytes` bytes that the GPU
   /// may access now. Binds GL_COPY_READ_BUFFER (the caller's GlStateBackup restores it).
-  void check_buffer(GLuint buffer, const char* what, std::size_t count) const {
+  void check_buffer(GLuint buffer, const char* what, std::size_t first, std::size_t count) const {
     const std::string label = std::string(what) + " buffer " + std::to_string(buffer);
     if (buffer == 0 || glIsBuffer(buffer) != GL_TRUE) {
       throw Error(label + " is not a buffer object in the current context: pass a name from glGenBuffers or "
@@ -192,10 +239,13 @@ class BitonicSorter {
     glBindBuffer(GL_COPY_READ_BUFFER, buffer);
     GLint64 size = 0;
     glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
-    const std::uint64_t needed = std::uint64_t{count} * sizeof(std::uint32_t);
+    const std::uint64_t needed = (std::uint64_t{first} + count) * sizeof(std::uint32_t);
     if (static_cast<std::uint64_t>(size) < needed) {
-      throw Error(label + " is too small: it holds " + std::to_string(size) + " bytes but " + std::to_string(count) +
-                  " elements need " + std::to_string(needed) + " bytes; pass a smaller count or a larger buffer");
+      throw Error(label + " is too small: it holds " + std::to_string(size) + " bytes but " +
+                  (first != 0 ? "elements " + std::to_string(first) + " .. " + std::to_string(first + count) +
+                                    " (exclusive)"
+                              : std::to_string(count) + " elements") +
+                  " need " + std::to_string(needed) + " bytes; pass a smaller count or a larger buffer");
     }
     GLint mapped = GL_FALSE;
     glGetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_MAPPED, &mapped);
@@ -214,19 +264,57 @@ class BitonicSorter {
     }
   }
 
-  void sort_buffers(GLuint keys, GLuint values, std::size_t count, Order order) {
-    detail::require_current_context();
+  void check_range(std::size_t first, std::size_t count) const {
     check_count(count);
-    detail::GlStateBackup backup;
-    check_buffer(keys, "keys", count);
+    // The bound range starts at the aligned offset at or below `first`.
+    const std::uint64_t lead = first % (limits_.storage_offset_alignment / sizeof(std::uint32_t));
+    if (first > std::numeric_limits<std::uint32_t>::max() - count ||
+        (lead + count) * sizeof(std::uint32_t) > limits_.max_storage_block_bytes) {
+      throw Error("elements " + std::to_string(first) + " .. " + std::to_string(first) + " + " +
+                  std::to_string(count) + " cannot be bound as one shader storage block of at most " +
+                  std::to_string(limits_.max_storage_block_bytes) + " bytes (GL_MAX_SHADER_STORAGE_BLOCK_SIZE): "
+                  "sort smaller ranges");
+    }
+  }
+
+  void check_sort_buffers(GLuint keys, GLuint values, std::size_t first, std::size_t count) const {
+    check_buffer(keys, "keys", first, count);
     if (has_values) {
-      check_buffer(values, "values", count);
+      check_buffer(values, "values", first, count);
       if (values == keys) {
         throw Error("keys and values are the same buffer " + std::to_string(keys) +
                     ": a key-value sort needs two distinct buffers");
       }
     }
-    run(keys, values, count, order);
+  }
+
+  void sort_buffers(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order) {
+    detail::require_current_context();
+    check_range(first, count);
+    detail::GlStateBackup backup;
+    check_sort_buffers(keys, values, first, count);
+    run(keys, values, first, count, order);
+  }
+
+  void sort_buffers_indirect(GLuint keys, GLuint values, GLuint count_buffer, std::size_t count_offset,
+                             std::size_t capacity, Order order) {
+    detail::require_current_context();
+    check_range(0, capacity);
+    detail::GlStateBackup backup;
+    check_sort_buffers(keys, values, 0, capacity);
+    if (count_offset % sizeof(std::uint32_t) != 0) {
+      throw Error("count_offset " + std::to_string(count_offset) +
+                  " is not a multiple of 4: the count must be an aligned 32-bit uint");
+    }
+    check_buffer(count_buffer, "count", count_offset / sizeof(std::uint32_t), 1);
+    const bool overlaps = (count_buffer == keys || (has_values && count_buffer == values)) &&
+                          count_offset < std::uint64_t{capacity} * sizeof(std::uint32_t);
+    if (overlaps) {
+      throw Error("the count at byte " + std::to_string(count_offset) + " of buffer " + std::to_string(count_buffer) +
+                  " lies inside the elements being sorted: keep it outside [0, capacity)");
+    }
+    run_indirect(keys, values, count_buffer, static_cast<GLuint>(count_offset / sizeof(std::uint32_t)), capacity,
+                 order);
   }
 
   template <class V>
@@ -238,7 +326,7 @@ class BitonicSorter {
     const std::size_t bytes = count * sizeof(std::uint32_t);
     upload(0, keys, bytes);
     if (has_values) upload(1, values, bytes);
-    run(scratch_[0], scratch_[1], count, order);
+    run(scratch_[0], scratch_[1], 0, count, order);
     glBindBuffer(GL_COPY_READ_BUFFER, scratch_[0]);
     glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(bytes), keys);
     if (has_values) {
@@ -285,52 +373,131 @@ class BitonicSorter {
     }
   }
 
-  void run(GLuint keys, GLuint values, std::size_t count, Order order) {
+  /// Binds elements [first, first + count) of keys (and values) to their binding points
+  /// and returns the word index of element `first` inside the bound range (u_base).
+  GLuint bind_range(GLuint keys, GLuint values, std::size_t first, std::size_t count) {
+    const std::uint64_t begin = std::uint64_t{first} * sizeof(std::uint32_t);
+    const std::uint64_t offset = begin / limits_.storage_offset_alignment * limits_.storage_offset_alignment;
+    const auto size = static_cast<GLsizeiptr>((std::uint64_t{first} + count) * sizeof(std::uint32_t) - offset);
+    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, detail::key_binding, keys, static_cast<GLintptr>(offset), size);
+    if (has_values) {
+      glBindBufferRange(GL_SHADER_STORAGE_BUFFER, detail::value_binding, values, static_cast<GLintptr>(offset), size);
+    }
+    return static_cast<GLuint>((begin - offset) / sizeof(std::uint32_t));
+  }
+
+  /// Where the element count comes from, set on every program of a sort.
+  struct CountSource {
+    GLuint count = 0;          // u_count: the count, when the CPU knows it
+    GLuint from_buffer = 0;    // u_count_source
+    GLuint word = 0;           // u_count_word: the count's word in binding count_binding
+    GLuint capacity = 0;       // u_capacity
+  };
+
+  /// Walks the passes planned for `planned_count` elements, binding programs and setting
+  /// uniforms; dispatch(pass, index) issues each pass's dispatch.
+  template <class Dispatch>
+  void run_passes(std::size_t planned_count, GLuint base, const CountSource& source, Order order,
+                  Dispatch&& dispatch_pass) {
+    GLuint bound = 0;
+    const auto use = [&](GLuint program) {
+      if (bound == program) return;
+      glUseProgram(program);
+      glUniform1ui(0, source.count);
+      glUniform1ui(2, base);
+      glUniform1ui(3, source.from_buffer);
+      glUniform1ui(4, source.word);
+      glUniform1ui(5, source.capacity);
+      bound = program;
+    };
+    std::size_t index = 0;
+    detail::for_each_pass(planned_count, tile_log2_, global_log2_, [&](const detail::Pass& pass) {
+      if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+      if (pass.kind == detail::Pass::Kind::global_steps) {
+        use(global_program_.name());
+        glUniform1ui(6, pass.stage);
+        glUniform1ui(7, pass.p_hi);
+        glUniform1ui(8, pass.p_lo);
+        glUniform1ui(9, pass.flip ? 1u : 0u);
+      } else {
+        use(local_program_.name());
+        glUniform1ui(1, order_xor(order));  // u_key_xor: only the tile kernel maps keys
+        glUniform1ui(6, pass.kind == detail::Pass::Kind::local_sort ? 0u : 1u);
+        glUniform1ui(7, pass.stage);
+      }
+      dispatch_pass(pass, index++);
+    });
+    glMemoryBarrier(sort_completion_barrier);
+  }
+
+  /// Workgroups a pass needs for `count` elements; the kernels derive the same numbers.
+  std::uint64_t pass_groups(const detail::Pass& pass, std::size_t count) const {
+    if (pass.kind != detail::Pass::Kind::global_steps) return (count + tuning_.tile_size - 1) / tuning_.tile_size;
+    // One invocation per coset, only for the 2^k blocks that hold elements.
+    const std::uint64_t blocks = (std::uint64_t{count} + (std::uint64_t{1} << pass.stage) - 1) >> pass.stage;
+    const std::uint64_t threads = blocks << (pass.stage - global_log2_ - lanes_log2_);
+    return (threads + tuning_.global_group_size - 1) / tuning_.global_group_size;
+  }
+
+  void run(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order) {
     if (count < 2) {
       glMemoryBarrier(sort_completion_barrier);
       return;
     }
     check_dispatch_limits(count);
-    const GLsizeiptr bytes = static_cast<GLsizeiptr>(count * sizeof(std::uint32_t));
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, detail::key_binding, keys, 0, bytes);
-    if (has_values) glBindBufferRange(GL_SHADER_STORAGE_BUFFER, detail::value_binding, values, 0, bytes);
-    const auto n = static_cast<GLuint>(count);
-    const GLuint tiles = static_cast<GLuint>((count + tuning_.tile_size - 1) / tuning_.tile_size);
-    const GLuint key_xor = order_xor(order);
-    GLuint bound = 0;
-    const auto use = [&](GLuint program) {
-      if (bound == program) return;
-      glUseProgram(program);
-      glUniform1ui(0, n);  // u_count
-      bound = program;
-    };
-    bool first = true;
-    detail::for_each_pass(count, tile_log2_, global_log2_, [&](const detail::Pass& pass) {
-      if (!first) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-      first = false;
-      if (pass.kind == detail::Pass::Kind::global_steps) {
-        use(global_program_.name());
-        // One invocation per coset, only for the 2^k blocks that hold elements.
-        const std::uint64_t blocks = (std::uint64_t{count} + (std::uint64_t{1} << pass.stage) - 1) >> pass.stage;
-        const std::uint64_t threads = blocks << (pass.stage - global_log2_ - lanes_log2_);
-        glUniform1ui(2, pass.p_hi);
-        glUniform1ui(3, pass.p_lo);
-        glUniform1ui(4, pass.flip ? 1u : 0u);
-        glUniform1ui(5, static_cast<GLuint>(threads));
-        dispatch((threads + tuning_.global_group_size - 1) / tuning_.global_group_size);
-      } else {
-        use(local_program_.name());
-        glUniform1ui(1, key_xor);
-        glUniform1ui(2, pass.kind == detail::Pass::Kind::local_sort ? 0u : 1u);
-        glUniform1ui(3, pass.stage);
-        glUniform1ui(4, tiles);
-        glUniform1ui(5, pass.first ? 1u : 0u);
-        glUniform1ui(6, pass.last ? 1u : 0u);
-        dispatch(tiles);
-      }
+    const GLuint base = bind_range(keys, values, first, count);
+    // The kernels declare the count block; a direct sort never reads it, but binds
+    // something valid there all the same.
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::count_binding, keys);
+    CountSource source;
+    source.count = static_cast<GLuint>(count);
+    run_passes(count, base, source, order,
+               [&](const detail::Pass& pass, std::size_t) { dispatch(pass_groups(pass, count)); });
+  }
+
+  void run_indirect(GLuint keys, GLuint values, GLuint count_buffer, GLuint count_word, std::size_t capacity,
+                    Order order) {
+    if (capacity < 2) {
+      glMemoryBarrier(sort_completion_barrier);
+      return;
+    }
+    check_dispatch_limits(capacity);
+    const std::size_t passes = plan(capacity).dispatches;
+    const std::size_t argument_bytes = passes * 3 * sizeof(GLuint);
+    if (arguments_bytes_ < argument_bytes) {
+      if (arguments_ == 0) glGenBuffers(1, &arguments_);
+      glBindBuffer(GL_COPY_WRITE_BUFFER, arguments_);
+      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(argument_bytes), nullptr, GL_DYNAMIC_COPY);
+      arguments_bytes_ = argument_bytes;
+    }
+    // The count may come from shader stores or an atomic counter just before.
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_ATOMIC_COUNTER_BARRIER_BIT);
+    const GLuint base = bind_range(keys, values, 0, capacity);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::count_binding, count_buffer);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::arguments_binding, arguments_);
+    CountSource source;
+    source.from_buffer = 1;
+    source.word = count_word;
+    source.capacity = static_cast<GLuint>(capacity);
+    glUseProgram(arguments_program_.name());
+    glUniform1ui(0, 0);
+    glUniform1ui(3, source.from_buffer);
+    glUniform1ui(4, source.word);
+    glUniform1ui(5, source.capacity);
+    glUniform1ui(6, detail::ceil_log2(capacity));
+    glUniform1ui(7, tuning_.max_workgroups_x);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, arguments_);
+    run_passes(capacity, base, source, order, [&](const detail::Pass&, std::size_t index) {
+      glDispatchComputeIndirect(static_cast<GLintptr>(index * 3 * sizeof(GLuint)));
     });
-    glMemoryBarrier(sort_completion_barrier);
+  }
+
+  void release_buffers() {
+    if (scratch_[0] != 0 || scratch_[1] != 0) glDeleteBuffers(2, scratch_);
+    if (arguments_ != 0) glDeleteBuffers(1, &arguments_);
   }
 
   detail::DeviceLimits limits_;
@@ -340,8 +507,11 @@ class BitonicSorter {
   std::uint32_t lanes_log2_ = 0;
   detail::GlProgram local_program_;
   detail::GlProgram global_program_;
+  detail::GlProgram arguments_program_;
   GLuint scratch_[2] = {0, 0};
   std::size_t scratch_bytes_[2] = {0, 0};
+  GLuint arguments_ = 0;  // sort_indirect()'s DispatchIndirectCommands, one per pass
+  std::size_t arguments_bytes_ = 0;
 };
 
 }  // namespace gpusort

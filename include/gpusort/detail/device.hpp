@@ -34,6 +34,8 @@ struct DeviceLimits {
   std::uint32_t max_groups_x = 0;
   std::uint32_t max_groups_y = 0;
   std::uint64_t max_storage_block_bytes = 0;
+  /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, raised to a multiple of 4 bytes.
+  std::uint32_t storage_offset_alignment = 4;
   /// Subgroup size usable by gpusort's compute shaders (basic + shuffle), 0 if none.
   std::uint32_t subgroup_size = 0;
 };
@@ -98,6 +100,9 @@ inline DeviceLimits query_device_limits() {
   GLint64 block = 0;
   glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block);
   limits.max_storage_block_bytes = static_cast<std::uint64_t>(block);
+  glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &value);
+  // A power of two by the spec; below 4 every word offset already satisfies it.
+  limits.storage_offset_alignment = value > 4 ? static_cast<std::uint32_t>(value) : 4u;
   limits.subgroup_size = query_subgroup_size();
   return limits;
 }

@@ -41,13 +41,51 @@ inline constexpr const char* common_glsl = R"gpusort_glsl(// #extension must pre
 #define ELEMS (1u << ELEMS_LOG2)
 #define ORDERED_INFINITY 0xFFFFFFFFu
 
+// The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
+// whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
+// aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
+// multiple of 4 and a whole vector lies in the range; everything else goes word by word.
 layout(std430, binding = 0) buffer KeyBuffer { uint keys[]; };
+layout(std430, binding = 0) buffer KeyVectors { uvec4 keys4[]; };
 #if HAS_VALUES
 layout(std430, binding = 1) buffer ValueBuffer { uint values[]; };
+layout(std430, binding = 1) buffer ValueVectors { uvec4 values4[]; };
 #endif
+// sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
+layout(std430, binding = 2) readonly buffer CountBuffer { uint count_words[]; };
 
-layout(location = 0) uniform uint u_count;      // elements to sort
-layout(location = 1) uniform uint u_key_xor;    // 0 ascending, 0xFFFFFFFF descending
+layout(location = 0) uniform uint u_count;         // elements to sort (u_count_source == 0)
+layout(location = 1) uniform uint u_key_xor;       // 0 ascending, 0xFFFFFFFF descending
+layout(location = 2) uniform uint u_base;          // first element of the range in the bound buffers
+layout(location = 3) uniform uint u_count_source;  // 0: u_count; 1: count_words[u_count_word]
+layout(location = 4) uniform uint u_count_word;
+layout(location = 5) uniform uint u_capacity;      // upper bound on a count read from the GPU
+
+// Elements to sort in this dispatch: read once per invocation, before anything else.
+uint element_count() {
+    return u_count_source != 0u ? min(count_words[u_count_word], u_capacity) : u_count;
+}
+
+// Stages of the network for n elements: ceil(log2(n)).
+uint stage_count(uint n) {
+    return n < 2u ? 0u : uint(findMSB(n - 1u)) + 1u;
+}
+
+bool vectors_aligned() {
+    return (u_base & 3u) == 0u;
+}
+
+// Address-space helpers: position p of the range is word u_base + p of the buffers.
+uint load_key(uint p) { return keys[u_base + p]; }
+void store_key(uint p, uint key) { keys[u_base + p] = key; }
+uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
+void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
+#if HAS_VALUES
+uint load_value(uint p) { return values[u_base + p]; }
+void store_value(uint p, uint value) { values[u_base + p] = value; }
+uvec4 load_value_vector(uint p) { return values4[(u_base + p) >> 2u]; }
+void store_value_vector(uint p, uvec4 value) { values4[(u_base + p) >> 2u] = value; }
+#endif
 
 uint to_ordered(uint raw) {
 #if KEY_KIND == 1
@@ -167,6 +205,56 @@ void chunk_steps(Chunk c) {
 }
 )gpusort_glsl";
 
+// shaders/dispatch_args.comp
+inline constexpr const char* dispatch_args_comp = R"gpusort_glsl(// sort_indirect(): turns a count that lives in a GPU buffer into the workgroup counts of
+// every pass the host will dispatch with glDispatchComputeIndirect, so the host never
+// reads the count back. The host plans the passes for `capacity` elements; passes the
+// actual count does not need (stages above its own) get zero workgroups.
+// Extra #defines: TILE_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE (ELEMS_LOG2 is the global
+// kernel's).
+
+layout(local_size_x = 1) in;
+
+layout(std430, binding = 3) writeonly buffer DispatchArguments { uint arguments[]; };
+
+layout(location = 6) uniform uint u_capacity_stages;  // stages of the network for capacity
+layout(location = 7) uniform uint u_max_groups_x;
+
+uint pass_index = 0u;
+
+// One DispatchIndirectCommand per pass, split over x and y like the host's dispatches.
+void write_pass(uint groups) {
+    uint x = min(groups, u_max_groups_x);
+    uint y = x == 0u ? 1u : (groups + x - 1u) / x;
+    arguments[pass_index * 3u + 0u] = x;
+    arguments[pass_index * 3u + 1u] = y;
+    arguments[pass_index * 3u + 2u] = 1u;
+    ++pass_index;
+}
+
+void main() {
+    uint count = element_count();
+    uint stages = stage_count(count);
+    uint tiles = count < 2u ? 0u : (count + (1u << TILE_LOG2) - 1u) >> TILE_LOG2;
+    write_pass(tiles);  // local sort
+    // The same walk as detail::for_each_pass on the host.
+    for (uint k = TILE_LOG2 + 1u; k <= u_capacity_stages; ++k) {
+        bool needed = k <= stages;
+        uint blocks = (count >> k) + ((count & ((1u << k) - 1u)) != 0u ? 1u : 0u);
+        uint threads = blocks << (k - ELEMS_LOG2 - LANES_LOG2);
+        uint global_groups = needed ? (threads + GLOBAL_GROUP_SIZE - 1u) / GLOBAL_GROUP_SIZE : 0u;
+        uint p_hi = k - 1u;
+        for (;;) {
+            uint p_lo = (p_hi + 1u >= TILE_LOG2 + ELEMS_LOG2) ? p_hi + 1u - ELEMS_LOG2 : TILE_LOG2;
+            write_pass(global_groups);
+            if (p_lo == TILE_LOG2) break;
+            p_hi = p_lo - 1u;
+        }
+        write_pass(needed ? tiles : 0u);  // local disperse
+    }
+}
+)gpusort_glsl";
+
 // shaders/global_steps.comp
 inline constexpr const char* global_steps_comp = R"gpusort_glsl(// The global kernel: up to ELEMS_LOG2 consecutive steps of one stage whose strides are
 // too wide for a tile, straight from and to global memory. Each invocation loads its
@@ -178,53 +266,57 @@ inline constexpr const char* global_steps_comp = R"gpusort_glsl(// The global ke
 
 layout(local_size_x = GROUP_SIZE) in;
 
-#if LANES == 4
-// The same buffers seen as uvec4s, for 16-byte loads and stores where a whole aligned
-// vector lies below u_count (the tail falls back to the scalar view).
-layout(std430, binding = 0) buffer KeyVectors { uvec4 keys4[]; };
-#if HAS_VALUES
-layout(std430, binding = 1) buffer ValueVectors { uvec4 values4[]; };
-#endif
-#endif
+layout(location = 6) uniform uint u_stage;   // stage k the steps belong to
+layout(location = 7) uniform uint u_p_hi;    // pivot of the first step
+layout(location = 8) uniform uint u_p_lo;    // pivot of the last step
+layout(location = 9) uniform uint u_flip;    // the first step is the stage's flip
 
-layout(location = 2) uniform uint u_p_hi;           // pivot of the first step
-layout(location = 3) uniform uint u_p_lo;           // pivot of the last step
-layout(location = 4) uniform uint u_flip;           // the first step is the stage's flip
-layout(location = 5) uniform uint u_thread_count;
+#if LANES == 4
+#define LANES_LOG2 2u
+#else
+#define LANES_LOG2 0u
+#endif
 
 void main() {
+    uint count = element_count();
+    // One invocation per coset, only for the 2^k blocks that hold elements (the host
+    // dispatched at least this many, from the same formula).
+    uint blocks = (count >> u_stage) + ((count & ((1u << u_stage) - 1u)) != 0u ? 1u : 0u);
     uint thread = linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex;
-    if (thread >= u_thread_count) return;
+    if (thread >= (blocks << (u_stage - ELEMS_LOG2 - LANES_LOG2))) return;
 
     Chunk c;
     c.q = u_p_hi + 1u - ELEMS_LOG2;
     c.p_hi = u_p_hi;
     c.p_lo = u_p_lo;
     c.flip = u_flip != 0u;
+
 #if LANES == 4
     // Each register holds the 4 consecutive elements of an aligned uvec4. The flip mask
     // complements the two low bits, so a flipped vector's lanes are reversed: lane l of
     // every register then belongs to the coset of base + l.
     chunk_positions(c, chunk_base(c, thread << 2u));
+    bool aligned = vectors_aligned();
     for (uint j = 0u; j < ELEMS; ++j) {
-        uint position = positions[j];
-        uint first = position & ~3u;
-        bool reversed = (position & 3u) != 0u;
-        uvec4 k;
+        uint first = positions[j] & ~3u;
+        bool reversed = (positions[j] & 3u) != 0u;
+        uvec4 k = uvec4(ORDERED_INFINITY);
 #if HAS_VALUES
-        uvec4 v;
+        uvec4 v = uvec4(0u);
 #endif
-        if (first + 3u < u_count) {
-            k = keys4[first >> 2u];
+        if (aligned && first + 3u < count) {
+            k = load_key_vector(first);
 #if HAS_VALUES
-            v = values4[first >> 2u];
+            v = load_value_vector(first);
 #endif
         } else {
             for (uint l = 0u; l < 4u; ++l) {
-                k[l] = first + l < u_count ? keys[first + l] : ORDERED_INFINITY;
+                if (first + l < count) {
+                    k[l] = load_key(first + l);
 #if HAS_VALUES
-                v[l] = first + l < u_count ? values[first + l] : 0u;
+                    v[l] = load_value(first + l);
 #endif
+                }
             }
         }
         reg_keys[j] = reversed ? k.wzyx : k;
@@ -234,24 +326,23 @@ void main() {
     }
     chunk_steps(c);
     for (uint j = 0u; j < ELEMS; ++j) {
-        uint position = positions[j];
-        uint first = position & ~3u;
-        bool reversed = (position & 3u) != 0u;
+        uint first = positions[j] & ~3u;
+        bool reversed = (positions[j] & 3u) != 0u;
         uvec4 k = reversed ? reg_keys[j].wzyx : reg_keys[j];
 #if HAS_VALUES
         uvec4 v = reversed ? reg_values[j].wzyx : reg_values[j];
 #endif
-        if (first + 3u < u_count) {
-            keys4[first >> 2u] = k;
+        if (aligned && first + 3u < count) {
+            store_key_vector(first, k);
 #if HAS_VALUES
-            values4[first >> 2u] = v;
+            store_value_vector(first, v);
 #endif
         } else {
             for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < u_count) {
-                    keys[first + l] = k[l];
+                if (first + l < count) {
+                    store_key(first + l, k[l]);
 #if HAS_VALUES
-                    values[first + l] = v[l];
+                    store_value(first + l, v[l]);
 #endif
                 }
             }
@@ -261,18 +352,18 @@ void main() {
     chunk_positions(c, chunk_base(c, thread));
     for (uint j = 0u; j < ELEMS; ++j) {
         uint position = positions[j];
-        reg_keys[j] = position < u_count ? keys[position] : ORDERED_INFINITY;
+        reg_keys[j] = position < count ? load_key(position) : ORDERED_INFINITY;
 #if HAS_VALUES
-        reg_values[j] = position < u_count ? values[position] : 0u;
+        reg_values[j] = position < count ? load_value(position) : 0u;
 #endif
     }
     chunk_steps(c);
     for (uint j = 0u; j < ELEMS; ++j) {
         uint position = positions[j];
-        if (position < u_count) {
-            keys[position] = reg_keys[j];
+        if (position < count) {
+            store_key(position, reg_keys[j]);
 #if HAS_VALUES
-            values[position] = reg_values[j];
+            store_value(position, reg_values[j]);
 #endif
         }
     }
@@ -282,7 +373,7 @@ void main() {
 
 // shaders/local_sort.comp
 inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel: a workgroup owns TILE_SIZE consecutive elements in shared memory.
-//   mode 0 (local sort):     stages 1 .. u_stages of the network inside each tile.
+//   mode 0 (local sort):     stages 1 .. min(stages, TILE_LOG2) of the network in each tile.
 //   mode 1 (local disperse): the disperse steps of strides TILE_SIZE/2 .. 1, which finish
 //                            a stage whose wider steps ran in global memory.
 // Extra #defines: TILE_LOG2 (TILE_SIZE = 2^TILE_LOG2 = GROUP_SIZE * ELEMS; ELEMS >= 4), and
@@ -300,18 +391,13 @@ inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel
 
 layout(local_size_x = GROUP_SIZE) in;
 
-// The same buffers seen as uvec4s: global loads and stores move 16 bytes at a time
-// wherever a whole aligned vector lies below u_count.
-layout(std430, binding = 0) buffer KeyVectors { uvec4 keys4[]; };
-#if HAS_VALUES
-layout(std430, binding = 1) buffer ValueVectors { uvec4 values4[]; };
-#endif
+layout(location = 6) uniform uint u_mode;
+layout(location = 7) uniform uint u_stage;  // mode 1: the stage k this local disperse finishes
 
-layout(location = 2) uniform uint u_mode;
-layout(location = 3) uniform uint u_stages;         // mode 0: run stages 1 .. u_stages
-layout(location = 4) uniform uint u_tile_count;
-layout(location = 5) uniform uint u_transform_in;   // keys arrive as the user's raw bits
-layout(location = 6) uniform uint u_transform_out;  // keys leave as the user's raw bits
+// Derived once per invocation from the element count (which may come from the GPU).
+uint g_count;         // elements to sort
+uint g_stages;        // mode 0: stages 1 .. g_stages run inside the tile
+bool g_last_pass;     // this pass finishes the sort: keys leave as the user's raw bits
 
 shared uint tile_keys[TILE_SIZE];
 #if HAS_VALUES
@@ -334,10 +420,10 @@ uint thread_rank() {
 #endif
 }
 
-// A sort smaller than the tile (mode 0 with u_stages < TILE_LOG2) touches only the first
-// 2^u_stages elements; invocations past them idle through the barriers.
+// A sort smaller than the tile (mode 0 with g_stages < TILE_LOG2) touches only the first
+// 2^g_stages elements; invocations past them idle through the barriers.
 bool thread_active() {
-    return u_mode != 0u || thread_rank() * ELEMS < (1u << u_stages);
+    return u_mode != 0u || thread_rank() * ELEMS < (1u << g_stages);
 }
 
 void load_registers() {
@@ -451,7 +537,7 @@ void warp_steps(uint k, uint p_start, bool flip) {
     for (uint i = 0u; i < ELEMS_LOG2; ++i) register_disperse(ELEMS_LOG2 - 1u - i);
 }
 
-// Stages 1 .. min(WARP_LOG2, u_stages) touch only the low WARP_LOG2 bits, so each
+// Stages 1 .. min(WARP_LOG2, g_stages) touch only the low WARP_LOG2 bits, so each
 // invocation (with subgroups: each subgroup) sorts its elements in registers.
 void sort_in_registers() {
     if (thread_active()) {
@@ -459,7 +545,7 @@ void sort_in_registers() {
         // Every loop has a constant trip count so that the compiler unrolls it and the
         // register arrays are indexed by constants (NVIDIA otherwise puts them in local memory).
         for (uint k = 1u; k <= ELEMS_LOG2; ++k) {
-            if (k <= u_stages) {
+            if (k <= g_stages) {
                 uint flip_mask = (1u << k) - 1u;
                 for (uint j = 0u; j < ELEMS; ++j) {
                     if ((j & (1u << (k - 1u))) == 0u) compare_exchange(j, j ^ flip_mask, false);
@@ -474,7 +560,7 @@ void sort_in_registers() {
                 }
             }
         }
-        for (uint k = ELEMS_LOG2 + 1u; k <= min(u_stages, WARP_LOG2); ++k) warp_steps(k, k - 1u, true);
+        for (uint k = ELEMS_LOG2 + 1u; k <= min(g_stages, WARP_LOG2); ++k) warp_steps(k, k - 1u, true);
         store_registers();
     }
     barrier();
@@ -492,33 +578,34 @@ void finish_in_registers(uint k) {
 
 // Global <-> shared, one uvec4 per invocation and round: coalesced 16-byte accesses.
 void load_tile(uint tile_base) {
+    bool aligned = vectors_aligned();
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = tile_base + local_index;
-        if (local_index >= (1u << u_stages) && u_mode == 0u) continue;  // beyond a small sort
+        if (u_mode == 0u && local_index >= (1u << g_stages)) continue;  // beyond a small sort
         uvec4 k = uvec4(ORDERED_INFINITY);
 #if HAS_VALUES
         uvec4 v = uvec4(0u);
 #endif
-        if (first + 3u < u_count) {
-            k = keys4[first >> 2u];
+        if (aligned && first + 3u < g_count) {
+            k = load_key_vector(first);
 #if HAS_VALUES
-            v = values4[first >> 2u];
+            v = load_value_vector(first);
 #endif
         } else {
             for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < u_count) {
-                    k[l] = keys[first + l];
+                if (first + l < g_count) {
+                    k[l] = load_key(first + l);
 #if HAS_VALUES
-                    v[l] = values[first + l];
+                    v[l] = load_value(first + l);
 #endif
                 }
             }
         }
         for (uint l = 0u; l < 4u; ++l) {
             uint key = k[l];
-            // Only real elements are transformed; the padding must stay +infinity.
-            if (u_transform_in != 0u && first + l < u_count) key = to_ordered(key);
+            // The first pass maps the user's keys; the padding must stay +infinity.
+            if (u_mode == 0u && first + l < g_count) key = to_ordered(key);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
             tile_values[bank_swizzle(local_index + l)] = v[l];
@@ -529,32 +616,33 @@ void load_tile(uint tile_base) {
 }
 
 void store_tile(uint tile_base) {
+    bool aligned = vectors_aligned();
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = tile_base + local_index;
-        if (first >= u_count) continue;
+        if (first >= g_count) continue;
         uvec4 k;
 #if HAS_VALUES
         uvec4 v;
 #endif
         for (uint l = 0u; l < 4u; ++l) {
             uint key = tile_keys[bank_swizzle(local_index + l)];
-            k[l] = u_transform_out != 0u ? from_ordered(key) : key;
+            k[l] = g_last_pass ? from_ordered(key) : key;
 #if HAS_VALUES
             v[l] = tile_values[bank_swizzle(local_index + l)];
 #endif
         }
-        if (first + 3u < u_count) {
-            keys4[first >> 2u] = k;
+        if (aligned && first + 3u < g_count) {
+            store_key_vector(first, k);
 #if HAS_VALUES
-            values4[first >> 2u] = v;
+            store_value_vector(first, v);
 #endif
         } else {
             for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < u_count) {
-                    keys[first + l] = k[l];
+                if (first + l < g_count) {
+                    store_key(first + l, k[l]);
 #if HAS_VALUES
-                    values[first + l] = v[l];
+                    store_value(first + l, v[l]);
 #endif
                 }
             }
@@ -563,8 +651,12 @@ void store_tile(uint tile_base) {
 }
 
 void main() {
+    g_count = element_count();
+    uint stages = stage_count(g_count);
+    g_stages = min(stages, TILE_LOG2);
+    g_last_pass = u_mode == 0u ? stages <= TILE_LOG2 : u_stage == stages;
     uint tile = linear_group_id();
-    if (tile >= u_tile_count) return;  // uniform over the workgroup
+    if (tile >= (g_count + TILE_SIZE - 1u) >> TILE_LOG2) return;  // uniform over the workgroup
     uint tile_base = tile * TILE_SIZE;
 
     load_tile(tile_base);
@@ -572,7 +664,7 @@ void main() {
     // registers (and shuffles) on the blocked layout.
     if (u_mode == 0u) {
         sort_in_registers();
-        for (uint k = WARP_LOG2 + 1u; k <= u_stages; ++k) {
+        for (uint k = WARP_LOG2 + 1u; k <= g_stages; ++k) {
             run_steps_down_to(k - 1u, WARP_LOG2, true);
             finish_in_registers(k);
         }

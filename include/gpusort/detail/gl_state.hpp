@@ -9,6 +9,8 @@ namespace detail {
 /// Binding points gpusort uses for its shader storage blocks (restored afterwards).
 constexpr GLuint key_binding = 0;
 constexpr GLuint value_binding = 1;
+constexpr GLuint count_binding = 2;      // sort_indirect(): the caller's count buffer
+constexpr GLuint arguments_binding = 3;  // sort_indirect(): the dispatch arguments gpusort writes
 
 class GlStateBackup {
  public:
@@ -17,6 +19,7 @@ class GlStateBackup {
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &generic_storage_buffer_);
     glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &copy_read_buffer_);
     glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &copy_write_buffer_);
+    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &dispatch_indirect_buffer_);
     for (GLuint i = 0; i < binding_count; ++i) {
       glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, i, &indexed_[i].buffer);
       glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, i, &indexed_[i].start);
@@ -42,12 +45,13 @@ class GlStateBackup {
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, static_cast<GLuint>(generic_storage_buffer_));
     glBindBuffer(GL_COPY_READ_BUFFER, static_cast<GLuint>(copy_read_buffer_));
     glBindBuffer(GL_COPY_WRITE_BUFFER, static_cast<GLuint>(copy_write_buffer_));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, static_cast<GLuint>(dispatch_indirect_buffer_));
   }
   GlStateBackup(const GlStateBackup&) = delete;
   GlStateBackup& operator=(const GlStateBackup&) = delete;
 
  private:
-  static constexpr GLuint binding_count = 2;
+  static constexpr GLuint binding_count = 4;
   struct IndexedBinding {
     GLint buffer = 0;
     GLint64 start = 0;
@@ -57,6 +61,7 @@ class GlStateBackup {
   GLint generic_storage_buffer_ = 0;
   GLint copy_read_buffer_ = 0;
   GLint copy_write_buffer_ = 0;
+  GLint dispatch_indirect_buffer_ = 0;
   IndexedBinding indexed_[binding_count];
 };
 
