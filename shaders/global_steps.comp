@@ -44,7 +44,7 @@ void main() {
         bool reversed = (positions[j] & 3u) != 0u;
         uvec4 k = uvec4(ORDERED_INFINITY);
 #if HAS_VALUES
-        uvec4 v = uvec4(0u);
+        uvec4 v = uvec4(PADDING_VALUE);
 #endif
         if (aligned && first + 3u < count) {
             k = load_key_vector(first);
@@ -96,7 +96,7 @@ void main() {
         uint position = positions[j];
         reg_keys[j] = position < count ? load_key(position) : ORDERED_INFINITY;
 #if HAS_VALUES
-        reg_values[j] = position < count ? load_value(position) : 0u;
+        reg_values[j] = position < count ? load_value(position) : PADDING_VALUE;
 #endif
     }
     chunk_steps(c);

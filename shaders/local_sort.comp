@@ -136,7 +136,12 @@ void shuffle_step(uint lane_mask, uint register_mask, uint pivot_lane_bit) {
     }
     bool lower = (gl_SubgroupInvocationID & (1u << pivot_lane_bit)) == 0u;
     for (uint j = 0u; j < ELEMS; ++j) {
+#if HAS_VALUES
+        bool take = (lower ? pair_greater(reg_keys[j], reg_values[j], other_keys[j], other_values[j])
+                           : pair_greater(other_keys[j], other_values[j], reg_keys[j], reg_values[j])) != 0u;
+#else
         bool take = lower ? (other_keys[j] < reg_keys[j]) : (other_keys[j] > reg_keys[j]);
+#endif
         if (take) {
             reg_keys[j] = other_keys[j];
 #if HAS_VALUES
@@ -211,7 +216,7 @@ void load_tile(uint tile_base) {
         if (u_mode == 0u && local_index >= (1u << g_stages)) continue;  // beyond a small sort
         uvec4 k = uvec4(ORDERED_INFINITY);
 #if HAS_VALUES
-        uvec4 v = uvec4(0u);
+        uvec4 v = uvec4(PADDING_VALUE);
 #endif
         if (aligned && first + 3u < g_count) {
             k = load_key_vector(first);

@@ -44,14 +44,20 @@ constexpr GLbitfield sort_completion_barrier = GL_SHADER_STORAGE_BARRIER_BIT | G
 /// - GPU-buffer sorts never wait for the GPU (no glFinish, no readback). They start with
 ///   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT), so shader writes to the keys just
 ///   before are seen, and end with glMemoryBarrier(sort_completion_barrier).
-/// - GL state: the current program, the generic and indexed (0 and 1)
-///   GL_SHADER_STORAGE_BUFFER bindings and the GL_COPY_READ/WRITE_BUFFER bindings are
-///   restored; no GL error is left behind.
+/// - GL state: the current program, the generic and indexed (0 .. 6)
+///   GL_SHADER_STORAGE_BUFFER bindings, and the GL_COPY_READ/WRITE_BUFFER and
+///   GL_DISPATCH_INDIRECT_BUFFER bindings are restored; no GL error is left behind.
 /// - Errors: gpusort::Error, thrown before anything is written.
 template <class Key, class Value = void>
 class BitonicSorter {
   static_assert(is_supported_key<Key>::value, "gpusort keys are std::uint32_t, std::int32_t or float");
   static_assert(is_supported_value<Value>::value, "gpusort values are 4-byte trivially copyable types");
+
+  /// The tile and global programs; stable sorts use a second pair that breaks ties by value.
+  struct Programs {
+    detail::GlProgram local;
+    detail::GlProgram global;
+  };
 
  public:
   static constexpr bool has_values = !std::is_void<Value>::value;
@@ -68,19 +74,7 @@ class BitonicSorter {
     lanes_log2_ = detail::log2_exact(tuning_.global_vector_width);
     GLint previous_program = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &previous_program);  // building does not bind, but stay defensive
-    local_program_ = detail::build_compute_program(
-        "local_sort", {prelude(detail::log2_exact(tuning_.local_elements), tuning_.tile_size / tuning_.local_elements) +
-                           "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n" +
-                           "#define SUBGROUP_LOG2 " +
-                           std::to_string(tuning_.use_subgroups ? detail::log2_exact(limits_.subgroup_size) : 0u) +
-                           "u\n",
-                       detail::shaders::common_glsl, detail::shaders::local_sort_comp});
-    global_program_ = detail::build_compute_program(
-        "global_steps",
-        {prelude(global_log2_, tuning_.global_group_size) + "#define LANES " +
-             std::to_string(tuning_.global_vector_width) + "\n",
-         detail::shaders::common_glsl,
-         detail::shaders::global_steps_comp});
+    programs_ = build_programs(false);
     arguments_program_ = detail::build_compute_program(
         "dispatch_args",
         {prelude(global_log2_, 1) + "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n#define LANES_LOG2 " +
@@ -100,10 +94,13 @@ class BitonicSorter {
       tile_log2_ = other.tile_log2_;
       global_log2_ = other.global_log2_;
       lanes_log2_ = other.lanes_log2_;
-      local_program_ = std::move(other.local_program_);
-      global_program_ = std::move(other.global_program_);
+      programs_.local = std::move(other.programs_.local);
+      programs_.global = std::move(other.programs_.global);
+      stable_programs_.local = std::move(other.stable_programs_.local);
+      stable_programs_.global = std::move(other.stable_programs_.global);
       arguments_program_ = std::move(other.arguments_program_);
-      for (int i = 0; i < 2; ++i) {
+      permute_program_ = std::move(other.permute_program_);
+      for (int i = 0; i < 4; ++i) {
         scratch_[i] = other.scratch_[i];
         scratch_bytes_[i] = other.scratch_bytes_[i];
         other.scratch_[i] = 0;
@@ -132,6 +129,45 @@ class BitonicSorter {
     sort_buffers(keys, values, 0, count, order);
   }
 
+  /// Key-value sort with a choice of stability: Stability::stable keeps equal keys in
+  /// their input order, so the result equals std::stable_sort's (see Stability for the cost).
+  template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
+  void sort(GLuint keys, GLuint values, std::size_t count, Order order, Stability stability) {
+    if (stability == Stability::stable) {
+      sort_buffers_stable(keys, values, 0, count, order);
+    } else {
+      sort_buffers(keys, values, 0, count, order);
+    }
+  }
+
+  /// Argsort, the common particle case: fills `indices` with 0 .. count-1 and sorts them by
+  /// the keys in the same call (keys are sorted too). Stable: equal keys keep ascending
+  /// indices. Needs Value = std::uint32_t.
+  ///   sorter.sort_indices(depth, draw_order, particle_count, gpusort::Order::descending);
+  template <class V = Value, std::enable_if_t<std::is_same<V, std::uint32_t>::value, int> = 0>
+  void sort_indices(GLuint keys, GLuint indices, std::size_t count, Order order = Order::ascending) {
+    detail::require_current_context();
+    check_range(0, count);
+    detail::GlStateBackup backup;
+    check_sort_buffers(keys, indices, 0, count);
+    if (count == 0) {
+      glMemoryBarrier(sort_completion_barrier);
+      return;
+    }
+    check_dispatch_limits(count);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    const GLuint base = bind_words(detail::permute_destination_binding, indices, 0, count);
+    bind_words(detail::permute_source_binding, indices, 0, count);
+    bind_words(detail::permute_indices_binding, indices, 0, count);
+    permute(0, count, base, 0);  // indices[i] = i
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    if (count < 2) {
+      glMemoryBarrier(sort_completion_barrier);
+      return;
+    }
+    run(keys, indices, 0, 0, count, order, true);
+  }
+
   /// Sorts elements [first, first + count) of `keys` in place; every byte outside that
   /// range stays as it was. Any `first`: a range that does not start at
   /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the aligned offset below it
@@ -146,8 +182,12 @@ class BitonicSorter {
   /// Key-value sort_range(): the same elements [first, first + count) of both buffers.
   template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
   void sort_range(GLuint keys, GLuint values, std::size_t first, std::size_t count,
-                  Order order = Order::ascending) {
-    sort_buffers(keys, values, first, count, order);
+                  Order order = Order::ascending, Stability stability = Stability::unstable) {
+    if (stability == Stability::stable) {
+      sort_buffers_stable(keys, values, first, count, order);
+    } else {
+      sort_buffers(keys, values, first, count, order);
+    }
   }
 
   /// Sorts the first min(n, capacity) keys, where n is the uint at byte `count_offset` of
@@ -173,18 +213,19 @@ class BitonicSorter {
   /// Host convenience: uploads, sorts on the GPU, downloads (this one waits for the GPU).
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
   void sort(std::vector<Key>& keys, Order order = Order::ascending) {
-    sort_host(keys.data(), static_cast<V*>(nullptr), keys.size(), order);
+    sort_host(keys.data(), static_cast<V*>(nullptr), keys.size(), order, Stability::unstable);
   }
 
   /// Host convenience for key-value sorts. Throws Error (changing nothing) when the
   /// vectors differ in size.
   template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
-  void sort(std::vector<Key>& keys, std::vector<V>& values, Order order = Order::ascending) {
+  void sort(std::vector<Key>& keys, std::vector<V>& values, Order order = Order::ascending,
+            Stability stability = Stability::unstable) {
     if (keys.size() != values.size()) {
       throw Error("keys has " + std::to_string(keys.size()) + " elements but values has " +
                   std::to_string(values.size()) + "; a key-value sort needs exactly one value per key");
     }
-    sort_host(keys.data(), values.data(), keys.size(), order);
+    sort_host(keys.data(), values.data(), keys.size(), order, stability);
   }
 
   /// What sort() dispatches for `count` elements.
@@ -209,6 +250,27 @@ class BitonicSorter {
   }
 
  private:
+  Programs build_programs(bool tie_break) const {
+    const std::string tie = std::string("#define TIE_BREAK ") + (tie_break ? "1" : "0") + "\n";
+    Programs programs;
+    programs.local = detail::build_compute_program(
+        "local_sort",
+        {prelude(detail::log2_exact(tuning_.local_elements), tuning_.tile_size / tuning_.local_elements) + tie +
+             "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n#define SUBGROUP_LOG2 " +
+             std::to_string(tuning_.use_subgroups ? detail::log2_exact(limits_.subgroup_size) : 0u) + "u\n",
+         detail::shaders::common_glsl, detail::shaders::local_sort_comp});
+    programs.global = detail::build_compute_program(
+        "global_steps", {prelude(global_log2_, tuning_.global_group_size) + tie + "#define LANES " +
+                             std::to_string(tuning_.global_vector_width) + "\n",
+                         detail::shaders::common_glsl, detail::shaders::global_steps_comp});
+    return programs;
+  }
+
+  const Programs& stable_programs() {
+    if (!stable_programs_.local.name()) stable_programs_ = build_programs(true);
+    return stable_programs_;
+  }
+
   std::string prelude(std::uint32_t elements_log2, std::uint32_t group_size) const {
     return "#version 430 core\n"
            // NVIDIA's compiler otherwise may keep small loops that index register arrays.
@@ -293,7 +355,40 @@ class BitonicSorter {
     check_range(first, count);
     detail::GlStateBackup backup;
     check_sort_buffers(keys, values, first, count);
-    run(keys, values, first, count, order);
+    run(keys, values, first, first, count, order, false);
+  }
+
+  /// Stable key-value sort: sorts (key, original index) pairs with ties broken by index,
+  /// then gathers the values through the sorted indices into scratch and copies them back.
+  void sort_buffers_stable(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order) {
+    detail::require_current_context();
+    check_range(first, count);
+    detail::GlStateBackup backup;
+    check_sort_buffers(keys, values, first, count);
+    if (count < 2) {
+      glMemoryBarrier(sort_completion_barrier);
+      return;
+    }
+    check_dispatch_limits(count);
+    const std::size_t bytes = count * sizeof(std::uint32_t);
+    reserve_scratch(2, bytes);  // original indices
+    reserve_scratch(3, bytes);  // gathered values
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    bind_words(detail::permute_destination_binding, scratch_[2], 0, count);
+    bind_words(detail::permute_source_binding, scratch_[2], 0, count);
+    bind_words(detail::permute_indices_binding, scratch_[2], 0, count);
+    permute(0, count, 0, 0);  // indices[i] = i
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    run(keys, scratch_[2], first, 0, count, order, true);
+    bind_words(detail::permute_destination_binding, scratch_[3], 0, count);
+    const GLuint source_base = bind_words(detail::permute_source_binding, values, first, count);
+    bind_words(detail::permute_indices_binding, scratch_[2], 0, count);
+    permute(1, count, 0, source_base);  // gathered[i] = values[first + indices[i]]
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    const GLuint destination_base = bind_words(detail::permute_destination_binding, values, first, count);
+    bind_words(detail::permute_source_binding, scratch_[3], 0, count);
+    permute(2, count, destination_base, 0);  // values[first + i] = gathered[i]
+    glMemoryBarrier(sort_completion_barrier);
   }
 
   void sort_buffers_indirect(GLuint keys, GLuint values, GLuint count_buffer, std::size_t count_offset,
@@ -318,15 +413,23 @@ class BitonicSorter {
   }
 
   template <class V>
-  void sort_host(Key* keys, V* values, std::size_t count, Order order) {
+  void sort_host(Key* keys, V* values, std::size_t count, Order order, Stability stability) {
     detail::require_current_context();
     check_count(count);
     if (count < 2) return;
-    detail::GlStateBackup backup;
     const std::size_t bytes = count * sizeof(std::uint32_t);
-    upload(0, keys, bytes);
-    if (has_values) upload(1, values, bytes);
-    run(scratch_[0], scratch_[1], 0, count, order);
+    {
+      detail::GlStateBackup backup;
+      upload(0, keys, bytes);
+      if (has_values) upload(1, values, bytes);
+    }
+    if (stability == Stability::stable) {
+      sort_buffers_stable(scratch_[0], scratch_[1], 0, count, order);
+    } else {
+      detail::GlStateBackup backup;
+      run(scratch_[0], scratch_[1], 0, 0, count, order, false);
+    }
+    detail::GlStateBackup backup;
     glBindBuffer(GL_COPY_READ_BUFFER, scratch_[0]);
     glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(bytes), keys);
     if (has_values) {
@@ -335,15 +438,44 @@ class BitonicSorter {
     }
   }
 
-  void upload(int slot, const void* data, std::size_t bytes) {
+  /// Scratch buffer `slot` (0, 1: host keys and values; 2, 3: stable-sort indices and
+  /// gathered values) with at least `bytes` bytes. Grows, never shrinks.
+  void reserve_scratch(int slot, std::size_t bytes, const void* data = nullptr) {
     if (scratch_[slot] == 0) glGenBuffers(1, &scratch_[slot]);
     glBindBuffer(GL_COPY_WRITE_BUFFER, scratch_[slot]);
     if (scratch_bytes_[slot] < bytes) {
       glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_DYNAMIC_COPY);
       scratch_bytes_[slot] = bytes;
-    } else {
+    } else if (data) {
       glBufferSubData(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
     }
+  }
+
+  void upload(int slot, const void* data, std::size_t bytes) { reserve_scratch(slot, bytes, data); }
+
+  /// Binds words [first, first + count) of `buffer` at `binding` from the aligned offset
+  /// below, and returns the word index of `first` inside the bound range.
+  GLuint bind_words(GLuint binding, GLuint buffer, std::size_t first, std::size_t count) {
+    const std::uint64_t begin = std::uint64_t{first} * sizeof(std::uint32_t);
+    const std::uint64_t offset = begin / limits_.storage_offset_alignment * limits_.storage_offset_alignment;
+    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, buffer, static_cast<GLintptr>(offset),
+                      static_cast<GLsizeiptr>((std::uint64_t{first} + count) * sizeof(std::uint32_t) - offset));
+    return static_cast<GLuint>((begin - offset) / sizeof(std::uint32_t));
+  }
+
+  /// One dispatch of shaders/permute.comp over `count` words, on what the caller bound
+  /// at the permute bindings (all three: the kernel declares them all).
+  void permute(GLuint mode, std::size_t count, GLuint destination_base, GLuint source_base) {
+    if (!permute_program_.name()) {
+      permute_program_ = detail::build_compute_program(
+          "permute", {"#version 430 core\n" + tuning_.extra_shader_source + "\n", detail::shaders::permute_comp});
+    }
+    glUseProgram(permute_program_.name());
+    glUniform1ui(0, static_cast<GLuint>(count));
+    glUniform1ui(1, mode);
+    glUniform1ui(2, destination_base);
+    glUniform1ui(3, source_base);
+    dispatch((count + 255) / 256);
   }
 
   void dispatch(std::uint64_t groups) {
@@ -373,17 +505,19 @@ class BitonicSorter {
     }
   }
 
-  /// Binds elements [first, first + count) of keys (and values) to their binding points
-  /// and returns the word index of element `first` inside the bound range (u_base).
-  GLuint bind_range(GLuint keys, GLuint values, std::size_t first, std::size_t count) {
-    const std::uint64_t begin = std::uint64_t{first} * sizeof(std::uint32_t);
-    const std::uint64_t offset = begin / limits_.storage_offset_alignment * limits_.storage_offset_alignment;
-    const auto size = static_cast<GLsizeiptr>((std::uint64_t{first} + count) * sizeof(std::uint32_t) - offset);
-    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, detail::key_binding, keys, static_cast<GLintptr>(offset), size);
-    if (has_values) {
-      glBindBufferRange(GL_SHADER_STORAGE_BUFFER, detail::value_binding, values, static_cast<GLintptr>(offset), size);
-    }
-    return static_cast<GLuint>((begin - offset) / sizeof(std::uint32_t));
+  /// Word index of each range's first element inside its bound range (u_base, u_value_base).
+  struct Bases {
+    GLuint keys = 0;
+    GLuint values = 0;
+  };
+
+  /// Binds elements [key_first, key_first + count) of keys and [value_first, ...) of
+  /// values to their binding points.
+  Bases bind_range(GLuint keys, GLuint values, std::size_t key_first, std::size_t value_first, std::size_t count) {
+    Bases bases;
+    bases.keys = bind_words(detail::key_binding, keys, key_first, count);
+    if (has_values) bases.values = bind_words(detail::value_binding, values, value_first, count);
+    return bases;
   }
 
   /// Where the element count comes from, set on every program of a sort.
@@ -397,14 +531,16 @@ class BitonicSorter {
   /// Walks the passes planned for `planned_count` elements, binding programs and setting
   /// uniforms; dispatch(pass, index) issues each pass's dispatch.
   template <class Dispatch>
-  void run_passes(std::size_t planned_count, GLuint base, const CountSource& source, Order order,
+  void run_passes(std::size_t planned_count, const Bases& bases, const CountSource& source, Order order, bool stable,
                   Dispatch&& dispatch_pass) {
+    const Programs& programs = stable ? stable_programs() : programs_;
     GLuint bound = 0;
     const auto use = [&](GLuint program) {
       if (bound == program) return;
       glUseProgram(program);
       glUniform1ui(0, source.count);
-      glUniform1ui(2, base);
+      glUniform1ui(2, bases.keys);
+      if (has_values) glUniform1ui(10, bases.values);
       glUniform1ui(3, source.from_buffer);
       glUniform1ui(4, source.word);
       glUniform1ui(5, source.capacity);
@@ -414,13 +550,13 @@ class BitonicSorter {
     detail::for_each_pass(planned_count, tile_log2_, global_log2_, [&](const detail::Pass& pass) {
       if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       if (pass.kind == detail::Pass::Kind::global_steps) {
-        use(global_program_.name());
+        use(programs.global.name());
         glUniform1ui(6, pass.stage);
         glUniform1ui(7, pass.p_hi);
         glUniform1ui(8, pass.p_lo);
         glUniform1ui(9, pass.flip ? 1u : 0u);
       } else {
-        use(local_program_.name());
+        use(programs.local.name());
         glUniform1ui(1, order_xor(order));  // u_key_xor: only the tile kernel maps keys
         glUniform1ui(6, pass.kind == detail::Pass::Kind::local_sort ? 0u : 1u);
         glUniform1ui(7, pass.stage);
@@ -439,20 +575,21 @@ class BitonicSorter {
     return (threads + tuning_.global_group_size - 1) / tuning_.global_group_size;
   }
 
-  void run(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order) {
+  void run(GLuint keys, GLuint values, std::size_t key_first, std::size_t value_first, std::size_t count, Order order,
+           bool stable) {
     if (count < 2) {
       glMemoryBarrier(sort_completion_barrier);
       return;
     }
     check_dispatch_limits(count);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    const GLuint base = bind_range(keys, values, first, count);
+    const Bases bases = bind_range(keys, values, key_first, value_first, count);
     // The kernels declare the count block; a direct sort never reads it, but binds
     // something valid there all the same.
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::count_binding, keys);
     CountSource source;
     source.count = static_cast<GLuint>(count);
-    run_passes(count, base, source, order,
+    run_passes(count, bases, source, order, stable,
                [&](const detail::Pass& pass, std::size_t) { dispatch(pass_groups(pass, count)); });
   }
 
@@ -473,7 +610,7 @@ class BitonicSorter {
     }
     // The count may come from shader stores or an atomic counter just before.
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_ATOMIC_COUNTER_BARRIER_BIT);
-    const GLuint base = bind_range(keys, values, 0, capacity);
+    const Bases bases = bind_range(keys, values, 0, 0, capacity);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::count_binding, count_buffer);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::arguments_binding, arguments_);
     CountSource source;
@@ -490,13 +627,16 @@ class BitonicSorter {
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, arguments_);
-    run_passes(capacity, base, source, order, [&](const detail::Pass&, std::size_t index) {
+    run_passes(capacity, bases, source, order, false, [&](const detail::Pass&, std::size_t index) {
       glDispatchComputeIndirect(static_cast<GLintptr>(index * 3 * sizeof(GLuint)));
     });
   }
 
   void release_buffers() {
-    if (scratch_[0] != 0 || scratch_[1] != 0) glDeleteBuffers(2, scratch_);
+    for (GLuint& buffer : scratch_) {
+      if (buffer != 0) glDeleteBuffers(1, &buffer);
+      buffer = 0;
+    }
     if (arguments_ != 0) glDeleteBuffers(1, &arguments_);
   }
 
@@ -505,11 +645,12 @@ class BitonicSorter {
   std::uint32_t tile_log2_ = 0;
   std::uint32_t global_log2_ = 0;
   std::uint32_t lanes_log2_ = 0;
-  detail::GlProgram local_program_;
-  detail::GlProgram global_program_;
+  Programs programs_;
+  Programs stable_programs_;  // built on first use
   detail::GlProgram arguments_program_;
-  GLuint scratch_[2] = {0, 0};
-  std::size_t scratch_bytes_[2] = {0, 0};
+  detail::GlProgram permute_program_;  // built on first use
+  GLuint scratch_[4] = {0, 0, 0, 0};
+  std::size_t scratch_bytes_[4] = {0, 0, 0, 0};
   GLuint arguments_ = 0;  // sort_indirect()'s DispatchIndirectCommands, one per pass
   std::size_t arguments_bytes_ = 0;
 };

@@ -7,4 +7,10 @@ namespace gpusort {
 /// the same network (see cpu::bitonic_sort).
 enum class Order { ascending, descending };
 
+/// Key-value sorts only. `stable`: equal keys keep their input order (the result equals
+/// std::stable_sort). It costs scratch memory of 8 bytes per element and three extra
+/// passes (the sort then runs on (key, original index) pairs and the values are gathered
+/// afterwards); sort_indices() is stable at the cost of one extra pass.
+enum class Stability { unstable, stable };
+
 }  // namespace gpusort

@@ -40,6 +40,15 @@ inline constexpr const char* common_glsl = R"gpusort_glsl(// #extension must pre
 
 #define ELEMS (1u << ELEMS_LOG2)
 #define ORDERED_INFINITY 0xFFFFFFFFu
+// Padding elements carry this value too: with TIE_BREAK a (key, value) pair of all ones
+// is still the largest, so padding never moves.
+#define PADDING_VALUE 0xFFFFFFFFu
+
+// TIE_BREAK 1 (stable sorts, whose values are the original positions): equal keys are
+// ordered by value.
+#ifndef TIE_BREAK
+#define TIE_BREAK 0
+#endif
 
 // The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
 // whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
@@ -60,6 +69,9 @@ layout(location = 2) uniform uint u_base;          // first element of the range
 layout(location = 3) uniform uint u_count_source;  // 0: u_count; 1: count_words[u_count_word]
 layout(location = 4) uniform uint u_count_word;
 layout(location = 5) uniform uint u_capacity;      // upper bound on a count read from the GPU
+#if HAS_VALUES
+layout(location = 10) uniform uint u_value_base;   // first element of the range in the value buffer
+#endif
 
 // Elements to sort in this dispatch: read once per invocation, before anything else.
 uint element_count() {
@@ -72,7 +84,11 @@ uint stage_count(uint n) {
 }
 
 bool vectors_aligned() {
+#if HAS_VALUES
+    return ((u_base | u_value_base) & 3u) == 0u;
+#else
     return (u_base & 3u) == 0u;
+#endif
 }
 
 // Address-space helpers: position p of the range is word u_base + p of the buffers.
@@ -81,10 +97,10 @@ void store_key(uint p, uint key) { keys[u_base + p] = key; }
 uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
 void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
 #if HAS_VALUES
-uint load_value(uint p) { return values[u_base + p]; }
-void store_value(uint p, uint value) { values[u_base + p] = value; }
-uvec4 load_value_vector(uint p) { return values4[(u_base + p) >> 2u]; }
-void store_value_vector(uint p, uvec4 value) { values4[(u_base + p) >> 2u] = value; }
+uint load_value(uint p) { return values[u_value_base + p]; }
+void store_value(uint p, uint value) { values[u_value_base + p] = value; }
+uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
+void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
 #endif
 
 uint to_ordered(uint raw) {
@@ -117,16 +133,29 @@ uint linear_group_id() {
 #if LANES == 4
 #define REG uvec4
 #define REG_GREATER(a, b) greaterThan(a, b)
-#define REG_MASK(greater) (uvec4(greater) * 0xFFFFFFFFu)
+#define REG_EQUAL(a, b) equal(a, b)
+#define REG_MASK(condition) (uvec4(condition) * 0xFFFFFFFFu)
 #else
 #define REG uint
 #define REG_GREATER(a, b) ((a) > (b))
-#define REG_MASK(greater) (uint(greater) * 0xFFFFFFFFu)
+#define REG_EQUAL(a, b) ((a) == (b))
+#define REG_MASK(condition) (uint(condition) * 0xFFFFFFFFu)
 #endif
 
 REG reg_keys[ELEMS];
 #if HAS_VALUES
 REG reg_values[ELEMS];
+#endif
+
+#if HAS_VALUES
+// All-ones lanes where (ka, va) sorts after (kb, vb): keys decide, values only break ties.
+REG pair_greater(REG ka, REG va, REG kb, REG vb) {
+    REG greater = REG_MASK(REG_GREATER(ka, kb));
+#if TIE_BREAK
+    greater |= REG_MASK(REG_EQUAL(ka, kb)) & REG_MASK(REG_GREATER(va, vb));
+#endif
+    return greater;
+}
 #endif
 
 // Orders the register pair (a, b), lane by lane. `b_is_lower` says b sits at the lower
@@ -135,11 +164,11 @@ void compare_exchange(uint a, uint b, bool b_is_lower) {
     REG ka = reg_keys[a];
     REG kb = reg_keys[b];
 #if HAS_VALUES
-    REG swap = REG_MASK(b_is_lower ? REG_GREATER(kb, ka) : REG_GREATER(ka, kb));
-    reg_keys[a] = (ka & ~swap) | (kb & swap);
-    reg_keys[b] = (kb & ~swap) | (ka & swap);
     REG va = reg_values[a];
     REG vb = reg_values[b];
+    REG swap = b_is_lower ? pair_greater(kb, vb, ka, va) : pair_greater(ka, va, kb, vb);
+    reg_keys[a] = (ka & ~swap) | (kb & swap);
+    reg_keys[b] = (kb & ~swap) | (ka & swap);
     reg_values[a] = (va & ~swap) | (vb & swap);
     reg_values[b] = (vb & ~swap) | (va & swap);
 #else
@@ -302,7 +331,7 @@ void main() {
         bool reversed = (positions[j] & 3u) != 0u;
         uvec4 k = uvec4(ORDERED_INFINITY);
 #if HAS_VALUES
-        uvec4 v = uvec4(0u);
+        uvec4 v = uvec4(PADDING_VALUE);
 #endif
         if (aligned && first + 3u < count) {
             k = load_key_vector(first);
@@ -354,7 +383,7 @@ void main() {
         uint position = positions[j];
         reg_keys[j] = position < count ? load_key(position) : ORDERED_INFINITY;
 #if HAS_VALUES
-        reg_values[j] = position < count ? load_value(position) : 0u;
+        reg_values[j] = position < count ? load_value(position) : PADDING_VALUE;
 #endif
     }
     chunk_steps(c);
@@ -510,7 +539,12 @@ void shuffle_step(uint lane_mask, uint register_mask, uint pivot_lane_bit) {
     }
     bool lower = (gl_SubgroupInvocationID & (1u << pivot_lane_bit)) == 0u;
     for (uint j = 0u; j < ELEMS; ++j) {
+#if HAS_VALUES
+        bool take = (lower ? pair_greater(reg_keys[j], reg_values[j], other_keys[j], other_values[j])
+                           : pair_greater(other_keys[j], other_values[j], reg_keys[j], reg_values[j])) != 0u;
+#else
         bool take = lower ? (other_keys[j] < reg_keys[j]) : (other_keys[j] > reg_keys[j]);
+#endif
         if (take) {
             reg_keys[j] = other_keys[j];
 #if HAS_VALUES
@@ -585,7 +619,7 @@ void load_tile(uint tile_base) {
         if (u_mode == 0u && local_index >= (1u << g_stages)) continue;  // beyond a small sort
         uvec4 k = uvec4(ORDERED_INFINITY);
 #if HAS_VALUES
-        uvec4 v = uvec4(0u);
+        uvec4 v = uvec4(PADDING_VALUE);
 #endif
         if (aligned && first + 3u < g_count) {
             k = load_key_vector(first);
@@ -673,6 +707,37 @@ void main() {
         finish_in_registers(TILE_LOG2 + 1u);
     }
     store_tile(tile_base);
+}
+)gpusort_glsl";
+
+// shaders/permute.comp
+inline constexpr const char* permute_comp = R"gpusort_glsl(// Helpers of the stable key-value sort and of sort_indices(), on plain words:
+//   mode 0 (iota):   destination[i] = i
+//   mode 1 (gather): destination[i] = source[indices[i]]
+//   mode 2 (copy):   destination[i] = source[i]
+// for i < u_count. Bases are word offsets into the bound ranges (see common.glsl).
+
+layout(local_size_x = 256) in;
+
+layout(std430, binding = 4) buffer Destination { uint destination[]; };
+layout(std430, binding = 5) readonly buffer Source { uint source[]; };
+layout(std430, binding = 6) readonly buffer Indices { uint indices[]; };
+
+layout(location = 0) uniform uint u_count;
+layout(location = 1) uniform uint u_mode;
+layout(location = 2) uniform uint u_destination_base;
+layout(location = 3) uniform uint u_source_base;
+
+void main() {
+    uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * 256u + gl_LocalInvocationIndex;
+    if (i >= u_count) return;
+    uint word = i;
+    if (u_mode == 1u) {
+        word = source[u_source_base + indices[i]];
+    } else if (u_mode == 2u) {
+        word = source[u_source_base + i];
+    }
+    destination[u_destination_base + i] = word;
 }
 )gpusort_glsl";
 

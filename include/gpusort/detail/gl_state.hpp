@@ -11,6 +11,9 @@ constexpr GLuint key_binding = 0;
 constexpr GLuint value_binding = 1;
 constexpr GLuint count_binding = 2;      // sort_indirect(): the caller's count buffer
 constexpr GLuint arguments_binding = 3;  // sort_indirect(): the dispatch arguments gpusort writes
+constexpr GLuint permute_destination_binding = 4;  // stable sorts and sort_indices()
+constexpr GLuint permute_source_binding = 5;
+constexpr GLuint permute_indices_binding = 6;
 
 class GlStateBackup {
  public:
@@ -32,7 +35,7 @@ class GlStateBackup {
     const GLuint program = static_cast<GLuint>(program_);
     glUseProgram(program != 0 && glIsProgram(program) == GL_TRUE ? program : 0);
     for (GLuint i = 0; i < binding_count; ++i) {
-      const IndexedBinding& b = indexed_[i];
+      const IndexedBinding& b = indexed_[i];  // bindings 0 .. 6, see above
       // A size of 0 means the whole buffer was bound with glBindBufferBase.
       if (b.buffer != 0 && b.size != 0) {
         glBindBufferRange(GL_SHADER_STORAGE_BUFFER, i, static_cast<GLuint>(b.buffer), static_cast<GLintptr>(b.start),
@@ -51,7 +54,7 @@ class GlStateBackup {
   GlStateBackup& operator=(const GlStateBackup&) = delete;
 
  private:
-  static constexpr GLuint binding_count = 4;
+  static constexpr GLuint binding_count = 7;
   struct IndexedBinding {
     GLint buffer = 0;
     GLint64 start = 0;
