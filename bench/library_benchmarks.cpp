@@ -15,15 +15,18 @@
 namespace gpusort_bench {
 namespace {
 
+// How a family calls the sorter on a key-value pair of buffers.
+enum class PairCall { sort, sort_stable, sort_indices };
+
 template <class Key, class Value>
-void register_family(BenchEnvironment& env, const char* name, KeyKind kind) {
+void register_family(BenchEnvironment& env, const char* name, KeyKind kind, PairCall call = PairCall::sort) {
   const std::vector<std::size_t> sizes = env.options.gpu_sizes();
   if (sizes.empty()) return;
   using Sorter = gpusort::BitonicSorter<Key, Value>;
   // Built on first use, so a gpusort::Error becomes that benchmark's error.
   auto* sorter = env.keep(std::make_shared<std::optional<Sorter>>());
   const std::string family = name;
-  auto* benchmark = benchmark::RegisterBenchmark(name, [&env, sorter, family, kind](benchmark::State& state) {
+  auto* benchmark = benchmark::RegisterBenchmark(name, [&env, sorter, family, kind, call](benchmark::State& state) {
     try {
       if (!*sorter) sorter->emplace();
       const auto count = static_cast<std::size_t>(state.range(0));
@@ -38,6 +41,10 @@ void register_family(BenchEnvironment& env, const char* name, KeyKind kind) {
         if constexpr (std::is_void_v<Value>) {
           (void)values;
           (*sorter)->sort(keys, n);
+        } else if (call == PairCall::sort_stable) {
+          (*sorter)->sort(keys, values, n, gpusort::Order::ascending, gpusort::Stability::stable);
+        } else if (call == PairCall::sort_indices) {
+          (*sorter)->sort_indices(keys, values, n);
         } else {
           (*sorter)->sort(keys, values, n);
         }
@@ -67,6 +74,10 @@ void register_library_benchmarks(BenchEnvironment& env) {
   register_family<std::uint32_t, void>(env, "gpusort/keys_u32", KeyKind::u32);
   register_family<std::uint32_t, std::uint32_t>(env, "gpusort/pairs_u32_u32", KeyKind::u32);
   register_family<float, void>(env, "gpusort/keys_f32", KeyKind::f32);
+  // The cost of the opt-in modes, next to gpusort/pairs_u32_u32 in the same run.
+  register_family<std::uint32_t, std::uint32_t>(env, "gpusort/pairs_u32_u32_stable", KeyKind::u32,
+                                                PairCall::sort_stable);
+  register_family<std::uint32_t, std::uint32_t>(env, "gpusort/indices_u32", KeyKind::u32, PairCall::sort_indices);
 }
 
 }  // namespace gpusort_bench
