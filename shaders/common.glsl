@@ -8,11 +8,13 @@
 #endif
 
 // Shared by every gpusort kernel. The host prepends `#version` and these #defines:
-//   KEY_KIND      0 = uint32, 1 = int32, 2 = float (IEEE-754 totalOrder)
+//   KEY_KIND      0 = unsigned, 1 = signed (two's complement), 2 = IEEE-754 float (totalOrder)
+//   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
 //   HAS_VALUES    0 or 1
 //   ELEMS_LOG2    log2 of the elements one invocation holds in registers
 //   GROUP_SIZE    invocations per workgroup
 //   LANES         1, or 4: the global kernel moves uvec4s and each register holds 4 lanes
+//                 (32-bit keys only)
 //   SUBGROUP_LOG2 tile kernel only: 0, or log2 of the subgroup size to use shuffles
 //
 // The network. Every key is mapped to an "ordered" uint whose unsigned order is the
@@ -29,7 +31,25 @@
 // steps run in registers with no barrier and no memory traffic between them.
 
 #define ELEMS (1u << ELEMS_LOG2)
+
+#ifndef KEY_WORDS
+#define KEY_WORDS 1
+#endif
+// A 64-bit key is a uvec2 with x = high word and y = low word, so that the lexicographic
+// order on (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed.
+// Buffers hold little-endian 64-bit values (word 2i = low, 2i+1 = high): loads and stores
+// swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel load round.
+#if KEY_WORDS == 2
+#define KEY uvec2
+#define KEY4 uvec2[4]
+#define ORDERED_INFINITY uvec2(0xFFFFFFFFu)
+#define KEY4_INFINITY uvec2[4](ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY)
+#else
+#define KEY uint
+#define KEY4 uvec4
 #define ORDERED_INFINITY 0xFFFFFFFFu
+#define KEY4_INFINITY uvec4(ORDERED_INFINITY)
+#endif
 // Padding elements carry this value too: with TIE_BREAK a (key, value) pair of all ones
 // is still the largest, so padding never moves.
 #define PADDING_VALUE 0xFFFFFFFFu
@@ -43,8 +63,13 @@
 // The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
 // whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
 // aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
-// multiple of 4 and a whole vector lies in the range; everything else goes word by word.
+// multiple of 4 and a whole vector lies in the range; everything else goes element by
+// element. With 64-bit keys the key buffer is viewed as uvec2s and u_base counts keys.
+#if KEY_WORDS == 2
+layout(std430, binding = 0) buffer KeyBuffer { uvec2 keys[]; };
+#else
 layout(std430, binding = 0) buffer KeyBuffer { uint keys[]; };
+#endif
 layout(std430, binding = 0) buffer KeyVectors { uvec4 keys4[]; };
 #if HAS_VALUES
 layout(std430, binding = 1) buffer ValueBuffer { uint values[]; };
@@ -81,11 +106,29 @@ bool vectors_aligned() {
 #endif
 }
 
-// Address-space helpers: position p of the range is word u_base + p of the buffers.
+// Address-space helpers: position p of the range is element u_base + p of the buffers
+// (u_base and u_value_base count elements, not words).
+#if KEY_WORDS == 2
+uvec2 load_key(uint p) { return keys[u_base + p].yx; }
+void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
+// Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
+uvec2[4] load_key_vector(uint p) {
+    uint v = (u_base + p) >> 1u;
+    uvec4 a = keys4[v];
+    uvec4 b = keys4[v + 1u];
+    return uvec2[4](a.yx, a.wz, b.yx, b.wz);
+}
+void store_key_vector(uint p, uvec2 key[4]) {
+    uint v = (u_base + p) >> 1u;
+    keys4[v] = uvec4(key[0].yx, key[1].yx);
+    keys4[v + 1u] = uvec4(key[2].yx, key[3].yx);
+}
+#else
 uint load_key(uint p) { return keys[u_base + p]; }
 void store_key(uint p, uint key) { keys[u_base + p] = key; }
 uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
 void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
+#endif
 #if HAS_VALUES
 uint load_value(uint p) { return values[u_value_base + p]; }
 void store_value(uint p, uint value) { values[u_value_base + p] = value; }
@@ -93,6 +136,28 @@ uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
 void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
 #endif
 
+#if KEY_WORDS == 2
+// The 32-bit mappings below on 64 bits: the sign bit is the high word's top bit, and a
+// negative float's complement covers both words. u_key_xor (all ones or zero) XORs both.
+uvec2 to_ordered(uvec2 raw) {
+#if KEY_KIND == 1
+    raw.x ^= 0x80000000u;
+#elif KEY_KIND == 2
+    raw = (raw.x & 0x80000000u) != 0u ? ~raw : uvec2(raw.x | 0x80000000u, raw.y);
+#endif
+    return raw ^ u_key_xor;
+}
+
+uvec2 from_ordered(uvec2 key) {
+    key ^= u_key_xor;
+#if KEY_KIND == 1
+    key.x ^= 0x80000000u;
+#elif KEY_KIND == 2
+    key = (key.x & 0x80000000u) != 0u ? uvec2(key.x & 0x7FFFFFFFu, key.y) : ~key;
+#endif
+    return key;
+}
+#else
 uint to_ordered(uint raw) {
 #if KEY_KIND == 1
     raw ^= 0x80000000u;
@@ -111,6 +176,7 @@ uint from_ordered(uint key) {
 #endif
     return key;
 }
+#endif
 
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() {
@@ -121,6 +187,9 @@ uint linear_group_id() {
 #define LANES 1
 #endif
 #if LANES == 4
+#if KEY_WORDS != 1
+#error "64-bit keys use the scalar global kernel (LANES 1)"
+#endif
 #define REG uvec4
 #define REG_GREATER(a, b) greaterThan(a, b)
 #define REG_EQUAL(a, b) equal(a, b)
@@ -132,17 +201,36 @@ uint linear_group_id() {
 #define REG_MASK(condition) (uint(condition) * 0xFFFFFFFFu)
 #endif
 
-REG reg_keys[ELEMS];
+// KEY_REG: a register of keys (REG's lanes of KEY). Values stay REG. The KEY_* operations
+// compare key registers: lane masks like REG_MASK, plain bools, min and max.
+#if KEY_WORDS == 2
+#define KEY_REG uvec2
+bool key_less(uvec2 a, uvec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
+#define KEY_LESS(a, b) key_less(a, b)
+#define KEY_GREATER_MASK(a, b) REG_MASK(key_less(b, a))
+#define KEY_EQUAL_MASK(a, b) REG_MASK((a) == (b))
+#define KEY_MIN(a, b) (key_less(b, a) ? (b) : (a))
+#define KEY_MAX(a, b) (key_less(b, a) ? (a) : (b))
+#else
+#define KEY_REG REG
+#define KEY_LESS(a, b) ((a) < (b))
+#define KEY_GREATER_MASK(a, b) REG_MASK(REG_GREATER(a, b))
+#define KEY_EQUAL_MASK(a, b) REG_MASK(REG_EQUAL(a, b))
+#define KEY_MIN(a, b) min(a, b)
+#define KEY_MAX(a, b) max(a, b)
+#endif
+
+KEY_REG reg_keys[ELEMS];
 #if HAS_VALUES
 REG reg_values[ELEMS];
 #endif
 
 #if HAS_VALUES
 // All-ones lanes where (ka, va) sorts after (kb, vb): keys decide, values only break ties.
-REG pair_greater(REG ka, REG va, REG kb, REG vb) {
-    REG greater = REG_MASK(REG_GREATER(ka, kb));
+REG pair_greater(KEY_REG ka, REG va, KEY_REG kb, REG vb) {
+    REG greater = KEY_GREATER_MASK(ka, kb);
 #if TIE_BREAK
-    greater |= REG_MASK(REG_EQUAL(ka, kb)) & REG_MASK(REG_GREATER(va, vb));
+    greater |= KEY_EQUAL_MASK(ka, kb) & REG_MASK(REG_GREATER(va, vb));
 #endif
     return greater;
 }
@@ -151,8 +239,8 @@ REG pair_greater(REG ka, REG va, REG kb, REG vb) {
 // Orders the register pair (a, b), lane by lane. `b_is_lower` says b sits at the lower
 // position. Branch-free, so lanes and invocations never diverge on data.
 void compare_exchange(uint a, uint b, bool b_is_lower) {
-    REG ka = reg_keys[a];
-    REG kb = reg_keys[b];
+    KEY_REG ka = reg_keys[a];
+    KEY_REG kb = reg_keys[b];
 #if HAS_VALUES
     REG va = reg_values[a];
     REG vb = reg_values[b];
@@ -162,8 +250,8 @@ void compare_exchange(uint a, uint b, bool b_is_lower) {
     reg_values[a] = (va & ~swap) | (vb & swap);
     reg_values[b] = (vb & ~swap) | (va & swap);
 #else
-    REG low = min(ka, kb);
-    REG high = max(ka, kb);
+    KEY_REG low = KEY_MIN(ka, kb);
+    KEY_REG high = KEY_MAX(ka, kb);
     reg_keys[a] = b_is_lower ? high : low;
     reg_keys[b] = b_is_lower ? low : high;
 #endif

@@ -5,6 +5,7 @@
 // The window's pivots are [p_hi - ELEMS_LOG2 + 1, p_hi]; bits of it below the last
 // step only widen the coset (the host guarantees p_hi + 1 >= ELEMS_LOG2, and with LANES 4
 // that the two lowest bits lie below the window).
+// 64-bit keys (KEY_WORDS 2) always run with LANES 1: a register is one uvec2 key.
 
 layout(local_size_x = GROUP_SIZE) in;
 

@@ -25,7 +25,7 @@ uint g_count;         // elements to sort
 uint g_stages;        // mode 0: stages 1 .. g_stages run inside the tile
 bool g_last_pass;     // this pass finishes the sort: keys leave as the user's raw bits
 
-shared uint tile_keys[TILE_SIZE];
+shared KEY tile_keys[TILE_SIZE];
 #if HAS_VALUES
 shared uint tile_values[TILE_SIZE];
 #endif
@@ -124,7 +124,7 @@ void register_disperse(uint m) {
 // (j ^ register_mask) of lane (lane ^ lane_mask). The lower position keeps the smaller key;
 // both lanes of a pair see the same two keys, so equal keys never move.
 void shuffle_step(uint lane_mask, uint register_mask, uint pivot_lane_bit) {
-    REG other_keys[ELEMS];
+    KEY_REG other_keys[ELEMS];
 #if HAS_VALUES
     REG other_values[ELEMS];
 #endif
@@ -140,7 +140,7 @@ void shuffle_step(uint lane_mask, uint register_mask, uint pivot_lane_bit) {
         bool take = (lower ? pair_greater(reg_keys[j], reg_values[j], other_keys[j], other_values[j])
                            : pair_greater(other_keys[j], other_values[j], reg_keys[j], reg_values[j])) != 0u;
 #else
-        bool take = lower ? (other_keys[j] < reg_keys[j]) : (other_keys[j] > reg_keys[j]);
+        bool take = lower ? KEY_LESS(other_keys[j], reg_keys[j]) : KEY_LESS(reg_keys[j], other_keys[j]);
 #endif
         if (take) {
             reg_keys[j] = other_keys[j];
@@ -207,14 +207,15 @@ void finish_in_registers(uint k) {
     barrier();
 }
 
-// Global <-> shared, one uvec4 per invocation and round: coalesced 16-byte accesses.
+// Global <-> shared, 4 elements per invocation and round: coalesced 16-byte accesses
+// (64-bit keys: two uvec4s of keys per round).
 void load_tile(uint tile_base) {
     bool aligned = vectors_aligned();
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = tile_base + local_index;
         if (u_mode == 0u && local_index >= (1u << g_stages)) continue;  // beyond a small sort
-        uvec4 k = uvec4(ORDERED_INFINITY);
+        KEY4 k = KEY4_INFINITY;
 #if HAS_VALUES
         uvec4 v = uvec4(PADDING_VALUE);
 #endif
@@ -234,7 +235,7 @@ void load_tile(uint tile_base) {
             }
         }
         for (uint l = 0u; l < 4u; ++l) {
-            uint key = k[l];
+            KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
             if (u_mode == 0u && first + l < g_count) key = to_ordered(key);
             tile_keys[bank_swizzle(local_index + l)] = key;
@@ -252,12 +253,12 @@ void store_tile(uint tile_base) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = tile_base + local_index;
         if (first >= g_count) continue;
-        uvec4 k;
+        KEY4 k;
 #if HAS_VALUES
         uvec4 v;
 #endif
         for (uint l = 0u; l < 4u; ++l) {
-            uint key = tile_keys[bank_swizzle(local_index + l)];
+            KEY key = tile_keys[bank_swizzle(local_index + l)];
             k[l] = g_last_pass ? from_ordered(key) : key;
 #if HAS_VALUES
             v[l] = tile_values[bank_swizzle(local_index + l)];

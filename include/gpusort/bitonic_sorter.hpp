@@ -34,7 +34,9 @@ constexpr GLbitfield sort_completion_barrier = GL_SHADER_STORAGE_BARRIER_BIT | G
 ///
 /// Contracts:
 /// - Key: std::uint32_t, std::int32_t or float (IEEE-754 totalOrder: -NaN < -inf < ... <
-///   -0.0 < +0.0 < ... < +inf < +NaN). Value: any 4-byte trivially copyable type, carried
+///   -0.0 < +0.0 < ... < +inf < +NaN), or their 64-bit counterparts std::uint64_t,
+///   std::int64_t and double (same orders; no GL_ARB_gpu_shader_int64 needed: the shaders
+///   compare two 32-bit words). Value: any 4-byte trivially copyable type, carried
 ///   with its key. Not stable: equal keys end in the order the network leaves them,
 ///   which is deterministic and equal to cpu::bitonic_sort.
 /// - In place. Reads and writes only elements [0, count) of each buffer, which must hold
@@ -50,7 +52,8 @@ constexpr GLbitfield sort_completion_barrier = GL_SHADER_STORAGE_BARRIER_BIT | G
 /// - Errors: gpusort::Error, thrown before anything is written.
 template <class Key, class Value = void>
 class BitonicSorter {
-  static_assert(is_supported_key<Key>::value, "gpusort keys are std::uint32_t, std::int32_t or float");
+  static_assert(is_supported_key<Key>::value,
+                "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
   static_assert(is_supported_value<Value>::value, "gpusort values are 4-byte trivially copyable types");
 
   /// The tile and global programs; stable sorts use a second pair that breaks ties by value.
@@ -61,14 +64,17 @@ class BitonicSorter {
 
  public:
   static constexpr bool has_values = !std::is_void<Value>::value;
-  static constexpr std::uint32_t element_bytes = has_values ? 8u : 4u;  // key + value bytes
+  static constexpr std::uint32_t key_bytes = sizeof(Key);  // 4 or 8
+  static constexpr std::uint32_t value_bytes = 4;
+  static constexpr std::uint32_t element_bytes = key_bytes + (has_values ? value_bytes : 0u);
 
   /// Builds the programs for the current context. Throws Error without a current
   /// context, below OpenGL 4.3, for a tuning the device cannot run, or when a shader
   /// fails to compile or link (with the driver's log).
   BitonicSorter() : BitonicSorter(Tuning{}) {}
   explicit BitonicSorter(const Tuning& tuning)
-      : limits_(detail::query_device_limits()), tuning_(detail::resolve_tuning(tuning, limits_, element_bytes)) {
+      : limits_(detail::query_device_limits()),
+        tuning_(detail::resolve_tuning(tuning, limits_, element_bytes, key_bytes)) {
     tile_log2_ = detail::log2_exact(tuning_.tile_size);
     global_log2_ = detail::log2_exact(tuning_.global_elements);
     lanes_log2_ = detail::log2_exact(tuning_.global_vector_width);
@@ -243,9 +249,9 @@ class BitonicSorter {
   const Tuning& tuning() const { return tuning_; }
 
   /// The largest count this context can sort in one call (GL_MAX_SHADER_STORAGE_BLOCK_SIZE
-  /// and 32-bit GPU indexing).
+  /// over the key size, and 32-bit GPU indexing).
   std::size_t max_count() const {
-    const std::uint64_t by_block = limits_.max_storage_block_bytes / sizeof(std::uint32_t);
+    const std::uint64_t by_block = limits_.max_storage_block_bytes / key_bytes;
     return static_cast<std::size_t>(std::min<std::uint64_t>(by_block, std::uint64_t{1} << 31));
   }
 
@@ -276,6 +282,7 @@ class BitonicSorter {
            // NVIDIA's compiler otherwise may keep small loops that index register arrays.
            "#pragma optionNV(unroll all)\n"
            "#define KEY_KIND " + std::to_string(KeyTraits<Key>::glsl_kind) + "\n" +
+           "#define KEY_WORDS " + std::to_string(key_bytes / 4) + "\n" +
            "#define HAS_VALUES " + (has_values ? "1" : "0") + "\n" +
            "#define ELEMS_LOG2 " + std::to_string(elements_log2) + "u\n" +
            "#define GROUP_SIZE " + std::to_string(group_size) + "u\n" + tuning_.extra_shader_source + "\n";
@@ -290,9 +297,11 @@ class BitonicSorter {
     }
   }
 
-  /// Throws unless `buffer` is a buffer object holding at least `bytes` bytes that the GPU
-  /// may access now. Binds GL_COPY_READ_BUFFER (the caller's GlStateBackup restores it).
-  void check_buffer(GLuint buffer, const char* what, std::size_t first, std::size_t count) const {
+  /// Throws unless `buffer` is a buffer object holding elements [first, first + count) of
+  /// `element_size` bytes that the GPU may access now. Binds GL_COPY_READ_BUFFER (the
+  /// caller's GlStateBackup restores it).
+  void check_buffer(GLuint buffer, const char* what, std::size_t first, std::size_t count,
+                    std::size_t element_size) const {
     const std::string label = std::string(what) + " buffer " + std::to_string(buffer);
     if (buffer == 0 || glIsBuffer(buffer) != GL_TRUE) {
       throw Error(label + " is not a buffer object in the current context: pass a name from glGenBuffers or "
@@ -301,7 +310,7 @@ class BitonicSorter {
     glBindBuffer(GL_COPY_READ_BUFFER, buffer);
     GLint64 size = 0;
     glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
-    const std::uint64_t needed = (std::uint64_t{first} + count) * sizeof(std::uint32_t);
+    const std::uint64_t needed = (std::uint64_t{first} + count) * element_size;
     if (static_cast<std::uint64_t>(size) < needed) {
       throw Error(label + " is too small: it holds " + std::to_string(size) + " bytes but " +
                   (first != 0 ? "elements " + std::to_string(first) + " .. " + std::to_string(first + count) +
@@ -328,10 +337,11 @@ class BitonicSorter {
 
   void check_range(std::size_t first, std::size_t count) const {
     check_count(count);
-    // The bound range starts at the aligned offset at or below `first`.
-    const std::uint64_t lead = first % (limits_.storage_offset_alignment / sizeof(std::uint32_t));
+    // The bound range starts at the aligned offset at or below `first`; keys are the
+    // widest elements.
+    const std::uint64_t lead_bytes = std::uint64_t{first} * key_bytes % limits_.storage_offset_alignment;
     if (first > std::numeric_limits<std::uint32_t>::max() - count ||
-        (lead + count) * sizeof(std::uint32_t) > limits_.max_storage_block_bytes) {
+        lead_bytes + std::uint64_t{count} * key_bytes > limits_.max_storage_block_bytes) {
       throw Error("elements " + std::to_string(first) + " .. " + std::to_string(first) + " + " +
                   std::to_string(count) + " cannot be bound as one shader storage block of at most " +
                   std::to_string(limits_.max_storage_block_bytes) + " bytes (GL_MAX_SHADER_STORAGE_BLOCK_SIZE): "
@@ -340,9 +350,9 @@ class BitonicSorter {
   }
 
   void check_sort_buffers(GLuint keys, GLuint values, std::size_t first, std::size_t count) const {
-    check_buffer(keys, "keys", first, count);
+    check_buffer(keys, "keys", first, count, key_bytes);
     if (has_values) {
-      check_buffer(values, "values", first, count);
+      check_buffer(values, "values", first, count, value_bytes);
       if (values == keys) {
         throw Error("keys and values are the same buffer " + std::to_string(keys) +
                     ": a key-value sort needs two distinct buffers");
@@ -401,9 +411,10 @@ class BitonicSorter {
       throw Error("count_offset " + std::to_string(count_offset) +
                   " is not a multiple of 4: the count must be an aligned 32-bit uint");
     }
-    check_buffer(count_buffer, "count", count_offset / sizeof(std::uint32_t), 1);
-    const bool overlaps = (count_buffer == keys || (has_values && count_buffer == values)) &&
-                          count_offset < std::uint64_t{capacity} * sizeof(std::uint32_t);
+    check_buffer(count_buffer, "count", count_offset / sizeof(std::uint32_t), 1, sizeof(std::uint32_t));
+    const bool overlaps = (count_buffer == keys && count_offset < std::uint64_t{capacity} * key_bytes) ||
+                          (has_values && count_buffer == values &&
+                           count_offset < std::uint64_t{capacity} * value_bytes);
     if (overlaps) {
       throw Error("the count at byte " + std::to_string(count_offset) + " of buffer " + std::to_string(count_buffer) +
                   " lies inside the elements being sorted: keep it outside [0, capacity)");
@@ -417,11 +428,12 @@ class BitonicSorter {
     detail::require_current_context();
     check_count(count);
     if (count < 2) return;
-    const std::size_t bytes = count * sizeof(std::uint32_t);
+    const std::size_t keys_size = count * key_bytes;
+    const std::size_t values_size = count * value_bytes;
     {
       detail::GlStateBackup backup;
-      upload(0, keys, bytes);
-      if (has_values) upload(1, values, bytes);
+      upload(0, keys, keys_size);
+      if (has_values) upload(1, values, values_size);
     }
     if (stability == Stability::stable) {
       sort_buffers_stable(scratch_[0], scratch_[1], 0, count, order);
@@ -431,10 +443,10 @@ class BitonicSorter {
     }
     detail::GlStateBackup backup;
     glBindBuffer(GL_COPY_READ_BUFFER, scratch_[0]);
-    glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(bytes), keys);
+    glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(keys_size), keys);
     if (has_values) {
       glBindBuffer(GL_COPY_READ_BUFFER, scratch_[1]);
-      glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(bytes), values);
+      glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(values_size), values);
     }
   }
 
@@ -453,14 +465,22 @@ class BitonicSorter {
 
   void upload(int slot, const void* data, std::size_t bytes) { reserve_scratch(slot, bytes, data); }
 
-  /// Binds words [first, first + count) of `buffer` at `binding` from the aligned offset
-  /// below, and returns the word index of `first` inside the bound range.
-  GLuint bind_words(GLuint binding, GLuint buffer, std::size_t first, std::size_t count) {
-    const std::uint64_t begin = std::uint64_t{first} * sizeof(std::uint32_t);
+  /// Binds elements [first, first + count) of `element_size` bytes (4 or 8) of `buffer` at
+  /// `binding` from the aligned offset below, and returns the element index of `first`
+  /// inside the bound range. Exact for 8-byte elements too: the alignment is a power of
+  /// two of at least 4, so the offset is either `first`'s own byte or a multiple of 8.
+  GLuint bind_elements(GLuint binding, GLuint buffer, std::size_t first, std::size_t count,
+                       std::size_t element_size) {
+    const std::uint64_t begin = std::uint64_t{first} * element_size;
     const std::uint64_t offset = begin / limits_.storage_offset_alignment * limits_.storage_offset_alignment;
     glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, buffer, static_cast<GLintptr>(offset),
-                      static_cast<GLsizeiptr>((std::uint64_t{first} + count) * sizeof(std::uint32_t) - offset));
-    return static_cast<GLuint>((begin - offset) / sizeof(std::uint32_t));
+                      static_cast<GLsizeiptr>((std::uint64_t{first} + count) * element_size - offset));
+    return static_cast<GLuint>((begin - offset) / element_size);
+  }
+
+  /// bind_elements() for 32-bit words: values, indices, and the permute kernel's data.
+  GLuint bind_words(GLuint binding, GLuint buffer, std::size_t first, std::size_t count) {
+    return bind_elements(binding, buffer, first, count, sizeof(std::uint32_t));
   }
 
   /// One dispatch of shaders/permute.comp over `count` words, on what the caller bound
@@ -505,7 +525,8 @@ class BitonicSorter {
     }
   }
 
-  /// Word index of each range's first element inside its bound range (u_base, u_value_base).
+  /// Element index of each range's first element inside its bound range (u_base,
+  /// u_value_base); for 64-bit keys u_base counts keys, not words.
   struct Bases {
     GLuint keys = 0;
     GLuint values = 0;
@@ -515,7 +536,7 @@ class BitonicSorter {
   /// values to their binding points.
   Bases bind_range(GLuint keys, GLuint values, std::size_t key_first, std::size_t value_first, std::size_t count) {
     Bases bases;
-    bases.keys = bind_words(detail::key_binding, keys, key_first, count);
+    bases.keys = bind_elements(detail::key_binding, keys, key_first, count, key_bytes);
     if (has_values) bases.values = bind_words(detail::value_binding, values, value_first, count);
     return bases;
   }

@@ -19,8 +19,8 @@ namespace detail {
 
 /// Runs the first `max_steps` steps of the network on ordered keys (all of them by
 /// default), swapping `values` alongside when it is not null.
-template <class Value>
-void run_network(std::vector<std::uint32_t>& ordered, Value* values,
+template <class Ordered, class Value>
+void run_network(std::vector<Ordered>& ordered, Value* values,
                  std::size_t max_steps = static_cast<std::size_t>(-1)) {
   const std::size_t n = ordered.size();
   std::size_t step = 0;
@@ -43,16 +43,19 @@ void run_network(std::vector<std::uint32_t>& ordered, Value* values,
 }
 
 template <class Key>
-std::vector<std::uint32_t> to_ordered(const std::vector<Key>& keys, Order order) {
-  std::vector<std::uint32_t> ordered(keys.size());
-  const std::uint32_t flip = order_xor(order);
+using OrderedOf = typename KeyTraits<Key>::Ordered;
+
+template <class Key>
+std::vector<OrderedOf<Key>> to_ordered(const std::vector<Key>& keys, Order order) {
+  std::vector<OrderedOf<Key>> ordered(keys.size());
+  const OrderedOf<Key> flip = order_mask<OrderedOf<Key>>(order);
   for (std::size_t i = 0; i < keys.size(); ++i) ordered[i] = KeyTraits<Key>::to_ordered(keys[i]) ^ flip;
   return ordered;
 }
 
 template <class Key>
-void from_ordered(const std::vector<std::uint32_t>& ordered, std::vector<Key>& keys, Order order) {
-  const std::uint32_t flip = order_xor(order);
+void from_ordered(const std::vector<OrderedOf<Key>>& ordered, std::vector<Key>& keys, Order order) {
+  const OrderedOf<Key> flip = order_mask<OrderedOf<Key>>(order);
   for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = KeyTraits<Key>::from_ordered(ordered[i] ^ flip);
 }
 
@@ -65,9 +68,10 @@ void from_ordered(const std::vector<std::uint32_t>& ordered, std::vector<Key>& k
 ///   gpusort::cpu::bitonic_sort(depth, gpusort::Order::descending);
 template <class Key>
 void bitonic_sort(std::vector<Key>& keys, Order order = Order::ascending) {
-  static_assert(is_supported_key<Key>::value, "gpusort keys are std::uint32_t, std::int32_t or float");
-  std::vector<std::uint32_t> ordered = detail::to_ordered(keys, order);
-  detail::run_network<std::uint32_t>(ordered, nullptr);
+  static_assert(is_supported_key<Key>::value,
+                "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
+  std::vector<detail::OrderedOf<Key>> ordered = detail::to_ordered(keys, order);
+  detail::run_network(ordered, static_cast<std::uint32_t*>(nullptr));
   detail::from_ordered(ordered, keys, order);
 }
 
@@ -76,12 +80,13 @@ void bitonic_sort(std::vector<Key>& keys, Order order = Order::ascending) {
 /// Throws gpusort::Error (and changes nothing) when the sizes differ.
 template <class Key, class Value>
 void bitonic_sort(std::vector<Key>& keys, std::vector<Value>& values, Order order = Order::ascending) {
-  static_assert(is_supported_key<Key>::value, "gpusort keys are std::uint32_t, std::int32_t or float");
+  static_assert(is_supported_key<Key>::value,
+                "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
   if (keys.size() != values.size()) {
     throw Error("keys has " + std::to_string(keys.size()) + " elements but values has " +
                 std::to_string(values.size()) + "; a key-value sort needs exactly one value per key");
   }
-  std::vector<std::uint32_t> ordered = detail::to_ordered(keys, order);
+  std::vector<detail::OrderedOf<Key>> ordered = detail::to_ordered(keys, order);
   detail::run_network(ordered, values.data());
   detail::from_ordered(ordered, keys, order);
 }

@@ -12,6 +12,7 @@ struct Tuning {
   /// fewer strides to the global passes. 0: the largest power of two whose keys (and
   /// values) fit GL_MAX_COMPUTE_SHARED_MEMORY_SIZE: 8192 keys / 4096 pairs in 32 KiB
   /// (llvmpipe) and 48 KiB (NVIDIA).
+  /// 64-bit keys: 4096 keys in both; 2048 pairs in 32 KiB, 4096 in 48 KiB.
   std::uint32_t tile_size = 0;
   /// Elements each invocation holds in registers in the tile kernel (a power of two,
   /// 4 .. 32; global loads and stores move 4 at a time). log2 of it is how many network steps run between two barriers.
@@ -21,7 +22,7 @@ struct Tuning {
   /// tile_size). log2 of it is how many wide steps one sweep over memory runs. 0: 8.
   std::uint32_t global_elements = 0;
   /// Elements per memory access in the global passes: 1 (uint) or 4 (uvec4, fewer and
-  /// wider transactions). 0: 4.
+  /// wider transactions). 0: 4. Always 1 for 64-bit keys (the sorter overrides it).
   std::uint32_t global_vector_width = 0;
   /// Invocations per workgroup of the global passes. 0: 128.
   std::uint32_t global_group_size = 0;

@@ -116,7 +116,9 @@ inline std::uint32_t log2_exact(std::uint64_t x) {
 }
 
 /// Fills the zero fields of `requested` from the device limits and checks the result.
-inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t element_bytes) {
+/// element_bytes: key + value bytes per element (shared memory); key_bytes: 4 or 8.
+inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t element_bytes,
+                             std::uint32_t key_bytes = 4) {
   const auto fail = [](const std::string& why) { throw Error("invalid Tuning: " + why); };
   if (t.tile_size == 0) {
     t.tile_size = 1;
@@ -133,6 +135,9 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   // and 128 invocations per group beat 4 or 16 elements, scalar access and 256 or 64.
   if (t.global_elements == 0) t.global_elements = 8;
   if (t.global_vector_width == 0) t.global_vector_width = 4;
+  // The global kernel's uvec4 lanes are 32-bit keys; 64-bit keys (uvec2) always run it
+  // scalar, whatever was asked, and tuning() reports the 1.
+  if (key_bytes == 8) t.global_vector_width = 1;
   if (t.global_group_size == 0) t.global_group_size = 128;
   if (t.max_workgroups_x == 0) t.max_workgroups_x = limits.max_groups_x;
 

@@ -18,11 +18,13 @@ inline constexpr const char* common_glsl = R"gpusort_glsl(// #extension must pre
 #endif
 
 // Shared by every gpusort kernel. The host prepends `#version` and these #defines:
-//   KEY_KIND      0 = uint32, 1 = int32, 2 = float (IEEE-754 totalOrder)
+//   KEY_KIND      0 = unsigned, 1 = signed (two's complement), 2 = IEEE-754 float (totalOrder)
+//   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
 //   HAS_VALUES    0 or 1
 //   ELEMS_LOG2    log2 of the elements one invocation holds in registers
 //   GROUP_SIZE    invocations per workgroup
 //   LANES         1, or 4: the global kernel moves uvec4s and each register holds 4 lanes
+//                 (32-bit keys only)
 //   SUBGROUP_LOG2 tile kernel only: 0, or log2 of the subgroup size to use shuffles
 //
 // The network. Every key is mapped to an "ordered" uint whose unsigned order is the
@@ -39,7 +41,25 @@ inline constexpr const char* common_glsl = R"gpusort_glsl(// #extension must pre
 // steps run in registers with no barrier and no memory traffic between them.
 
 #define ELEMS (1u << ELEMS_LOG2)
+
+#ifndef KEY_WORDS
+#define KEY_WORDS 1
+#endif
+// A 64-bit key is a uvec2 with x = high word and y = low word, so that the lexicographic
+// order on (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed.
+// Buffers hold little-endian 64-bit values (word 2i = low, 2i+1 = high): loads and stores
+// swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel load round.
+#if KEY_WORDS == 2
+#define KEY uvec2
+#define KEY4 uvec2[4]
+#define ORDERED_INFINITY uvec2(0xFFFFFFFFu)
+#define KEY4_INFINITY uvec2[4](ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY)
+#else
+#define KEY uint
+#define KEY4 uvec4
 #define ORDERED_INFINITY 0xFFFFFFFFu
+#define KEY4_INFINITY uvec4(ORDERED_INFINITY)
+#endif
 // Padding elements carry this value too: with TIE_BREAK a (key, value) pair of all ones
 // is still the largest, so padding never moves.
 #define PADDING_VALUE 0xFFFFFFFFu
@@ -53,8 +73,13 @@ inline constexpr const char* common_glsl = R"gpusort_glsl(// #extension must pre
 // The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
 // whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
 // aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
-// multiple of 4 and a whole vector lies in the range; everything else goes word by word.
+// multiple of 4 and a whole vector lies in the range; everything else goes element by
+// element. With 64-bit keys the key buffer is viewed as uvec2s and u_base counts keys.
+#if KEY_WORDS == 2
+layout(std430, binding = 0) buffer KeyBuffer { uvec2 keys[]; };
+#else
 layout(std430, binding = 0) buffer KeyBuffer { uint keys[]; };
+#endif
 layout(std430, binding = 0) buffer KeyVectors { uvec4 keys4[]; };
 #if HAS_VALUES
 layout(std430, binding = 1) buffer ValueBuffer { uint values[]; };
@@ -91,11 +116,29 @@ bool vectors_aligned() {
 #endif
 }
 
-// Address-space helpers: position p of the range is word u_base + p of the buffers.
+// Address-space helpers: position p of the range is element u_base + p of the buffers
+// (u_base and u_value_base count elements, not words).
+#if KEY_WORDS == 2
+uvec2 load_key(uint p) { return keys[u_base + p].yx; }
+void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
+// Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
+uvec2[4] load_key_vector(uint p) {
+    uint v = (u_base + p) >> 1u;
+    uvec4 a = keys4[v];
+    uvec4 b = keys4[v + 1u];
+    return uvec2[4](a.yx, a.wz, b.yx, b.wz);
+}
+void store_key_vector(uint p, uvec2 key[4]) {
+    uint v = (u_base + p) >> 1u;
+    keys4[v] = uvec4(key[0].yx, key[1].yx);
+    keys4[v + 1u] = uvec4(key[2].yx, key[3].yx);
+}
+#else
 uint load_key(uint p) { return keys[u_base + p]; }
 void store_key(uint p, uint key) { keys[u_base + p] = key; }
 uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
 void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
+#endif
 #if HAS_VALUES
 uint load_value(uint p) { return values[u_value_base + p]; }
 void store_value(uint p, uint value) { values[u_value_base + p] = value; }
@@ -103,6 +146,28 @@ uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
 void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
 #endif
 
+#if KEY_WORDS == 2
+// The 32-bit mappings below on 64 bits: the sign bit is the high word's top bit, and a
+// negative float's complement covers both words. u_key_xor (all ones or zero) XORs both.
+uvec2 to_ordered(uvec2 raw) {
+#if KEY_KIND == 1
+    raw.x ^= 0x80000000u;
+#elif KEY_KIND == 2
+    raw = (raw.x & 0x80000000u) != 0u ? ~raw : uvec2(raw.x | 0x80000000u, raw.y);
+#endif
+    return raw ^ u_key_xor;
+}
+
+uvec2 from_ordered(uvec2 key) {
+    key ^= u_key_xor;
+#if KEY_KIND == 1
+    key.x ^= 0x80000000u;
+#elif KEY_KIND == 2
+    key = (key.x & 0x80000000u) != 0u ? uvec2(key.x & 0x7FFFFFFFu, key.y) : ~key;
+#endif
+    return key;
+}
+#else
 uint to_ordered(uint raw) {
 #if KEY_KIND == 1
     raw ^= 0x80000000u;
@@ -121,6 +186,7 @@ uint from_ordered(uint key) {
 #endif
     return key;
 }
+#endif
 
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() {
@@ -131,6 +197,9 @@ uint linear_group_id() {
 #define LANES 1
 #endif
 #if LANES == 4
+#if KEY_WORDS != 1
+#error "64-bit keys use the scalar global kernel (LANES 1)"
+#endif
 #define REG uvec4
 #define REG_GREATER(a, b) greaterThan(a, b)
 #define REG_EQUAL(a, b) equal(a, b)
@@ -142,17 +211,36 @@ uint linear_group_id() {
 #define REG_MASK(condition) (uint(condition) * 0xFFFFFFFFu)
 #endif
 
-REG reg_keys[ELEMS];
+// KEY_REG: a register of keys (REG's lanes of KEY). Values stay REG. The KEY_* operations
+// compare key registers: lane masks like REG_MASK, plain bools, min and max.
+#if KEY_WORDS == 2
+#define KEY_REG uvec2
+bool key_less(uvec2 a, uvec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
+#define KEY_LESS(a, b) key_less(a, b)
+#define KEY_GREATER_MASK(a, b) REG_MASK(key_less(b, a))
+#define KEY_EQUAL_MASK(a, b) REG_MASK((a) == (b))
+#define KEY_MIN(a, b) (key_less(b, a) ? (b) : (a))
+#define KEY_MAX(a, b) (key_less(b, a) ? (a) : (b))
+#else
+#define KEY_REG REG
+#define KEY_LESS(a, b) ((a) < (b))
+#define KEY_GREATER_MASK(a, b) REG_MASK(REG_GREATER(a, b))
+#define KEY_EQUAL_MASK(a, b) REG_MASK(REG_EQUAL(a, b))
+#define KEY_MIN(a, b) min(a, b)
+#define KEY_MAX(a, b) max(a, b)
+#endif
+
+KEY_REG reg_keys[ELEMS];
 #if HAS_VALUES
 REG reg_values[ELEMS];
 #endif
 
 #if HAS_VALUES
 // All-ones lanes where (ka, va) sorts after (kb, vb): keys decide, values only break ties.
-REG pair_greater(REG ka, REG va, REG kb, REG vb) {
-    REG greater = REG_MASK(REG_GREATER(ka, kb));
+REG pair_greater(KEY_REG ka, REG va, KEY_REG kb, REG vb) {
+    REG greater = KEY_GREATER_MASK(ka, kb);
 #if TIE_BREAK
-    greater |= REG_MASK(REG_EQUAL(ka, kb)) & REG_MASK(REG_GREATER(va, vb));
+    greater |= KEY_EQUAL_MASK(ka, kb) & REG_MASK(REG_GREATER(va, vb));
 #endif
     return greater;
 }
@@ -161,8 +249,8 @@ REG pair_greater(REG ka, REG va, REG kb, REG vb) {
 // Orders the register pair (a, b), lane by lane. `b_is_lower` says b sits at the lower
 // position. Branch-free, so lanes and invocations never diverge on data.
 void compare_exchange(uint a, uint b, bool b_is_lower) {
-    REG ka = reg_keys[a];
-    REG kb = reg_keys[b];
+    KEY_REG ka = reg_keys[a];
+    KEY_REG kb = reg_keys[b];
 #if HAS_VALUES
     REG va = reg_values[a];
     REG vb = reg_values[b];
@@ -172,8 +260,8 @@ void compare_exchange(uint a, uint b, bool b_is_lower) {
     reg_values[a] = (va & ~swap) | (vb & swap);
     reg_values[b] = (vb & ~swap) | (va & swap);
 #else
-    REG low = min(ka, kb);
-    REG high = max(ka, kb);
+    KEY_REG low = KEY_MIN(ka, kb);
+    KEY_REG high = KEY_MAX(ka, kb);
     reg_keys[a] = b_is_lower ? high : low;
     reg_keys[b] = b_is_lower ? low : high;
 #endif
@@ -292,6 +380,7 @@ inline constexpr const char* global_steps_comp = R"gpusort_glsl(// The global ke
 // The window's pivots are [p_hi - ELEMS_LOG2 + 1, p_hi]; bits of it below the last
 // step only widen the coset (the host guarantees p_hi + 1 >= ELEMS_LOG2, and with LANES 4
 // that the two lowest bits lie below the window).
+// 64-bit keys (KEY_WORDS 2) always run with LANES 1: a register is one uvec2 key.
 
 layout(local_size_x = GROUP_SIZE) in;
 
@@ -428,7 +517,7 @@ uint g_count;         // elements to sort
 uint g_stages;        // mode 0: stages 1 .. g_stages run inside the tile
 bool g_last_pass;     // this pass finishes the sort: keys leave as the user's raw bits
 
-shared uint tile_keys[TILE_SIZE];
+shared KEY tile_keys[TILE_SIZE];
 #if HAS_VALUES
 shared uint tile_values[TILE_SIZE];
 #endif
@@ -527,7 +616,7 @@ void register_disperse(uint m) {
 // (j ^ register_mask) of lane (lane ^ lane_mask). The lower position keeps the smaller key;
 // both lanes of a pair see the same two keys, so equal keys never move.
 void shuffle_step(uint lane_mask, uint register_mask, uint pivot_lane_bit) {
-    REG other_keys[ELEMS];
+    KEY_REG other_keys[ELEMS];
 #if HAS_VALUES
     REG other_values[ELEMS];
 #endif
@@ -543,7 +632,7 @@ void shuffle_step(uint lane_mask, uint register_mask, uint pivot_lane_bit) {
         bool take = (lower ? pair_greater(reg_keys[j], reg_values[j], other_keys[j], other_values[j])
                            : pair_greater(other_keys[j], other_values[j], reg_keys[j], reg_values[j])) != 0u;
 #else
-        bool take = lower ? (other_keys[j] < reg_keys[j]) : (other_keys[j] > reg_keys[j]);
+        bool take = lower ? KEY_LESS(other_keys[j], reg_keys[j]) : KEY_LESS(reg_keys[j], other_keys[j]);
 #endif
         if (take) {
             reg_keys[j] = other_keys[j];
@@ -610,14 +699,15 @@ void finish_in_registers(uint k) {
     barrier();
 }
 
-// Global <-> shared, one uvec4 per invocation and round: coalesced 16-byte accesses.
+// Global <-> shared, 4 elements per invocation and round: coalesced 16-byte accesses
+// (64-bit keys: two uvec4s of keys per round).
 void load_tile(uint tile_base) {
     bool aligned = vectors_aligned();
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = tile_base + local_index;
         if (u_mode == 0u && local_index >= (1u << g_stages)) continue;  // beyond a small sort
-        uvec4 k = uvec4(ORDERED_INFINITY);
+        KEY4 k = KEY4_INFINITY;
 #if HAS_VALUES
         uvec4 v = uvec4(PADDING_VALUE);
 #endif
@@ -637,7 +727,7 @@ void load_tile(uint tile_base) {
             }
         }
         for (uint l = 0u; l < 4u; ++l) {
-            uint key = k[l];
+            KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
             if (u_mode == 0u && first + l < g_count) key = to_ordered(key);
             tile_keys[bank_swizzle(local_index + l)] = key;
@@ -655,12 +745,12 @@ void store_tile(uint tile_base) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = tile_base + local_index;
         if (first >= g_count) continue;
-        uvec4 k;
+        KEY4 k;
 #if HAS_VALUES
         uvec4 v;
 #endif
         for (uint l = 0u; l < 4u; ++l) {
-            uint key = tile_keys[bank_swizzle(local_index + l)];
+            KEY key = tile_keys[bank_swizzle(local_index + l)];
             k[l] = g_last_pass ? from_ordered(key) : key;
 #if HAS_VALUES
             v[l] = tile_values[bank_swizzle(local_index + l)];
