@@ -26,6 +26,7 @@ struct GlStateSnapshot {
   GLint generic_ssbo = 0;
   GLint copy_read = 0;
   GLint copy_write = 0;
+  GLint dispatch_indirect = 0;
   std::vector<SsboBinding> indexed;
 
   static GlStateSnapshot take() {
@@ -34,6 +35,7 @@ struct GlStateSnapshot {
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &state.generic_ssbo);
     glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &state.copy_read);
     glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &state.copy_write);
+    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &state.dispatch_indirect);
     GLint bindings = 0;
     glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &bindings);
     for (GLint i = 0; i < bindings; ++i) {
@@ -65,6 +67,11 @@ struct GlStateSnapshot {
     failure << "\n  GL_COPY_READ/WRITE_BUFFER bindings (" << before.copy_read << ", "
             << before.copy_write << ") became (" << after.copy_read << ", " << after.copy_write
             << ")";
+  }
+  if (before.dispatch_indirect != after.dispatch_indirect) {
+    differs = true;
+    failure << "\n  GL_DISPATCH_INDIRECT_BUFFER binding " << before.dispatch_indirect << " became "
+            << after.dispatch_indirect;
   }
   for (std::size_t i = 0; i < before.indexed.size() && i < after.indexed.size(); ++i) {
     const auto& b = before.indexed[i];
@@ -194,6 +201,42 @@ TEST_F(GlState, KeptByEveryCall) {
 }
 
 // Applications often keep the very buffers they sort bound for their own shaders.
+// The entry points for renderers bind more: the count block (2), the dispatch arguments
+// (3) and the permute blocks (4..6) of stable sorts and sort_indices, and the indirect
+// dispatch buffer.
+TEST_F(GlState, KeptByTheRendererEntryPoints) {
+  glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, bound_[7]->name());
+  before_ = GlStateSnapshot::take();
+  const std::size_t count = tile_size<float, std::uint32_t>() * 2 + 7;
+  const auto keys = make_keys<float>(Distribution::few_distinct, count + 8, 31);
+  const auto values = make_values(count + 8, 31);
+  GlBuffer key_buffer(to_bytes(keys));
+  GlBuffer value_buffer(to_bytes(values));
+  GlBuffer count_buffer(to_bytes(std::vector<std::uint32_t>{static_cast<std::uint32_t>(count - 5)}));
+  auto& sorter = cached_sorter<float, std::uint32_t>();
+  expect_state_kept("sort_range", [&] { sorter.sort_range(key_buffer.name(), value_buffer.name(), 3, count); });
+  expect_state_kept("sort_indirect", [&] {
+    sorter.sort_indirect(key_buffer.name(), value_buffer.name(), count_buffer.name(), 0, count);
+  });
+  expect_state_kept("stable sort", [&] {
+    sorter.sort(key_buffer.name(), value_buffer.name(), count, gpusort::Order::descending, gpusort::Stability::stable);
+  });
+  expect_state_kept("stable sort_range", [&] {
+    sorter.sort_range(key_buffer.name(), value_buffer.name(), 5, count, gpusort::Order::ascending,
+                      gpusort::Stability::stable);
+  });
+  expect_state_kept("sort_indices", [&] { sorter.sort_indices(key_buffer.name(), value_buffer.name(), count); });
+  expect_state_kept("stable host sort", [&] {
+    auto host_keys = keys;
+    auto host_values = values;
+    sorter.sort(host_keys, host_values, gpusort::Order::ascending, gpusort::Stability::stable);
+  });
+  expect_state_kept("failing sort_indirect: unaligned count offset", [&] {
+    sorter.sort_indirect(key_buffer.name(), value_buffer.name(), count_buffer.name(), 2, count);
+  });
+  glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+}
+
 TEST_F(GlState, KeptWhenTheSortedBuffersAreBound) {
   const std::size_t count = tile_size<std::int32_t, std::uint32_t>() + 9;
   const auto keys = make_keys<std::int32_t>(Distribution::few_distinct, count, 24);
