@@ -5,6 +5,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "gl_debug_output.hpp"
+
 namespace gpusort_test {
 namespace {
 
@@ -23,7 +25,14 @@ std::unordered_map<std::type_index, std::shared_ptr<void>>& sorters() {
 gpusort_support::HeadlessContext& gl_context() {
   auto& context = context_slot();
   if (!context) {
-    context = std::make_unique<gpusort_support::HeadlessContext>();
+    context = std::make_unique<gpusort_support::HeadlessContext>(test_context_options());
+    if (gl_debug_requested()) {
+      GLint flags = 0;
+      glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+      const bool installed = install_gl_debug_checks();
+      std::printf("GL debug checks: %s, debug context flag %s\n", installed ? "on" : "NOT AVAILABLE",
+                  (flags & GL_CONTEXT_FLAG_DEBUG_BIT) ? "set" : "NOT set");
+    }
     // Which driver ran the tests belongs in every log: llvmpipe and a GPU fail differently.
     std::printf("gpusort tests on %s, OpenGL %s\n", context->renderer().c_str(),
                 context->version().c_str());
@@ -37,6 +46,13 @@ gpusort_support::HeadlessContext& gl_context() {
 
 void end_gl_session() {
   if (!context_slot()) return;
+  if (gl_debug_requested()) {
+    const auto counts = gl_debug_counts();
+    std::printf("GL debug messages: %zu errors, %zu performance inside gpusort, %zu performance elsewhere, "
+                "%zu shader compiler errors, %zu other\n",
+                counts.errors, counts.performance_in_gpusort, counts.performance_elsewhere,
+                counts.shader_compiler_errors, counts.other);
+  }
   context_slot()->make_current();
   sorters().clear();
   context_slot().reset();

@@ -30,6 +30,7 @@ std::vector<std::uint32_t> random_words(std::size_t count, std::uint32_t seed) {
 template <class Key>
 void cpu_sort_words(std::vector<std::uint32_t>& keys, std::vector<std::uint32_t>* values, std::size_t first,
                     std::size_t count, gpusort::Order order) {
+  if (count == 0) return;  // memcpy from or to an empty vector's null data() is undefined
   std::vector<Key> slice(count);
   std::memcpy(slice.data(), keys.data() + first, count * sizeof(Key));
   if (values) {

@@ -1,0 +1,52 @@
+#pragma once
+// The tunings fuzz cases run under. Index 0 is the default; the others move the split
+// between the tile kernel and the global passes, the access width and the dispatch shape,
+// which is where a network cut into dispatches differently would go wrong.
+
+#include <gpusort/tuning.hpp>
+
+#include <string>
+#include <vector>
+
+namespace gpusort_fuzz {
+
+struct FuzzTuning {
+  const char* name;
+  gpusort::Tuning tuning;
+};
+
+inline const std::vector<FuzzTuning>& fuzz_tunings() {
+  static const std::vector<FuzzTuning> tunings = [] {
+    std::vector<FuzzTuning> list;
+    list.push_back({"default", gpusort::Tuning{}});
+    gpusort::Tuning small_tiles;
+    small_tiles.tile_size = 64;
+    small_tiles.local_elements = 4;
+    small_tiles.global_elements = 2;
+    small_tiles.global_group_size = 32;
+    list.push_back({"tile64", small_tiles});
+    gpusort::Tuning no_subgroups;
+    no_subgroups.use_subgroups = false;
+    list.push_back({"no_subgroups", no_subgroups});
+    gpusort::Tuning scalar_global;
+    scalar_global.global_vector_width = 1;
+    list.push_back({"vector_width1", scalar_global});
+    gpusort::Tuning mixed;
+    mixed.tile_size = 512;
+    mixed.local_elements = 16;
+    mixed.global_elements = 16;
+    mixed.global_group_size = 16;
+    mixed.global_vector_width = 1;
+    mixed.use_subgroups = false;
+    list.push_back({"tile512_wide_global", mixed});
+    // Few workgroups per row: most dispatches of a mid-sized sort are split over y.
+    gpusort::Tuning split_dispatch;
+    split_dispatch.tile_size = 256;
+    split_dispatch.max_workgroups_x = 7;
+    list.push_back({"max_workgroups_x7", split_dispatch});
+    return list;
+  }();
+  return tunings;
+}
+
+}  // namespace gpusort_fuzz
