@@ -136,6 +136,57 @@ uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
 void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
 #endif
 
+// Elements [first, first + 4) of the range: one access per buffer where the range is
+// vector-aligned and all four lie below `count`, else element by element; elements at or
+// past `count` read as padding and are never written.
+void load_quad(uint first, uint count, bool aligned, out KEY4 k
+#if HAS_VALUES
+               , out uvec4 v
+#endif
+) {
+    k = KEY4_INFINITY;
+#if HAS_VALUES
+    v = uvec4(PADDING_VALUE);
+#endif
+    if (aligned && first + 3u < count) {
+        k = load_key_vector(first);
+#if HAS_VALUES
+        v = load_value_vector(first);
+#endif
+        return;
+    }
+    for (uint l = 0u; l < 4u; ++l) {
+        if (first + l < count) {
+            k[l] = load_key(first + l);
+#if HAS_VALUES
+            v[l] = load_value(first + l);
+#endif
+        }
+    }
+}
+
+void store_quad(uint first, uint count, bool aligned, KEY4 k
+#if HAS_VALUES
+                , uvec4 v
+#endif
+) {
+    if (aligned && first + 3u < count) {
+        store_key_vector(first, k);
+#if HAS_VALUES
+        store_value_vector(first, v);
+#endif
+        return;
+    }
+    for (uint l = 0u; l < 4u; ++l) {
+        if (first + l < count) {
+            store_key(first + l, k[l]);
+#if HAS_VALUES
+            store_value(first + l, v[l]);
+#endif
+        }
+    }
+}
+
 #if KEY_WORDS == 2
 // The 32-bit mappings below on 64 bits: the sign bit is the high word's top bit, and a
 // negative float's complement covers both words. u_key_xor (all ones or zero) XORs both.

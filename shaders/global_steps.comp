@@ -43,25 +43,13 @@ void main() {
     for (uint j = 0u; j < ELEMS; ++j) {
         uint first = positions[j] & ~3u;
         bool reversed = (positions[j] & 3u) != 0u;
-        uvec4 k = uvec4(ORDERED_INFINITY);
+        uvec4 k;
 #if HAS_VALUES
-        uvec4 v = uvec4(PADDING_VALUE);
+        uvec4 v;
+        load_quad(first, count, aligned, k, v);
+#else
+        load_quad(first, count, aligned, k);
 #endif
-        if (aligned && first + 3u < count) {
-            k = load_key_vector(first);
-#if HAS_VALUES
-            v = load_value_vector(first);
-#endif
-        } else {
-            for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < count) {
-                    k[l] = load_key(first + l);
-#if HAS_VALUES
-                    v[l] = load_value(first + l);
-#endif
-                }
-            }
-        }
         reg_keys[j] = reversed ? k.wzyx : k;
 #if HAS_VALUES
         reg_values[j] = reversed ? v.wzyx : v;
@@ -75,21 +63,11 @@ void main() {
 #if HAS_VALUES
         uvec4 v = reversed ? reg_values[j].wzyx : reg_values[j];
 #endif
-        if (aligned && first + 3u < count) {
-            store_key_vector(first, k);
 #if HAS_VALUES
-            store_value_vector(first, v);
+        store_quad(first, count, aligned, k, v);
+#else
+        store_quad(first, count, aligned, k);
 #endif
-        } else {
-            for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < count) {
-                    store_key(first + l, k[l]);
-#if HAS_VALUES
-                    store_value(first + l, v[l]);
-#endif
-                }
-            }
-        }
     }
 #else
     chunk_positions(c, chunk_base(c, thread));

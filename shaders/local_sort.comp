@@ -215,25 +215,13 @@ void load_tile(uint tile_base) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = tile_base + local_index;
         if (u_mode == 0u && local_index >= (1u << g_stages)) continue;  // beyond a small sort
-        KEY4 k = KEY4_INFINITY;
+        KEY4 k;
 #if HAS_VALUES
-        uvec4 v = uvec4(PADDING_VALUE);
+        uvec4 v;
+        load_quad(first, g_count, aligned, k, v);
+#else
+        load_quad(first, g_count, aligned, k);
 #endif
-        if (aligned && first + 3u < g_count) {
-            k = load_key_vector(first);
-#if HAS_VALUES
-            v = load_value_vector(first);
-#endif
-        } else {
-            for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < g_count) {
-                    k[l] = load_key(first + l);
-#if HAS_VALUES
-                    v[l] = load_value(first + l);
-#endif
-                }
-            }
-        }
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
@@ -264,21 +252,11 @@ void store_tile(uint tile_base) {
             v[l] = tile_values[bank_swizzle(local_index + l)];
 #endif
         }
-        if (aligned && first + 3u < g_count) {
-            store_key_vector(first, k);
 #if HAS_VALUES
-            store_value_vector(first, v);
+        store_quad(first, g_count, aligned, k, v);
+#else
+        store_quad(first, g_count, aligned, k);
 #endif
-        } else {
-            for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < g_count) {
-                    store_key(first + l, k[l]);
-#if HAS_VALUES
-                    store_value(first + l, v[l]);
-#endif
-                }
-            }
-        }
     }
 }
 

@@ -146,6 +146,57 @@ uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
 void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
 #endif
 
+// Elements [first, first + 4) of the range: one access per buffer where the range is
+// vector-aligned and all four lie below `count`, else element by element; elements at or
+// past `count` read as padding and are never written.
+void load_quad(uint first, uint count, bool aligned, out KEY4 k
+#if HAS_VALUES
+               , out uvec4 v
+#endif
+) {
+    k = KEY4_INFINITY;
+#if HAS_VALUES
+    v = uvec4(PADDING_VALUE);
+#endif
+    if (aligned && first + 3u < count) {
+        k = load_key_vector(first);
+#if HAS_VALUES
+        v = load_value_vector(first);
+#endif
+        return;
+    }
+    for (uint l = 0u; l < 4u; ++l) {
+        if (first + l < count) {
+            k[l] = load_key(first + l);
+#if HAS_VALUES
+            v[l] = load_value(first + l);
+#endif
+        }
+    }
+}
+
+void store_quad(uint first, uint count, bool aligned, KEY4 k
+#if HAS_VALUES
+                , uvec4 v
+#endif
+) {
+    if (aligned && first + 3u < count) {
+        store_key_vector(first, k);
+#if HAS_VALUES
+        store_value_vector(first, v);
+#endif
+        return;
+    }
+    for (uint l = 0u; l < 4u; ++l) {
+        if (first + l < count) {
+            store_key(first + l, k[l]);
+#if HAS_VALUES
+            store_value(first + l, v[l]);
+#endif
+        }
+    }
+}
+
 #if KEY_WORDS == 2
 // The 32-bit mappings below on 64 bits: the sign bit is the high word's top bit, and a
 // negative float's complement covers both words. u_key_xor (all ones or zero) XORs both.
@@ -418,25 +469,13 @@ void main() {
     for (uint j = 0u; j < ELEMS; ++j) {
         uint first = positions[j] & ~3u;
         bool reversed = (positions[j] & 3u) != 0u;
-        uvec4 k = uvec4(ORDERED_INFINITY);
+        uvec4 k;
 #if HAS_VALUES
-        uvec4 v = uvec4(PADDING_VALUE);
+        uvec4 v;
+        load_quad(first, count, aligned, k, v);
+#else
+        load_quad(first, count, aligned, k);
 #endif
-        if (aligned && first + 3u < count) {
-            k = load_key_vector(first);
-#if HAS_VALUES
-            v = load_value_vector(first);
-#endif
-        } else {
-            for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < count) {
-                    k[l] = load_key(first + l);
-#if HAS_VALUES
-                    v[l] = load_value(first + l);
-#endif
-                }
-            }
-        }
         reg_keys[j] = reversed ? k.wzyx : k;
 #if HAS_VALUES
         reg_values[j] = reversed ? v.wzyx : v;
@@ -450,21 +489,11 @@ void main() {
 #if HAS_VALUES
         uvec4 v = reversed ? reg_values[j].wzyx : reg_values[j];
 #endif
-        if (aligned && first + 3u < count) {
-            store_key_vector(first, k);
 #if HAS_VALUES
-            store_value_vector(first, v);
+        store_quad(first, count, aligned, k, v);
+#else
+        store_quad(first, count, aligned, k);
 #endif
-        } else {
-            for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < count) {
-                    store_key(first + l, k[l]);
-#if HAS_VALUES
-                    store_value(first + l, v[l]);
-#endif
-                }
-            }
-        }
     }
 #else
     chunk_positions(c, chunk_base(c, thread));
@@ -707,25 +736,13 @@ void load_tile(uint tile_base) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = tile_base + local_index;
         if (u_mode == 0u && local_index >= (1u << g_stages)) continue;  // beyond a small sort
-        KEY4 k = KEY4_INFINITY;
+        KEY4 k;
 #if HAS_VALUES
-        uvec4 v = uvec4(PADDING_VALUE);
+        uvec4 v;
+        load_quad(first, g_count, aligned, k, v);
+#else
+        load_quad(first, g_count, aligned, k);
 #endif
-        if (aligned && first + 3u < g_count) {
-            k = load_key_vector(first);
-#if HAS_VALUES
-            v = load_value_vector(first);
-#endif
-        } else {
-            for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < g_count) {
-                    k[l] = load_key(first + l);
-#if HAS_VALUES
-                    v[l] = load_value(first + l);
-#endif
-                }
-            }
-        }
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
@@ -756,21 +773,11 @@ void store_tile(uint tile_base) {
             v[l] = tile_values[bank_swizzle(local_index + l)];
 #endif
         }
-        if (aligned && first + 3u < g_count) {
-            store_key_vector(first, k);
 #if HAS_VALUES
-            store_value_vector(first, v);
+        store_quad(first, g_count, aligned, k, v);
+#else
+        store_quad(first, g_count, aligned, k);
 #endif
-        } else {
-            for (uint l = 0u; l < 4u; ++l) {
-                if (first + l < g_count) {
-                    store_key(first + l, k[l]);
-#if HAS_VALUES
-                    store_value(first + l, v[l]);
-#endif
-                }
-            }
-        }
     }
 }
 
