@@ -103,9 +103,10 @@ int run(const particles::ParticleOptions& options) {
       if (seconds >= 0.5) {
         timer.collect();
         char title[160];
-        std::snprintf(title, sizeof title, "gpusort particles - %zu particles, %.1f FPS, sort %s ms (S: sorting %s)",
-                      scene.count(), title_frames / seconds, format_ms(timer.latest_ms()).c_str(),
-                      sorting ? "on" : "OFF");
+        // With sorting off the last measured time would be stale, so none is shown.
+        const std::string sort_ms = sorting ? format_ms(timer.latest_ms()) + " ms" : "-";
+        std::snprintf(title, sizeof title, "gpusort particles - %zu particles, %.1f FPS, sort %s (S: sorting %s)",
+                      scene.count(), title_frames / seconds, sort_ms.c_str(), sorting ? "on" : "OFF");
         window->set_title(title);
         title_time = Clock::now();
         title_frames = 0;
