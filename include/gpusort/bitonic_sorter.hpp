@@ -81,12 +81,6 @@ class BitonicSorter {
     GLint previous_program = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &previous_program);  // building does not bind, but stay defensive
     programs_ = build_programs(false);
-    arguments_program_ = detail::build_compute_program(
-        "dispatch_args",
-        {prelude(global_log2_, 1) + "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n#define LANES_LOG2 " +
-             std::to_string(lanes_log2_) + "u\n#define GLOBAL_GROUP_SIZE " +
-             std::to_string(tuning_.global_group_size) + "u\n",
-         detail::shaders::common_glsl, detail::shaders::dispatch_args_comp});
     glUseProgram(static_cast<GLuint>(previous_program));
   }
 
@@ -621,6 +615,15 @@ class BitonicSorter {
       return;
     }
     check_dispatch_limits(capacity);
+    // Built on first use (only sort_indirect() needs it), before anything is bound or written.
+    if (!arguments_program_.name()) {
+      arguments_program_ = detail::build_compute_program(
+          "dispatch_args",
+          {prelude(global_log2_, 1) + "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n#define LANES_LOG2 " +
+               std::to_string(lanes_log2_) + "u\n#define GLOBAL_GROUP_SIZE " +
+               std::to_string(tuning_.global_group_size) + "u\n",
+           detail::shaders::common_glsl, detail::shaders::dispatch_args_comp});
+    }
     const std::size_t passes = plan(capacity).dispatches;
     const std::size_t argument_bytes = passes * 3 * sizeof(GLuint);
     if (arguments_bytes_ < argument_bytes) {
@@ -668,8 +671,8 @@ class BitonicSorter {
   std::uint32_t lanes_log2_ = 0;
   Programs programs_;
   Programs stable_programs_;  // built on first use
-  detail::GlProgram arguments_program_;
-  detail::GlProgram permute_program_;  // built on first use
+  detail::GlProgram arguments_program_;  // built on first use
+  detail::GlProgram permute_program_;    // built on first use
   GLuint scratch_[4] = {0, 0, 0, 0};
   std::size_t scratch_bytes_[4] = {0, 0, 0, 0};
   GLuint arguments_ = 0;  // sort_indirect()'s DispatchIndirectCommands, one per pass
