@@ -71,6 +71,19 @@ def median_or_none(values):
     return statistics.median(values) if values else None
 
 
+def load_documents(paths, program):
+    """The JSON documents at `paths`, or None after saying on stderr which one failed."""
+    documents = []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                documents.append(json.load(handle))
+        except (OSError, ValueError) as error:
+            print("%s: cannot read %s: %s" % (program, path, error), file=sys.stderr)
+            return None
+    return documents
+
+
 def collect(documents, aggregate):
     """Returns ({(impl, case, n): Result}, [error strings], context of the last file)."""
     results = {}  # insertion order = order of first appearance, i.e. registration order
@@ -231,14 +244,9 @@ def main(argv):
                         help="exit 1 if there are no results or any benchmark reported an error")
     args = parser.parse_args(argv)
 
-    documents = []
-    for path in args.json:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                documents.append(json.load(handle))
-        except (OSError, ValueError) as error:
-            print("make_table.py: cannot read %s: %s" % (path, error), file=sys.stderr)
-            return 1
+    documents = load_documents(args.json, "make_table.py")
+    if documents is None:
+        return 1
     results, errors, context = collect(documents, args.aggregate)
     markdown = render(results, errors, context, args.aggregate)
     if args.output:

@@ -15,7 +15,6 @@ requested .png then becomes a .svg next to it, and the script says so.
 """
 
 import argparse
-import json
 import math
 import os
 import sys
@@ -163,14 +162,9 @@ def main(argv):
     parser.add_argument("--aggregate", default="median", help="aggregate to plot (default: median)")
     args = parser.parse_args(argv)
 
-    documents = []
-    for path in args.json:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                documents.append(json.load(handle))
-        except (OSError, ValueError) as error:
-            print("plot.py: cannot read %s: %s" % (path, error), file=sys.stderr)
-            return 1
+    documents = make_table.load_documents(args.json, "plot.py")
+    if documents is None:
+        return 1
     results, _, context = make_table.collect(documents, args.aggregate)
     panels = [(case, series_for(results, case)) for case in args.cases.split(",") if case]
     panels = [(case, series) for case, series in panels if series]

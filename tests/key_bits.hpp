@@ -18,16 +18,20 @@
 
 namespace gpusort_test {
 
+// The unsigned word of a key's or value's size (32-bit and 64-bit keys).
 template <class T>
-std::uint32_t bits_of(T value) {
-  static_assert(sizeof(T) == 4, "keys and values are 32-bit");
-  std::uint32_t bits;
+using BitsOf = std::conditional_t<sizeof(T) == 8, std::uint64_t, std::uint32_t>;
+
+template <class T>
+BitsOf<T> bits_of(T value) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "keys are 32 or 64 bits, values 32");
+  BitsOf<T> bits;
   std::memcpy(&bits, &value, sizeof bits);
   return bits;
 }
 
 template <class T>
-T from_bits(std::uint32_t bits) {
+T from_bits(BitsOf<T> bits) {
   T value;
   std::memcpy(&value, &bits, sizeof value);
   return value;

@@ -28,26 +28,11 @@ struct WideKeyNames {
   }
 };
 
-template <class Key>
-std::uint64_t bits64(Key key) {
-  static_assert(sizeof(Key) == 8, "wide keys are 64-bit");
-  std::uint64_t bits;
-  std::memcpy(&bits, &key, sizeof bits);
-  return bits;
-}
-
-template <class Key>
-Key from_bits64(std::uint64_t bits) {
-  Key key;
-  std::memcpy(&key, &bits, sizeof key);
-  return key;
-}
-
 // An unsigned rank whose natural order is the promised key order (totalOrder for double),
 // written independently of the library's KeyTraits.
 template <class Key>
 std::uint64_t rank_of(Key key) {
-  const std::uint64_t bits = bits64(key);
+  const std::uint64_t bits = bits_of(key);
   const std::uint64_t sign = std::uint64_t{1} << 63;
   if constexpr (std::is_same_v<Key, double>) return (bits & sign) ? ~bits : (bits | sign);
   if constexpr (std::is_same_v<Key, std::int64_t>) return bits + sign;  // shifts INT64_MIN to 0
@@ -103,15 +88,15 @@ std::vector<double> special_doubles() {
       0xbff0000000000000u, 0xbff0000000000001u, 0xbfefffffffffffffu,
   };
   std::vector<double> doubles;
-  for (std::uint64_t bits : patterns) doubles.push_back(from_bits64<double>(bits));
+  for (std::uint64_t bits : patterns) doubles.push_back(from_bits<double>(bits));
   return doubles;
 }
 
 template <class Key>
 std::vector<Key> few_distinct_wide_pool() {
   if constexpr (std::is_same_v<Key, double>) {
-    return {0.0, -0.0, 1.0, -2.5, from_bits64<double>(0xfff8000000000000u), from_bits64<double>(0x7ff8000000000001u),
-            from_bits64<double>(0x3ff0000000000001u)};
+    return {0.0, -0.0, 1.0, -2.5, from_bits<double>(0xfff8000000000000u), from_bits<double>(0x7ff8000000000001u),
+            from_bits<double>(0x3ff0000000000001u)};
   } else if constexpr (std::is_same_v<Key, std::int64_t>) {
     return {-1, 0, 1, std::int64_t{1} << 32, -(std::int64_t{1} << 32), INT64_MIN, INT64_MAX, 0xffffffff};
   } else {
@@ -146,7 +131,7 @@ Key random_wide_key(std::mt19937& rng) {
   }
   // Half of the rest share one of four high words, so the low word decides.
   const std::uint64_t top = (choice % 2 == 0) ? (high % 4u) * 0x40000001u : high;
-  return from_bits64<Key>((top << 32) | low);
+  return from_bits<Key>((top << 32) | low);
 }
 
 template <class Key>
@@ -270,8 +255,8 @@ TEST(WideKeyCpuNetwork, SpecialDoublesInTotalOrder) {
   }
   auto ascending = keys;
   gpusort::cpu::bitonic_sort(ascending);
-  EXPECT_EQ(bits64(ascending.front()), 0xffffffffffffffffu);  // the most negative NaN
-  EXPECT_EQ(bits64(ascending.back()), 0x7fffffffffffffffu);   // the most positive NaN
+  EXPECT_EQ(bits_of(ascending.front()), 0xffffffffffffffffu);  // the most negative NaN
+  EXPECT_EQ(bits_of(ascending.back()), 0x7fffffffffffffffu);   // the most positive NaN
 }
 
 template <class Key>
