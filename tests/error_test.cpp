@@ -49,7 +49,7 @@ class Errors : public GlTest {};
 TEST_F(Errors, NoCurrentContextWhenConstructing) {
   auto& context = gl_context();
   context.release_current();
-  const std::string message = error_from([] { gpusort::BitonicSorter<std::uint32_t> sorter; });
+  const std::string message = error_from([] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning()); });
   context.make_current();
   EXPECT_THAT(message, AllOf(HasSubstr("current"), HasSubstr("context")));
   EXPECT_TRUE(no_gl_error("constructor without a context"));
@@ -209,9 +209,9 @@ TEST_F(Errors, CountBeyondShaderStorageBlockLimit) {
 TEST_F(Errors, ShaderThatDoesNotCompile) {
   gpusort::Tuning tuning;
   tuning.extra_shader_source = "this line is not GLSL;";
-  EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<float> sorter(tuning); }),
+  EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<float> sorter(test_tuning(tuning)); }),
               AllOf(HasSubstr("compil"), HasSubstr("log")));
-  EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<float, std::uint32_t> sorter(tuning); }),
+  EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<float, std::uint32_t> sorter(test_tuning(tuning)); }),
               AllOf(HasSubstr("compil"), HasSubstr("log")));
   EXPECT_TRUE(no_gl_error("constructors with a broken shader"));
 }
@@ -219,12 +219,12 @@ TEST_F(Errors, ShaderThatDoesNotCompile) {
 TEST_F(Errors, TuningThatCannotWork) {
   gpusort::Tuning not_power_of_two;
   not_power_of_two.tile_size = 3000;
-  EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(not_power_of_two); }),
+  EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(not_power_of_two)); }),
               HasSubstr("tile_size"));
   gpusort::Tuning beyond_shared_memory;
   beyond_shared_memory.tile_size = 1u << 24;
   EXPECT_THAT(
-      error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(beyond_shared_memory); }),
+      error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(beyond_shared_memory)); }),
       HasSubstr("tile_size"));
   EXPECT_TRUE(no_gl_error("constructors with bad tuning"));
 }

@@ -52,9 +52,11 @@ bool parse_unsigned(const char* text, std::uint64_t& out) {
   return *end == '\0';
 }
 
-// The limits change which case a seed names, so a replay command must repeat them.
+// The limits change which case a seed names, so a replay command must repeat them; the
+// subgroup switch changes how it runs (tests/test_tuning.hpp).
 std::string replay_command(const Options& options, std::uint32_t seed) {
-  std::string command = "gpusort_fuzz --replay " + std::to_string(seed);
+  std::string command = gpusort_test::subgroups_forced_off() ? "GPUSORT_TEST_NO_SUBGROUPS=1 " : "";
+  command += "gpusort_fuzz --replay " + std::to_string(seed);
   const gpusort_fuzz::FuzzLimits defaults;
   if (options.limits.max_count != defaults.max_count) {
     command += " --max-count " + std::to_string(options.limits.max_count);

@@ -7,6 +7,7 @@
 #include "fuzz_tunings.hpp"
 #include "gl_debug_output.hpp"
 #include "sort_checks.hpp"
+#include "test_tuning.hpp"
 
 namespace gpusort_fuzz {
 namespace {
@@ -148,7 +149,7 @@ Sorter& FuzzRunner::sorter(std::size_t tuning) {
   std::shared_ptr<void>& slot = sorters_[{std::type_index(typeid(Sorter)), tuning}];
   if (!slot) {
     gpusort_test::GpusortCall call("gpusort fuzz: build sorter");
-    slot = std::make_shared<Sorter>(fuzz_tunings()[tuning].tuning);
+    slot = std::make_shared<Sorter>(gpusort_test::test_tuning(fuzz_tunings()[tuning].tuning));
   }
   return *static_cast<Sorter*>(slot.get());
 }

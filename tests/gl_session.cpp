@@ -40,6 +40,9 @@ gpusort_support::HeadlessContext& gl_context() {
     const auto subgroup_size = gpusort::detail::query_subgroup_size();
     std::printf("subgroup shuffles: %s\n",
                 subgroup_size != 0 ? ("yes, size " + std::to_string(subgroup_size)).c_str() : "no (shared-memory path)");
+    if (subgroups_forced_off()) {
+      std::printf("GPUSORT_TEST_NO_SUBGROUPS: test sorters ask for use_subgroups = false (shared-memory path)\n");
+    }
   }
   return *context;
 }

@@ -13,6 +13,7 @@
 #include <typeindex>
 
 #include "support/headless_context.hpp"
+#include "test_tuning.hpp"
 
 namespace gpusort_test {
 
@@ -24,15 +25,36 @@ void end_gl_session();
 
 namespace detail {
 std::shared_ptr<void>& sorter_slot(std::type_index type);
-}
 
+// A cached sorter and the Tuning it was built from (what the tests asked for, before the
+// device resolved it: on llvmpipe sorter.tuning().use_subgroups is false whatever was asked).
+template <class Sorter>
+struct CachedSorter {
+  explicit CachedSorter(const gpusort::Tuning& tuning) : requested(tuning), sorter(tuning) {}
+  gpusort::Tuning requested;
+  Sorter sorter;
+};
+
+template <class Key, class Value>
+CachedSorter<gpusort::BitonicSorter<Key, Value>>& cached_entry() {
+  using Entry = CachedSorter<gpusort::BitonicSorter<Key, Value>>;
+  gl_context();
+  std::shared_ptr<void>& slot = sorter_slot(std::type_index(typeid(Entry)));
+  if (!slot) slot = std::make_shared<Entry>(test_tuning());
+  return *static_cast<Entry*>(slot.get());
+}
+}  // namespace detail
+
+// The process's sorter for these types, built once from test_tuning().
 template <class Key, class Value = void>
 gpusort::BitonicSorter<Key, Value>& cached_sorter() {
-  using Sorter = gpusort::BitonicSorter<Key, Value>;
-  gl_context();
-  std::shared_ptr<void>& slot = detail::sorter_slot(std::type_index(typeid(Sorter)));
-  if (!slot) slot = std::make_shared<Sorter>();
-  return *static_cast<Sorter*>(slot.get());
+  return detail::cached_entry<Key, Value>().sorter;
+}
+
+// The Tuning cached_sorter<Key, Value>() was built from (builds it if need be).
+template <class Key, class Value = void>
+const gpusort::Tuning& cached_sorter_request() {
+  return detail::cached_entry<Key, Value>().requested;
 }
 
 // Tile size in elements of the default sorter for these types.

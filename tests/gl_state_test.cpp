@@ -167,9 +167,9 @@ TEST_F(GlState, KeptByEveryCall) {
   GlBuffer key_buffer(to_bytes(keys));
   GlBuffer value_buffer(to_bytes(values));
 
-  expect_state_kept("constructing a key sorter", [] { gpusort::BitonicSorter<float> sorter; });
+  expect_state_kept("constructing a key sorter", [] { gpusort::BitonicSorter<float> sorter(test_tuning()); });
   expect_state_kept("constructing a key-value sorter",
-                    [] { gpusort::BitonicSorter<float, std::uint32_t> sorter; });
+                    [] { gpusort::BitonicSorter<float, std::uint32_t> sorter(test_tuning()); });
   auto& sorter = cached_sorter<float>();
   auto& kv_sorter = cached_sorter<float, std::uint32_t>();
   expect_state_kept("sort(GLuint)", [&] { sorter.sort(key_buffer.name(), count); });
@@ -194,7 +194,7 @@ TEST_F(GlState, KeptByEveryCall) {
   expect_state_kept("failing constructor: shader does not compile", [] {
     gpusort::Tuning tuning;
     tuning.extra_shader_source = "not GLSL at all;";
-    gpusort::BitonicSorter<float> sorter(tuning);
+    gpusort::BitonicSorter<float> sorter(test_tuning(tuning));
   });
   // The sorts above must also have been correct with the caller's bindings in place.
   EXPECT_TRUE(buffer_sort_ok(sorter, keys, gpusort::Order::ascending, 22));

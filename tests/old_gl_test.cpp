@@ -36,7 +36,7 @@ TEST(OldGl, SorterRefusesContextBelow43) {
   }
   std::string message;
   try {
-    gpusort::BitonicSorter<std::uint32_t> sorter;
+    gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning());
     ADD_FAILURE() << "constructed a sorter on OpenGL " << context->version();
   } catch (const gpusort::Error& e) {
     message = e.what();

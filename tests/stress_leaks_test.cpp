@@ -51,7 +51,7 @@ template <class Key, class Value>
 ::testing::AssertionResult build_use_destroy(std::size_t iteration) {
   const auto seed = static_cast<std::uint32_t>(iteration);
   const std::size_t count = 2000 + 37 * iteration;
-  gpusort::BitonicSorter<Key, Value> sorter;
+  gpusort::BitonicSorter<Key, Value> sorter(test_tuning());
   GpusortCall call("stress: leak loop");
   if constexpr (std::is_void<Value>::value) {
     if (auto ok = host_sort_ok<Key>(sorter, make_keys<Key>(Distribution::random, count, seed),
@@ -99,11 +99,11 @@ TEST_F(StressLeaks, SortersBuiltAndDestroyedInALoop) {
 TEST_F(StressLeaks, MovedSortersOwnTheirObjectsOnce) {
   const LiveNames before = probe_live_names();
   {
-    gpusort::BitonicSorter<std::uint32_t, std::uint32_t> first;
+    gpusort::BitonicSorter<std::uint32_t, std::uint32_t> first(test_tuning());
     ASSERT_TRUE(host_sort_kv_ok<std::uint32_t>(first, make_keys<std::uint32_t>(Distribution::random, 500, 1),
                                                make_values(500, 1), gpusort::Order::ascending));
     gpusort::BitonicSorter<std::uint32_t, std::uint32_t> second(std::move(first));
-    gpusort::BitonicSorter<std::uint32_t, std::uint32_t> third;
+    gpusort::BitonicSorter<std::uint32_t, std::uint32_t> third(test_tuning());
     third = std::move(second);
     ASSERT_TRUE(host_sort_kv_ok<std::uint32_t>(third, make_keys<std::uint32_t>(Distribution::random, 900, 2),
                                                make_values(900, 2), gpusort::Order::descending));

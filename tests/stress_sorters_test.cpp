@@ -54,8 +54,8 @@ TEST_F(StressSorters, DifferentTypesInterleavedInOneContext) {
   gpusort::Tuning small_tiles;
   small_tiles.tile_size = 128;
   small_tiles.use_subgroups = false;
-  gpusort::BitonicSorter<float, std::uint32_t> tuned_pairs(small_tiles);
-  gpusort::BitonicSorter<std::int32_t> tuned_keys(small_tiles);
+  gpusort::BitonicSorter<float, std::uint32_t> tuned_pairs(test_tuning(small_tiles));
+  gpusort::BitonicSorter<std::int32_t> tuned_keys(test_tuning(small_tiles));
 
   std::vector<SortStep> steps;
   append(steps, keys_steps<std::uint32_t>(cached_sorter<std::uint32_t>()));

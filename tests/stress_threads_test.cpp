@@ -28,8 +28,8 @@ void sort_on_own_context(int thread_index, int round, std::atomic<int>& ready, T
     gpusort_support::HeadlessContext context(test_context_options());
     if (gl_debug_requested()) install_gl_debug_checks();
     {
-      gpusort::BitonicSorter<float, std::uint32_t> pairs;
-      gpusort::BitonicSorter<std::uint32_t> keys;
+      gpusort::BitonicSorter<float, std::uint32_t> pairs(test_tuning());
+      gpusort::BitonicSorter<std::uint32_t> keys(test_tuning());
       // Both threads start sorting together, so their dispatches overlap.
       ++ready;
       while (ready.load() < 2) std::this_thread::yield();
