@@ -1,4 +1,4 @@
-// gpusort_tuning_probe [max_log2] [repetitions]
+// gpusort_tuning_probe [max_log2] [repetitions] [registers|windows]
 // Times whole sorts for a grid of gpusort::Tuning values, to choose the defaults in
 // include/gpusort/detail/device.hpp. Per size it prints every variant's median GPU time,
 // fastest first. Variants run interleaved (one sort of each per round) so that clock
@@ -41,8 +41,31 @@ struct Variant {
   gpusort::Tuning tuning;
 };
 
-std::vector<Variant> tuning_grid() {
+Variant variant(std::uint32_t tile, std::uint32_t local, std::uint32_t run) {
+  Variant v;
+  v.name = "tile" + std::to_string(tile) + "le" + std::to_string(local) + "run" + std::to_string(run);
+  v.tuning.tile_size = tile;
+  v.tuning.local_elements = local;
+  v.tuning.window_run = run;
+  return v;
+}
+
+// "registers": the grid that chose the register-pass defaults (global pass width, vector
+// width, group size). "windows": tile size, invocations per tile and window run length.
+std::vector<Variant> tuning_grid(const std::string& name) {
   std::vector<Variant> grid;
+  if (name == "windows") {
+    for (std::uint32_t run : {4u, 8u, 16u, 32u, 8192u}) grid.push_back(variant(8192, 8, run));
+    for (std::uint32_t run : {8u, 16u}) {
+      grid.push_back(variant(8192, 16, run));
+      grid.push_back(variant(4096, 4, run));
+      grid.push_back(variant(4096, 8, run));
+      grid.push_back(variant(4096, 16, run));
+      grid.push_back(variant(2048, 8, run));
+    }
+    grid.push_back(Variant{"defaults", gpusort::Tuning{}});
+    return grid;
+  }
   for (std::uint32_t local : {8u, 16u})
     for (std::uint32_t global : {4u, 8u, 16u})
       for (std::uint32_t width : {1u, 4u})
@@ -136,11 +159,24 @@ class Probe {
 };
 
 template <class Value>
-void probe_family(Probe& probe, const char* label, unsigned max_log2, int repetitions) {
+void probe_family(Probe& probe, const char* label, unsigned max_log2, int repetitions, const std::string& grid_name) {
   using Sorter = gpusort::BitonicSorter<std::uint32_t, Value>;
-  std::vector<Variant> grid = tuning_grid();
+  std::vector<Variant> grid = tuning_grid(grid_name);
   std::vector<std::unique_ptr<Sorter>> sorters;
-  for (const Variant& v : grid) sorters.push_back(std::make_unique<Sorter>(v.tuning));
+  for (Variant& v : grid) {
+    // Pairs need twice the shared memory: a tile too wide for them runs at half the size.
+    for (;;) {
+      try {
+        sorters.push_back(std::make_unique<Sorter>(v.tuning));
+        break;
+      } catch (const gpusort::Error&) {
+        if (v.tuning.tile_size <= 4) throw;
+        v.tuning.tile_size /= 2;
+        v.tuning.window_run = std::min(v.tuning.window_run, v.tuning.tile_size);  // "off" stays off
+        v.name += "/2";
+      }
+    }
+  }
   const auto sort = [&](Sorter& sorter, std::size_t count) {
     if constexpr (std::is_void<Value>::value) {
       sorter.sort(probe.keys(), count);
@@ -148,7 +184,8 @@ void probe_family(Probe& probe, const char* label, unsigned max_log2, int repeti
       sorter.sort(probe.keys(), probe.values(), count);
     }
   };
-  for (unsigned log2 = 12; log2 <= max_log2; log2 += 4) {
+  for (unsigned log2 : {12u, 16u, 20u, 22u, 24u, 26u}) {
+    if (log2 > max_log2) break;
     const std::size_t count = std::size_t{1} << log2;
     std::vector<std::vector<double>> times(grid.size());
     for (int round = 0; round <= repetitions; ++round) {
@@ -177,6 +214,7 @@ void probe_family(Probe& probe, const char* label, unsigned max_log2, int repeti
 int main(int argc, char** argv) {
   const unsigned max_log2 = argc > 1 ? static_cast<unsigned>(std::atoi(argv[1])) : 24;
   const int repetitions = argc > 2 ? std::atoi(argv[2]) : 7;
+  const std::string grid = argc > 3 ? argv[3] : "registers";
   try {
     gpusort_support::HeadlessContext context;
     std::printf("%s, OpenGL %s, subgroup size %u\n", context.renderer().c_str(), context.version().c_str(),
@@ -193,8 +231,8 @@ int main(int argc, char** argv) {
         glFinish();
       }
     }
-    probe_family<void>(probe, "keys", max_log2, repetitions);
-    probe_family<std::uint32_t>(probe, "pairs", max_log2, repetitions);
+    probe_family<void>(probe, "keys", max_log2, repetitions, grid);
+    probe_family<std::uint32_t>(probe, "pairs", max_log2, repetitions, grid);
     std::printf("glGetError=0x%x\n", glGetError());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gpusort_tuning_probe: %s\n", e.what());

@@ -2,8 +2,8 @@
 // every pass the host will dispatch with glDispatchComputeIndirect, so the host never
 // reads the count back. The host plans the passes for `capacity` elements; passes the
 // actual count does not need (stages above its own) get zero workgroups.
-// Extra #defines: TILE_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE (ELEMS_LOG2 is the global
-// kernel's).
+// Extra #defines: TILE_LOG2, WINDOW_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE (ELEMS_LOG2 is the
+// global kernel's).
 
 layout(local_size_x = 1) in;
 
@@ -29,16 +29,21 @@ void main() {
     uint stages = stage_count(count);
     uint tiles = count < 2u ? 0u : (count + (1u << TILE_LOG2) - 1u) >> TILE_LOG2;
     write_pass(tiles);  // local sort
-    // The same walk as detail::for_each_pass on the host.
+    // The same walk as detail::for_each_pass and for_each_wide_pass on the host.
+    bool windows = WINDOW_LOG2 > ELEMS_LOG2;
     for (uint k = TILE_LOG2 + 1u; k <= u_capacity_stages; ++k) {
         bool needed = k <= stages;
         uint blocks = (count >> k) + ((count & ((1u << k) - 1u)) != 0u ? 1u : 0u);
         uint threads = blocks << (k - ELEMS_LOG2 - LANES_LOG2);
         uint global_groups = needed ? (threads + GLOBAL_GROUP_SIZE - 1u) / GLOBAL_GROUP_SIZE : 0u;
+        uint window_groups = needed ? blocks << (k - TILE_LOG2) : 0u;
         uint p_hi = k - 1u;
         for (;;) {
-            uint p_lo = (p_hi + 1u >= TILE_LOG2 + ELEMS_LOG2) ? p_hi + 1u - ELEMS_LOG2 : TILE_LOG2;
-            write_pass(global_groups);
+            uint wide = p_hi + 1u - TILE_LOG2;
+            bool window = windows && wide > ELEMS_LOG2;
+            uint width = window ? WINDOW_LOG2 : ELEMS_LOG2;
+            uint p_lo = wide > width ? p_hi + 1u - width : TILE_LOG2;
+            write_pass(window ? window_groups : global_groups);
             if (p_lo == TILE_LOG2) break;
             p_hi = p_lo - 1u;
         }

@@ -147,31 +147,20 @@ void main() { counts[u_word] = u_count; }
   GLuint program_ = 0;
 };
 
-template <class Key>
-class SortIndirect : public GlTest {};
-TYPED_TEST_SUITE(SortIndirect, RangeKeyTypes, KeyTypeNames);
+struct IndirectCase {
+  std::size_t capacity;
+  std::uint32_t count;
+  std::size_t offset;
+};
 
-TYPED_TEST(SortIndirect, SortsTheCountAShaderWrote) {
-  using Key = TypeParam;
-  auto& keys_sorter = cached_sorter<Key>();
-  auto& pairs_sorter = cached_sorter<Key, std::uint32_t>();
-  const std::size_t tile = keys_sorter.tuning().tile_size;
+// Each case: a shader writes the count, sort_indirect() sorts keys, then pairs; both must
+// equal the CPU network on the first min(count, capacity) elements, the rest untouched.
+template <class Key>
+void check_indirect_cases(gpusort::BitonicSorter<Key>& keys_sorter,
+                          gpusort::BitonicSorter<Key, std::uint32_t>& pairs_sorter,
+                          const std::vector<IndirectCase>& cases, std::uint32_t seed) {
   CountWriter writer;
-  struct Case {
-    std::size_t capacity;
-    std::uint32_t count;
-    std::size_t offset;
-  };
-  const Case cases[] = {
-      {1000, 0, 0},          {1000, 1, 4},           {1000, 2, 8},
-      {1000, 37, 12},        {1000, 1000, 0},        {1000, 5000, 0},  // above capacity: clamps
-      {8 * tile, 3, 0},      {8 * tile, static_cast<std::uint32_t>(tile + 3), 64},
-      {8 * tile, static_cast<std::uint32_t>(5 * tile + 7), 0},
-      {8 * tile, static_cast<std::uint32_t>(8 * tile), 4},
-      {5 * tile + 1, static_cast<std::uint32_t>(2 * tile), 0},
-  };
-  std::uint32_t seed = 100;
-  for (const Case& c : cases) {
+  for (const IndirectCase& c : cases) {
     const auto order = (seed % 2) ? gpusort::Order::descending : gpusort::Order::ascending;
     const std::size_t sorted = std::min<std::size_t>(c.count, c.capacity);
     SCOPED_TRACE("capacity " + std::to_string(c.capacity) + " count " + std::to_string(c.count) + " offset " +
@@ -201,6 +190,44 @@ TYPED_TEST(SortIndirect, SortsTheCountAShaderWrote) {
     ASSERT_TRUE(same_words(words_of(pair_values), expected_values));
     ASSERT_TRUE(no_gl_error("sort_indirect"));
   }
+}
+
+template <class Key>
+class SortIndirect : public GlTest {};
+TYPED_TEST_SUITE(SortIndirect, RangeKeyTypes, KeyTypeNames);
+
+TYPED_TEST(SortIndirect, SortsTheCountAShaderWrote) {
+  using Key = TypeParam;
+  auto& keys_sorter = cached_sorter<Key>();
+  auto& pairs_sorter = cached_sorter<Key, std::uint32_t>();
+  const std::size_t tile = keys_sorter.tuning().tile_size;
+  const std::vector<IndirectCase> cases = {
+      {1000, 0, 0},          {1000, 1, 4},           {1000, 2, 8},
+      {1000, 37, 12},        {1000, 1000, 0},        {1000, 5000, 0},  // above capacity: clamps
+      {8 * tile, 3, 0},      {8 * tile, static_cast<std::uint32_t>(tile + 3), 64},
+      {8 * tile, static_cast<std::uint32_t>(5 * tile + 7), 0},
+      {8 * tile, static_cast<std::uint32_t>(8 * tile), 4},
+      {5 * tile + 1, static_cast<std::uint32_t>(2 * tile), 0},
+  };
+  check_indirect_cases(keys_sorter, pairs_sorter, cases, 100);
+}
+
+// Tiles of 64 make window passes (runs of 4, up to 4 wide steps per sweep) and register
+// passes mix within one stage at small counts: the GPU-side plan must match the host's.
+TYPED_TEST(SortIndirect, WindowPassesFollowTheCount) {
+  using Key = TypeParam;
+  gpusort::Tuning tuning = test_tuning();
+  tuning.tile_size = 64;
+  tuning.local_elements = 4;
+  tuning.global_elements = 2;
+  tuning.window_run = 4;
+  gpusort::BitonicSorter<Key> keys_sorter(tuning);
+  gpusort::BitonicSorter<Key, std::uint32_t> pairs_sorter(tuning);
+  const std::vector<IndirectCase> cases = {
+      {10245, 0, 0}, {10245, 3, 4}, {10245, 65, 0}, {10245, 2561, 8}, {10245, 8193, 0}, {10245, 10245, 0},
+      {10245, 20000, 12},  // above capacity: clamps
+  };
+  check_indirect_cases(keys_sorter, pairs_sorter, cases, 300);
 }
 
 TEST(SortIndirectState, LeavesTheDispatchIndirectBindingAndNoError) {

@@ -9,8 +9,9 @@ namespace gpusort_test {
 namespace {
 
 gpusort::Tuning make_tuning(std::uint32_t tile, std::uint32_t local, std::uint32_t global,
-                            std::uint32_t group, std::uint32_t vector_width) {
+                            std::uint32_t group, std::uint32_t vector_width, std::uint32_t window_run = 0) {
   gpusort::Tuning tuning;
+  tuning.window_run = window_run;
   tuning.tile_size = tile;
   tuning.local_elements = local;
   tuning.global_elements = global;
@@ -31,6 +32,7 @@ std::string describe(const gpusort::Tuning& t) {
          std::to_string(t.local_elements) + " global_elements=" + std::to_string(t.global_elements) +
          " global_group_size=" + std::to_string(t.global_group_size) +
          " global_vector_width=" + std::to_string(t.global_vector_width) +
+         " window_run=" + std::to_string(t.window_run) +
          " use_subgroups=" + std::to_string(t.use_subgroups) +
          " max_workgroups_x=" + std::to_string(t.max_workgroups_x);
 }
@@ -39,16 +41,21 @@ class SorterConfig : public GlTest {};
 
 TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
   const gpusort::Tuning tunings[] = {
-      make_tuning(64, 4, 2, 32, 4),  make_tuning(128, 4, 16, 1, 4), make_tuning(512, 16, 4, 64, 1),
-      make_tuning(256, 8, 8, 16, 1), make_tuning(0, 0, 8, 0, 0), without_subgroups(make_tuning(0, 16, 4, 0, 0)),
+      make_tuning(64, 4, 2, 32, 4, 4),     make_tuning(128, 4, 16, 1, 4, 128), make_tuning(512, 16, 4, 64, 1, 8),
+      make_tuning(256, 8, 8, 16, 1, 16),   make_tuning(0, 0, 8, 0, 0),         without_subgroups(make_tuning(0, 16, 4, 0, 0)),
+      make_tuning(256, 4, 2, 64, 4, 4),
   };
   for (const auto& requested : tunings) {
-    gpusort::BitonicSorter<float, std::uint32_t> sorter(requested);
+    gpusort::BitonicSorter<float, std::uint32_t> sorter(test_tuning(requested));
     const auto& tuning = sorter.tuning();
     SCOPED_TRACE(describe(tuning));
     EXPECT_TRUE(requested.tile_size == 0 || tuning.tile_size == requested.tile_size);
     const std::size_t tile = tuning.tile_size;
-    for (std::size_t count : {tile - 1, tile + 1, 3 * tile + 2, 9 * tile}) {
+    std::vector<std::size_t> counts = {tile - 1, tile + 1, 3 * tile + 2, 9 * tile};
+    // Small tiles reach stages with more wide steps than one window fuses: windows, then
+    // a window or a register pass for the rest.
+    if (tile <= 256) counts.push_back(260 * tile + 3);
+    for (std::size_t count : counts) {
       for (auto order : both_orders) {
         const auto seed = static_cast<std::uint32_t>(count) ^ tuning.tile_size;
         SCOPED_TRACE(case_name<float>("tuned kv", count, order, Distribution::few_distinct, seed));
@@ -104,11 +111,11 @@ TEST_F(SorterConfig, PlanCountsTheNetwork) {
 }
 
 TEST_F(SorterConfig, MovedSorterStillSorts) {
-  gpusort::BitonicSorter<std::int32_t> original;
+  gpusort::BitonicSorter<std::int32_t> original(test_tuning());
   gpusort::BitonicSorter<std::int32_t> moved(std::move(original));
   const auto keys = make_keys<std::int32_t>(Distribution::random, 5000, 31);
   EXPECT_TRUE(host_sort_ok(moved, keys, gpusort::Order::descending));
-  gpusort::BitonicSorter<std::int32_t> assigned(make_tuning(256, 0, 0, 0, 0));
+  gpusort::BitonicSorter<std::int32_t> assigned(test_tuning(make_tuning(256, 0, 0, 0, 0)));
   assigned = std::move(moved);
   EXPECT_TRUE(buffer_sort_ok(assigned, keys, gpusort::Order::ascending, 31));
   EXPECT_TRUE(host_sort_ok(assigned, keys, gpusort::Order::ascending));

@@ -78,6 +78,7 @@ class BitonicSorter {
     tile_log2_ = detail::log2_exact(tuning_.tile_size);
     global_log2_ = detail::log2_exact(tuning_.global_elements);
     lanes_log2_ = detail::log2_exact(tuning_.global_vector_width);
+    window_log2_ = tile_log2_ - detail::log2_exact(tuning_.window_run);
     GLint previous_program = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &previous_program);  // building does not bind, but stay defensive
     programs_ = build_programs(false);
@@ -94,6 +95,7 @@ class BitonicSorter {
       tile_log2_ = other.tile_log2_;
       global_log2_ = other.global_log2_;
       lanes_log2_ = other.lanes_log2_;
+      window_log2_ = other.window_log2_;
       programs_.local = std::move(other.programs_.local);
       programs_.global = std::move(other.programs_.global);
       stable_programs_.local = std::move(other.stable_programs_.local);
@@ -231,7 +233,7 @@ class BitonicSorter {
   /// What sort() dispatches for `count` elements.
   Plan plan(std::size_t count) const {
     Plan plan;
-    detail::for_each_pass(count, tile_log2_, global_log2_, [&](const detail::Pass& pass) {
+    detail::for_each_pass(count, tile_log2_, global_log2_, window_log2_, [&](const detail::Pass& pass) {
       ++plan.dispatches;
       ++plan.memory_passes;
       plan.network_steps += pass.steps;
@@ -507,8 +509,9 @@ class BitonicSorter {
   /// sort never stops half way.
   void check_dispatch_limits(std::size_t count) const {
     const std::uint64_t capacity = std::uint64_t{tuning_.max_workgroups_x} * limits_.max_groups_y;
-    const std::uint64_t tiles = (count + tuning_.tile_size - 1) / tuning_.tile_size;
     const std::uint64_t padded = std::uint64_t{1} << detail::ceil_log2(count);
+    // Window passes cover whole 2^k blocks: up to padded / tile_size workgroups.
+    const std::uint64_t tiles = (padded + tuning_.tile_size - 1) / tuning_.tile_size;
     const std::uint64_t global_groups =
         (padded / tuning_.global_elements / tuning_.global_vector_width + tuning_.global_group_size - 1) /
         tuning_.global_group_size;
@@ -562,7 +565,7 @@ class BitonicSorter {
       bound = program;
     };
     std::size_t index = 0;
-    detail::for_each_pass(planned_count, tile_log2_, global_log2_, [&](const detail::Pass& pass) {
+    detail::for_each_pass(planned_count, tile_log2_, global_log2_, window_log2_, [&](const detail::Pass& pass) {
       if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       if (pass.kind == detail::Pass::Kind::global_steps) {
         use(programs.global.name());
@@ -573,8 +576,14 @@ class BitonicSorter {
       } else {
         use(programs.local.name());
         glUniform1ui(1, order_xor(order));  // u_key_xor: only the tile kernel maps keys
-        glUniform1ui(6, pass.kind == detail::Pass::Kind::local_sort ? 0u : 1u);
+        const bool window = pass.kind == detail::Pass::Kind::window_steps;
+        glUniform1ui(6, pass.kind == detail::Pass::Kind::local_sort ? 0u : window ? 2u : 1u);
         glUniform1ui(7, pass.stage);
+        if (window) {
+          glUniform1ui(8, pass.p_hi);
+          glUniform1ui(9, pass.p_lo);
+          glUniform1ui(11, pass.flip ? 1u : 0u);
+        }
       }
       dispatch_pass(pass, index++);
     });
@@ -583,9 +592,12 @@ class BitonicSorter {
 
   /// Workgroups a pass needs for `count` elements; the kernels derive the same numbers.
   std::uint64_t pass_groups(const detail::Pass& pass, std::size_t count) const {
-    if (pass.kind != detail::Pass::Kind::global_steps) return (count + tuning_.tile_size - 1) / tuning_.tile_size;
-    // One invocation per coset, only for the 2^k blocks that hold elements.
+    const bool wide = pass.kind == detail::Pass::Kind::global_steps || pass.kind == detail::Pass::Kind::window_steps;
+    if (!wide) return (count + tuning_.tile_size - 1) / tuning_.tile_size;
+    // Only the 2^k blocks that hold elements: one window tile per 2^tile_log2 of them, or
+    // one invocation per coset.
     const std::uint64_t blocks = (std::uint64_t{count} + (std::uint64_t{1} << pass.stage) - 1) >> pass.stage;
+    if (pass.kind == detail::Pass::Kind::window_steps) return blocks << (pass.stage - tile_log2_);
     const std::uint64_t threads = blocks << (pass.stage - global_log2_ - lanes_log2_);
     return (threads + tuning_.global_group_size - 1) / tuning_.global_group_size;
   }
@@ -619,7 +631,8 @@ class BitonicSorter {
     if (!arguments_program_.name()) {
       arguments_program_ = detail::build_compute_program(
           "dispatch_args",
-          {prelude(global_log2_, 1) + "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n#define LANES_LOG2 " +
+          {prelude(global_log2_, 1) + "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n#define WINDOW_LOG2 " +
+               std::to_string(window_log2_) + "u\n#define LANES_LOG2 " +
                std::to_string(lanes_log2_) + "u\n#define GLOBAL_GROUP_SIZE " +
                std::to_string(tuning_.global_group_size) + "u\n",
            detail::shaders::common_glsl, detail::shaders::dispatch_args_comp});
@@ -669,6 +682,7 @@ class BitonicSorter {
   std::uint32_t tile_log2_ = 0;
   std::uint32_t global_log2_ = 0;
   std::uint32_t lanes_log2_ = 0;
+  std::uint32_t window_log2_ = 0;  // most wide steps per window pass (tile_log2 - log2(window_run))
   Programs programs_;
   Programs stable_programs_;  // built on first use
   detail::GlProgram arguments_program_;  // built on first use

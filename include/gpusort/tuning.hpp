@@ -28,6 +28,12 @@ struct Tuning {
   std::uint32_t global_vector_width = 0;
   /// Invocations per workgroup of the global passes. 0: 128.
   std::uint32_t global_group_size = 0;
+  /// Window passes: a stage with more wide steps than global_elements fuses up to
+  /// log2(tile_size / window_run) of them per sweep over memory, on a tile made of runs of
+  /// window_run consecutive elements (a power of two, 4 .. tile_size). Shorter runs fuse
+  /// more steps but make memory accesses less contiguous. tile_size turns windows off.
+  /// 0: 16.
+  std::uint32_t window_run = 0;
   /// Run the tile kernel's narrow steps with subgroup shuffles (GL_KHR_shader_subgroup:
   /// basic and shuffle, in compute shaders) instead of shared memory and barriers. Only
   /// where the context supports it; after construction tuning() says whether it is used.

@@ -1,5 +1,6 @@
 #pragma once
 // What gpusort asks of the current context: that there is one, its version, its limits.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -147,6 +148,7 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   // scalar, whatever was asked, and tuning() reports the 1.
   if (key_bytes == 8) t.global_vector_width = 1;
   if (t.global_group_size == 0) t.global_group_size = 128;
+  if (t.window_run == 0) t.window_run = std::min<std::uint32_t>(16, t.tile_size);
   if (t.max_workgroups_x == 0) t.max_workgroups_x = limits.max_groups_x;
 
   const std::string tile = std::to_string(t.tile_size);
@@ -168,6 +170,8 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (t.global_vector_width != 1 && t.global_vector_width != 4) fail("global_vector_width must be 1 or 4");
   if (std::uint64_t{t.global_elements} * t.global_vector_width * 2 > t.tile_size)
     fail("global_elements * global_vector_width * 2 must not exceed tile_size");
+  if (!is_power_of_two(t.window_run) || t.window_run < 4 || t.window_run > t.tile_size)
+    fail("window_run must be a power of two in 4..tile_size");
   if (t.global_group_size > limits.max_invocations)
     fail("global_group_size exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(limits.max_invocations));
   // Subgroups need whole subgroups per workgroup and a tile wider than one subgroup's share.

@@ -378,8 +378,8 @@ inline constexpr const char* dispatch_args_comp = R"gpusort_glsl(// sort_indirec
 // every pass the host will dispatch with glDispatchComputeIndirect, so the host never
 // reads the count back. The host plans the passes for `capacity` elements; passes the
 // actual count does not need (stages above its own) get zero workgroups.
-// Extra #defines: TILE_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE (ELEMS_LOG2 is the global
-// kernel's).
+// Extra #defines: TILE_LOG2, WINDOW_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE (ELEMS_LOG2 is the
+// global kernel's).
 
 layout(local_size_x = 1) in;
 
@@ -405,16 +405,21 @@ void main() {
     uint stages = stage_count(count);
     uint tiles = count < 2u ? 0u : (count + (1u << TILE_LOG2) - 1u) >> TILE_LOG2;
     write_pass(tiles);  // local sort
-    // The same walk as detail::for_each_pass on the host.
+    // The same walk as detail::for_each_pass and for_each_wide_pass on the host.
+    bool windows = WINDOW_LOG2 > ELEMS_LOG2;
     for (uint k = TILE_LOG2 + 1u; k <= u_capacity_stages; ++k) {
         bool needed = k <= stages;
         uint blocks = (count >> k) + ((count & ((1u << k) - 1u)) != 0u ? 1u : 0u);
         uint threads = blocks << (k - ELEMS_LOG2 - LANES_LOG2);
         uint global_groups = needed ? (threads + GLOBAL_GROUP_SIZE - 1u) / GLOBAL_GROUP_SIZE : 0u;
+        uint window_groups = needed ? blocks << (k - TILE_LOG2) : 0u;
         uint p_hi = k - 1u;
         for (;;) {
-            uint p_lo = (p_hi + 1u >= TILE_LOG2 + ELEMS_LOG2) ? p_hi + 1u - ELEMS_LOG2 : TILE_LOG2;
-            write_pass(global_groups);
+            uint wide = p_hi + 1u - TILE_LOG2;
+            bool window = windows && wide > ELEMS_LOG2;
+            uint width = window ? WINDOW_LOG2 : ELEMS_LOG2;
+            uint p_lo = wide > width ? p_hi + 1u - width : TILE_LOG2;
+            write_pass(window ? window_groups : global_groups);
             if (p_lo == TILE_LOG2) break;
             p_hi = p_lo - 1u;
         }
@@ -519,10 +524,17 @@ void main() {
 )gpusort_glsl";
 
 // shaders/local_sort.comp
-inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel: a workgroup owns TILE_SIZE consecutive elements in shared memory.
-//   mode 0 (local sort):     stages 1 .. min(stages, TILE_LOG2) of the network in each tile.
+inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel: a workgroup owns TILE_SIZE elements in shared memory.
+//   mode 0 (local sort):     stages 1 .. min(stages, TILE_LOG2) of the network in each tile
+//                            of TILE_SIZE consecutive elements.
 //   mode 1 (local disperse): the disperse steps of strides TILE_SIZE/2 .. 1, which finish
-//                            a stage whose wider steps ran in global memory.
+//                            a stage whose wider steps ran before, on the same tiles.
+//   mode 2 (window):         d = u_p_hi - u_p_lo + 1 consecutive wide steps of stage
+//                            u_stage (pivots u_p_hi .. u_p_lo, all >= TILE_LOG2) in one
+//                            sweep over memory. The tile is 2^(TILE_LOG2 - d) runs of
+//                            RUN = 2^(TILE_LOG2 - d) consecutive elements, one run per value
+//                            of the step bits, so loads and stores stay coalesced; see
+//                            window_position() for the mapping and why the flip fits.
 // Extra #defines: TILE_LOG2 (TILE_SIZE = 2^TILE_LOG2 = GROUP_SIZE * ELEMS; ELEMS >= 4), and
 // SUBGROUP_LOG2 (0 = no subgroups; else log2 of the subgroup size, which then must divide
 // GROUP_SIZE). With subgroups every step whose pivot is below WARP_LOG2 runs in registers
@@ -539,12 +551,18 @@ inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel
 layout(local_size_x = GROUP_SIZE) in;
 
 layout(location = 6) uniform uint u_mode;
-layout(location = 7) uniform uint u_stage;  // mode 1: the stage k this local disperse finishes
+layout(location = 7) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
+layout(location = 8) uniform uint u_p_hi;   // mode 2: pivot of the first step
+layout(location = 9) uniform uint u_p_lo;   // mode 2: pivot of the last step
+layout(location = 11) uniform uint u_flip;  // mode 2: the first step is the stage's flip
 
 // Derived once per invocation from the element count (which may come from the GPU).
 uint g_count;         // elements to sort
 uint g_stages;        // mode 0: stages 1 .. g_stages run inside the tile
 bool g_last_pass;     // this pass finishes the sort: keys leave as the user's raw bits
+uint g_tile_base;     // modes 0, 1: the tile's first element; mode 2: window_position(0)
+uint g_run_log2;      // mode 2: log2 of the run length
+uint g_flip_mask;     // mode 2: what the upper half of a flipping window XORs in
 
 shared KEY tile_keys[TILE_SIZE];
 #if HAS_VALUES
@@ -728,13 +746,31 @@ void finish_in_registers(uint k) {
     barrier();
 }
 
+// Mode 2: where tile slot s lives in memory. Its low g_run_log2 bits are the offset in a
+// run, its high d bits become the step bits u_p_lo .. u_p_hi, and the workgroup's base
+// holds every other bit. In slot coordinates the window's steps are the tile's own steps
+// of pivots TILE_LOG2-1 .. g_run_log2, with the same orientation: a disperse on global
+// bit m is a disperse on its slot bit. The stage's flip pairs x with x ^ (2^k - 1), which
+// also changes bits between the run and the window; so the upper half of a flipping tile
+// (slot bit TILE_LOG2-1 set) reads those bits complemented. Then x's partner sits in slot
+// s ^ (TILE_SIZE - 1): the tile's own flip, and the window needs no special step.
+uint window_position(uint slot) {
+    uint run_mask = (1u << g_run_log2) - 1u;
+    uint position = g_tile_base | (slot & run_mask) | ((slot >> g_run_log2) << u_p_lo);
+    return slot >= TILE_SIZE / 2u ? position ^ g_flip_mask : position;
+}
+
+uint slot_position(uint slot) {
+    return u_mode == 2u ? window_position(slot) : g_tile_base + slot;
+}
+
 // Global <-> shared, 4 elements per invocation and round: coalesced 16-byte accesses
-// (64-bit keys: two uvec4s of keys per round).
-void load_tile(uint tile_base) {
+// (64-bit keys: two uvec4s of keys per round). A quad never straddles runs (RUN >= 4).
+void load_tile() {
     bool aligned = vectors_aligned();
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
-        uint first = tile_base + local_index;
+        uint first = slot_position(local_index);
         if (u_mode == 0u && local_index >= (1u << g_stages)) continue;  // beyond a small sort
         KEY4 k;
 #if HAS_VALUES
@@ -756,11 +792,11 @@ void load_tile(uint tile_base) {
     barrier();
 }
 
-void store_tile(uint tile_base) {
+void store_tile() {
     bool aligned = vectors_aligned();
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
-        uint first = tile_base + local_index;
+        uint first = slot_position(local_index);
         if (first >= g_count) continue;
         KEY4 k;
 #if HAS_VALUES
@@ -781,16 +817,33 @@ void store_tile(uint tile_base) {
     }
 }
 
+// Mode 2: the workgroup's base position. Workgroup g enumerates the bits the window does
+// not hold: bits g_run_log2 .. u_p_lo-1 (low bits of g), then bits u_p_hi+1 and up.
+void begin_window(uint group) {
+    uint d = u_p_hi - u_p_lo + 1u;
+    g_run_log2 = TILE_LOG2 - d;
+    uint between = u_p_lo - g_run_log2;  // bits between the run and the window
+    uint low = group & ((1u << between) - 1u);
+    g_tile_base = (low << g_run_log2) | ((group >> between) << (u_p_hi + 1u));
+    g_flip_mask = u_flip != 0u ? ((1u << u_p_lo) - 1u) & ~((1u << g_run_log2) - 1u) : 0u;
+}
+
 void main() {
     g_count = element_count();
     uint stages = stage_count(g_count);
     g_stages = min(stages, TILE_LOG2);
-    g_last_pass = u_mode == 0u ? stages <= TILE_LOG2 : u_stage == stages;
-    uint tile = linear_group_id();
-    if (tile >= (g_count + TILE_SIZE - 1u) >> TILE_LOG2) return;  // uniform over the workgroup
-    uint tile_base = tile * TILE_SIZE;
+    g_last_pass = u_mode == 0u ? stages <= TILE_LOG2 : (u_mode == 1u && u_stage == stages);
+    uint group = linear_group_id();
+    if (u_mode == 2u) {
+        begin_window(group);
+        // The lowest position of the tile; the flipped half lies above it. Uniform exit.
+        if (g_tile_base >= g_count) return;
+    } else {
+        if (group >= (g_count + TILE_SIZE - 1u) >> TILE_LOG2) return;  // uniform over the workgroup
+        g_tile_base = group * TILE_SIZE;
+    }
 
-    load_tile(tile_base);
+    load_tile();
     // Each stage: the steps with pivots >= WARP_LOG2 through shared memory, then the rest in
     // registers (and shuffles) on the blocked layout.
     if (u_mode == 0u) {
@@ -799,11 +852,13 @@ void main() {
             run_steps_down_to(k - 1u, WARP_LOG2, true);
             finish_in_registers(k);
         }
-    } else {
+    } else if (u_mode == 1u) {
         run_steps_down_to(TILE_LOG2 - 1u, WARP_LOG2, false);
         finish_in_registers(TILE_LOG2 + 1u);
+    } else {
+        run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, u_flip != 0u);
     }
-    store_tile(tile_base);
+    store_tile();
 }
 )gpusort_glsl";
 

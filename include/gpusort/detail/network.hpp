@@ -22,37 +22,57 @@ inline std::uint32_t ceil_log2(std::size_t n) {
 
 /// One GPU dispatch: a contiguous run of network steps.
 struct Pass {
-  enum class Kind { local_sort, global_steps, local_disperse };
+  // global_steps: a few wide steps held in registers (shaders/global_steps.comp);
+  // window_steps: more wide steps on a tile of coalesced runs (shaders/local_sort.comp, mode 2).
+  enum class Kind { local_sort, global_steps, window_steps, local_disperse };
   Kind kind;
   std::uint32_t stage;   // stage k the steps belong to (local_sort: the last stage it runs)
-  std::uint32_t p_hi;    // global_steps: pivot bit of the first step (k-1 for the flip)
-  std::uint32_t p_lo;    // global_steps: pivot bit of the last step
-  bool flip;             // global_steps: the first step is the stage's flip
+  std::uint32_t p_hi;    // global/window: pivot bit of the first step (k-1 for the flip)
+  std::uint32_t p_lo;    // global/window: pivot bit of the last step
+  bool flip;             // global/window: the first step is the stage's flip
   bool first;            // reads the caller's raw keys
   bool last;             // writes the caller's raw keys
   std::uint32_t steps;   // network steps this pass runs
 };
 
-/// Calls visit(Pass) for every dispatch that sorts `count` elements with tiles of
-/// 2^tile_log2 elements and global passes fusing up to global_log2 steps.
-/// Requires global_log2 <= tile_log2 (a global window never reaches below bit 0).
+/// How a stage's wide steps (pivots k-1 .. tile_log2) are cut into passes: windows of up
+/// to window_log2 steps first, and a remainder of at most global_log2 steps in the register
+/// kernel (cheaper: no shared memory); with window_log2 <= global_log2, register passes of
+/// global_log2 steps only. Calls visit(p_hi, p_lo, is_window) from the stage's flip down.
 template <class Visitor>
-void for_each_pass(std::size_t count, std::uint32_t tile_log2, std::uint32_t global_log2, Visitor&& visit) {
+void for_each_wide_pass(std::uint32_t k, std::uint32_t tile_log2, std::uint32_t global_log2,
+                        std::uint32_t window_log2, Visitor&& visit) {
+  const bool windows = window_log2 > global_log2;
+  for (std::uint32_t p_hi = k - 1;;) {
+    const std::uint32_t wide = p_hi + 1 - tile_log2;  // steps left
+    const bool window = windows && wide > global_log2;
+    const std::uint32_t width = window ? window_log2 : global_log2;
+    const std::uint32_t p_lo = wide > width ? p_hi + 1 - width : tile_log2;
+    visit(p_hi, p_lo, window);
+    if (p_lo == tile_log2) break;
+    p_hi = p_lo - 1;
+  }
+}
+
+/// Calls visit(Pass) for every dispatch that sorts `count` elements with tiles of
+/// 2^tile_log2 elements, register passes fusing up to global_log2 wide steps and window
+/// passes fusing up to window_log2 (0: none). Requires global_log2 <= tile_log2 (a
+/// register window never reaches below bit 0) and window_log2 <= tile_log2 - 2 (runs of
+/// at least 4 elements).
+template <class Visitor>
+void for_each_pass(std::size_t count, std::uint32_t tile_log2, std::uint32_t global_log2, std::uint32_t window_log2,
+                   Visitor&& visit) {
   if (count < 2) return;
   const std::uint32_t stages = ceil_log2(count);
   const std::uint32_t local_stages = stages < tile_log2 ? stages : tile_log2;
   visit(Pass{Pass::Kind::local_sort, local_stages, 0, 0, false, true, stages == local_stages,
              local_stages * (local_stages + 1) / 2});
   for (std::uint32_t k = tile_log2 + 1; k <= stages; ++k) {
-    // Steps with pivots k-1 (the flip) down to tile_log2 run in global memory.
-    bool flip = true;
-    for (std::uint32_t p_hi = k - 1;;) {
-      const std::uint32_t p_lo = (p_hi + 1 >= tile_log2 + global_log2) ? p_hi + 1 - global_log2 : tile_log2;
-      visit(Pass{Pass::Kind::global_steps, k, p_hi, p_lo, flip, false, false, p_hi - p_lo + 1});
-      flip = false;
-      if (p_lo == tile_log2) break;
-      p_hi = p_lo - 1;
-    }
+    for_each_wide_pass(k, tile_log2, global_log2, window_log2,
+                       [&](std::uint32_t p_hi, std::uint32_t p_lo, bool window) {
+                         visit(Pass{window ? Pass::Kind::window_steps : Pass::Kind::global_steps, k, p_hi, p_lo,
+                                    p_hi == k - 1, false, false, p_hi - p_lo + 1});
+                       });
     visit(Pass{Pass::Kind::local_disperse, k, tile_log2 - 1, 0, false, false, k == stages, tile_log2});
   }
 }
