@@ -9,11 +9,12 @@ namespace gpusort {
 
 struct Tuning {
   /// Elements per workgroup tile in shared memory (a power of two). Wider tiles leave
-  /// fewer strides to the global passes. 0: the largest power of two whose keys (and
-  /// values) fit GL_MAX_COMPUTE_SHARED_MEMORY_SIZE and whose invocations (tile_size /
-  /// local_elements) fit GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS: 8192 keys / 4096 pairs
-  /// with 48 KiB (NVIDIA); 4096 of either on llvmpipe (32 KiB, 4 elements per invocation).
-  /// 64-bit keys: 4096 keys or pairs with 48 KiB; 4096 keys / 2048 pairs on llvmpipe.
+  /// fewer strides to the wide passes; narrower ones let more workgroups share an SM.
+  /// 0: on GPUs, the largest power of two whose keys (and values) take at most 16 KiB of
+  /// shared memory (and GL_MAX_COMPUTE_SHARED_MEMORY_SIZE): 4096 keys, 2048 pairs or 64-bit
+  /// keys, 1024 64-bit pairs; on software renderers (llvmpipe: 32 KiB, 4 elements per
+  /// invocation) the largest that fits: 4096 keys or pairs, 2048 64-bit pairs. Always
+  /// bounded by GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (tile_size / local_elements).
   std::uint32_t tile_size = 0;
   /// Elements each invocation holds in registers in the tile kernel (a power of two,
   /// 4 .. 32; global loads and stores move 4 at a time). log2 of it is how many network steps run between two barriers.

@@ -130,8 +130,15 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   // (llvmpipe, key-value: 1.35 s against 0.24 s with 4 elements); speed there is moot.
   if (t.local_elements == 0 && limits.software) t.local_elements = 4;
   if (t.tile_size == 0) {
+    // On GPUs a tile of at most 16 KiB, not the largest that fits: several workgroups per
+    // SM then hide each other's barriers and memory latency. Measured on an H200
+    // (bench/results/tuning-h200-2026-11-21-windows.md): 2^24 keys 2.17 ms with 4096-key
+    // tiles against 2.65 ms with 8192, pairs 4.33 ms with 2048-pair tiles against 5.88
+    // with 4096. Software renderers take the largest tile: fewer passes, and no SMs.
+    const std::uint64_t budget = limits.software ? limits.max_shared_bytes
+                                                 : std::min<std::uint64_t>(limits.max_shared_bytes, 16384);
     t.tile_size = 1;
-    while (std::uint64_t{t.tile_size} * 2 * element_bytes <= limits.max_shared_bytes && t.tile_size < (1u << 20))
+    while (std::uint64_t{t.tile_size} * 2 * element_bytes <= budget && t.tile_size < (1u << 20))
       t.tile_size *= 2;
     // An explicit local_elements also bounds the tile through the invocation limit.
     while (t.local_elements != 0 && t.tile_size / t.local_elements > limits.max_invocations) t.tile_size /= 2;
