@@ -13,6 +13,7 @@
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"
+#include "program_cache.hpp"
 #include "tuning.hpp"
 
 #define GPUSORT_VERSION_MAJOR 0
