@@ -15,6 +15,7 @@
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"
+#include "program_cache.hpp"
 #include "tuning.hpp"
 
 namespace gpusort {
@@ -72,9 +73,22 @@ class BitonicSorter {
   /// context, below OpenGL 4.3, for a tuning the device cannot run, or when a shader
   /// fails to compile or link (with the driver's log).
   BitonicSorter() : BitonicSorter(Tuning{}) {}
-  explicit BitonicSorter(const Tuning& tuning)
+  explicit BitonicSorter(const Tuning& tuning) : BitonicSorter(tuning, nullptr) {}
+
+  /// As above, and every program the sorter builds (now, or on first use: stable sorts,
+  /// sort_indices, sort_indirect) is first asked of `cache` and loaded as a driver binary;
+  /// programs it lacks, or whose binary the driver rejects (another driver version, a
+  /// damaged entry), are compiled from source and their binaries stored in it.
+  ///   gpusort::FileProgramCache cache(app_cache_directory / "gpusort-programs");
+  ///   gpusort::BitonicSorter<float, std::uint32_t> sorter(gpusort::Tuning{}, &cache);
+  /// `cache` may be nullptr (no cache). The sorter does not own it: it must outlive the
+  /// sorter, which keeps using it for programs built on first use. The cache is only
+  /// consulted where the driver offers program binaries (GL_NUM_PROGRAM_BINARY_FORMATS > 0;
+  /// Mesa offers none while its own shader cache is disabled). Sorting is the same either way.
+  BitonicSorter(const Tuning& tuning, ProgramCache* cache)
       : limits_(detail::query_device_limits()),
-        tuning_(detail::resolve_tuning(tuning, limits_, element_bytes, key_bytes)) {
+        tuning_(detail::resolve_tuning(tuning, limits_, element_bytes, key_bytes)),
+        cache_(cache) {
     tile_log2_ = detail::log2_exact(tuning_.tile_size);
     global_log2_ = detail::log2_exact(tuning_.global_elements);
     lanes_log2_ = detail::log2_exact(tuning_.global_vector_width);
@@ -92,6 +106,7 @@ class BitonicSorter {
       release_buffers();
       limits_ = std::move(other.limits_);
       tuning_ = std::move(other.tuning_);
+      cache_ = other.cache_;
       tile_log2_ = other.tile_log2_;
       global_log2_ = other.global_log2_;
       lanes_log2_ = other.lanes_log2_;
@@ -252,19 +267,33 @@ class BitonicSorter {
   }
 
  private:
+  /// The tile program's source for tiles of `tile_size` elements.
+  detail::ProgramSource tile_program_source(std::uint32_t tile_size, bool tie_break) const {
+    return {"local_sort",
+            {prelude(detail::log2_exact(tuning_.local_elements), tile_size / tuning_.local_elements) +
+                 tie_break_define(tie_break) + "#define TILE_LOG2 " + std::to_string(detail::log2_exact(tile_size)) +
+                 "u\n#define SUBGROUP_LOG2 " +
+                 std::to_string(tuning_.use_subgroups ? detail::log2_exact(limits_.subgroup_size) : 0u) + "u\n",
+             detail::shaders::common_glsl, detail::shaders::local_sort_comp}};
+  }
+
+  detail::ProgramSource global_program_source(bool tie_break) const {
+    return {"global_steps", {prelude(global_log2_, tuning_.global_group_size) + tie_break_define(tie_break) +
+                                 "#define LANES " + std::to_string(tuning_.global_vector_width) + "\n",
+                             detail::shaders::common_glsl, detail::shaders::global_steps_comp}};
+  }
+
+  static std::string tie_break_define(bool tie_break) {
+    return std::string("#define TIE_BREAK ") + (tie_break ? "1" : "0") + "\n";
+  }
+
   Programs build_programs(bool tie_break) const {
-    const std::string tie = std::string("#define TIE_BREAK ") + (tie_break ? "1" : "0") + "\n";
+    // One batch, so that the driver may compile both programs at once.
+    std::vector<detail::GlProgram> built = detail::build_compute_programs(
+        {tile_program_source(tuning_.tile_size, tie_break), global_program_source(tie_break)}, cache_);
     Programs programs;
-    programs.local = detail::build_compute_program(
-        "local_sort",
-        {prelude(detail::log2_exact(tuning_.local_elements), tuning_.tile_size / tuning_.local_elements) + tie +
-             "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n#define SUBGROUP_LOG2 " +
-             std::to_string(tuning_.use_subgroups ? detail::log2_exact(limits_.subgroup_size) : 0u) + "u\n",
-         detail::shaders::common_glsl, detail::shaders::local_sort_comp});
-    programs.global = detail::build_compute_program(
-        "global_steps", {prelude(global_log2_, tuning_.global_group_size) + tie + "#define LANES " +
-                             std::to_string(tuning_.global_vector_width) + "\n",
-                         detail::shaders::common_glsl, detail::shaders::global_steps_comp});
+    programs.local = std::move(built[0]);
+    programs.global = std::move(built[1]);
     return programs;
   }
 
@@ -484,7 +513,8 @@ class BitonicSorter {
   void permute(GLuint mode, std::size_t count, GLuint destination_base, GLuint source_base) {
     if (!permute_program_.name()) {
       permute_program_ = detail::build_compute_program(
-          "permute", {"#version 430 core\n" + tuning_.extra_shader_source + "\n", detail::shaders::permute_comp});
+          "permute", {"#version 430 core\n" + tuning_.extra_shader_source + "\n", detail::shaders::permute_comp},
+          cache_);
     }
     glUseProgram(permute_program_.name());
     glUniform1ui(0, static_cast<GLuint>(count));
@@ -635,7 +665,8 @@ class BitonicSorter {
                std::to_string(window_log2_) + "u\n#define LANES_LOG2 " +
                std::to_string(lanes_log2_) + "u\n#define GLOBAL_GROUP_SIZE " +
                std::to_string(tuning_.global_group_size) + "u\n",
-           detail::shaders::common_glsl, detail::shaders::dispatch_args_comp});
+           detail::shaders::common_glsl, detail::shaders::dispatch_args_comp},
+          cache_);
     }
     const std::size_t passes = plan(capacity).dispatches;
     const std::size_t argument_bytes = passes * 3 * sizeof(GLuint);
@@ -691,6 +722,7 @@ class BitonicSorter {
   std::size_t scratch_bytes_[4] = {0, 0, 0, 0};
   GLuint arguments_ = 0;  // sort_indirect()'s DispatchIndirectCommands, one per pass
   std::size_t arguments_bytes_ = 0;
+  ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled
 };
 
 }  // namespace gpusort

@@ -1,10 +1,17 @@
 #pragma once
-// Compiles and links gpusort's compute programs. The #version line and the #defines are
-// prepended at run time, so one GLSL source serves every key type and tuning.
+// Builds gpusort's compute programs: from a ProgramCache's binaries where it can, else by
+// compiling GLSL. The #version line and the #defines are prepended at run time, so one
+// GLSL source serves every key type and tuning.
+#include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../error.hpp"
+#include "../program_cache.hpp"
+#include "fnv1a.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -53,44 +60,182 @@ inline std::string program_info_log(GLuint program) {
   return log;
 }
 
-/// Builds a compute program from `sources` (concatenated in order). Throws Error with
-/// the info log on failure and leaves no GL object behind.
-inline GlProgram build_compute_program(const char* kernel_name, const std::vector<std::string>& sources) {
-  std::vector<const GLchar*> strings;
-  std::vector<GLint> lengths;
-  for (const std::string& s : sources) {
-    strings.push_back(s.c_str());
-    lengths.push_back(static_cast<GLint>(s.size()));
+/// One program to build: the kernel's name (for messages and the cache key) and its source
+/// strings, concatenated in order.
+struct ProgramSource {
+  const char* kernel_name = "";
+  std::vector<std::string> sources;
+};
+
+inline std::string gl_program_string(GLenum name) {
+  const GLubyte* text = glGetString(name);
+  return text ? reinterpret_cast<const char*>(text) : "";
+}
+
+/// The ProgramCache key of `program` on the current context: "<kernel>-<16 hex digits>",
+/// the digits a 64-bit FNV-1a of GL_VENDOR, GL_RENDERER, GL_VERSION and the full source,
+/// so that another driver version, device or Tuning never meets an old binary's key.
+inline std::string program_cache_key(const ProgramSource& program) {
+  std::uint64_t hash = fnv1a64("gpusort program 1\n");  // bump when binaries are used differently
+  for (GLenum name : {GLenum(GL_VENDOR), GLenum(GL_RENDERER), GLenum(GL_VERSION)}) {
+    hash = fnv1a64(gl_program_string(name) + "\n", hash);
   }
-  const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-  if (shader == 0) {
-    throw Error(std::string("glCreateShader(GL_COMPUTE_SHADER) failed for '") + kernel_name +
-                "': the context does not support compute shaders; create an OpenGL 4.3+ core context");
+  for (const std::string& source : program.sources) hash = fnv1a64(source, hash);
+  return std::string(program.kernel_name) + "-" + hex64(hash);
+}
+
+/// The formats glProgramBinary accepts on the current context. Empty where the driver
+/// offers none (Mesa with MESA_SHADER_CACHE_DISABLE=true): a cache is then never consulted.
+inline std::vector<GLint> program_binary_formats() {
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &count);
+  std::vector<GLint> formats(count > 0 ? static_cast<std::size_t>(count) : 0u);
+  if (!formats.empty()) glGetIntegerv(GL_PROGRAM_BINARY_FORMATS, formats.data());
+  return formats;
+}
+
+/// The program `cache` holds under `key`, if the driver accepts it; else no program. Leaves
+/// no GL error behind either way.
+inline GlProgram load_program_binary(ProgramCache& cache, const std::string& key, const std::vector<GLint>& formats) {
+  std::vector<std::uint8_t> binary;
+  std::uint32_t format = 0;
+  if (!cache.load(key, binary, format) || binary.empty() ||
+      binary.size() > static_cast<std::size_t>(std::numeric_limits<GLsizei>::max())) {
+    return GlProgram();
   }
-  glShaderSource(shader, static_cast<GLsizei>(strings.size()), strings.data(), lengths.data());
-  glCompileShader(shader);
-  GLint compiled = GL_FALSE;
-  glGetShaderiv(shader, GL_COMPILE_STATUS, &compiled);
-  if (compiled != GL_TRUE) {
-    const std::string log = shader_info_log(shader);
-    glDeleteShader(shader);
-    throw Error(std::string("compiling the '") + kernel_name +
-                "' compute shader failed. If you set Tuning::extra_shader_source or unusual tile sizes, "
-                "revert them; otherwise report this with your GL_RENDERER. Compiler log:\n" + log);
-  }
+  // glProgramBinary raises GL_INVALID_ENUM for a format the driver does not list (a cache
+  // file from another driver): never hand it one.
+  if (std::find(formats.begin(), formats.end(), static_cast<GLint>(format)) == formats.end()) return GlProgram();
   GlProgram program(glCreateProgram());
-  glAttachShader(program.name(), shader);
-  glLinkProgram(program.name());
-  glDetachShader(program.name(), shader);
-  glDeleteShader(shader);
+  glProgramBinary(program.name(), static_cast<GLenum>(format), binary.data(), static_cast<GLsizei>(binary.size()));
   GLint linked = GL_FALSE;
   glGetProgramiv(program.name(), GL_LINK_STATUS, &linked);
-  if (linked != GL_TRUE) {
-    throw Error(std::string("linking the '") + kernel_name +
-                "' compute program failed (often: the tile needs more shared memory than the device has; "
-                "lower Tuning::tile_size). Linker log:\n" + program_info_log(program.name()));
+  if (linked == GL_TRUE) return program;
+  // A rejected binary (another driver build, damaged data) only clears LINK_STATUS by the
+  // spec, but some drivers raise an error too; the caller must not find one.
+  for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {
   }
-  return program;
+  return GlProgram();
+}
+
+/// Hands `cache` the driver's binary of `program` (linked with
+/// GL_PROGRAM_BINARY_RETRIEVABLE_HINT) under `key`; drivers may offer none.
+inline void store_program_binary(ProgramCache& cache, const std::string& key, GLuint program) {
+  GLint length = 0;
+  glGetProgramiv(program, GL_PROGRAM_BINARY_LENGTH, &length);
+  if (length <= 0) return;
+  std::vector<std::uint8_t> binary(static_cast<std::size_t>(length));
+  GLsizei written = 0;
+  GLenum format = 0;
+  glGetProgramBinary(program, length, &written, &format, binary.data());
+  if (written <= 0) return;
+  binary.resize(static_cast<std::size_t>(written));
+  cache.store(key, binary, static_cast<std::uint32_t>(format));
+}
+
+/// Deletes the shaders of a batch, detached from their programs, however the build ends.
+class ShaderBatch {
+ public:
+  explicit ShaderBatch(std::size_t size) : shaders_(size, 0u), programs_(size, 0u) {}
+  ~ShaderBatch() {
+    for (std::size_t i = 0; i < shaders_.size(); ++i) {
+      if (shaders_[i] == 0) continue;
+      if (programs_[i] != 0) glDetachShader(programs_[i], shaders_[i]);
+      glDeleteShader(shaders_[i]);
+    }
+  }
+  ShaderBatch(const ShaderBatch&) = delete;
+  ShaderBatch& operator=(const ShaderBatch&) = delete;
+  GLuint& shader(std::size_t i) { return shaders_[i]; }
+  GLuint& program(std::size_t i) { return programs_[i]; }
+
+ private:
+  std::vector<GLuint> shaders_;
+  std::vector<GLuint> programs_;  // the program each shader is attached to, 0 if none
+};
+
+/// Builds the compute programs `programs` (one result each, in order). With a `cache`
+/// (nullptr: none) and a driver that offers binary formats, each program is first asked of
+/// the cache and loaded with glProgramBinary; a program the cache lacks or the driver
+/// rejects is compiled from source and its binary stored. Every shader is compiled before
+/// any is linked, and every program linked before any status is asked for, so drivers with
+/// GL_KHR_parallel_shader_compile may compile them concurrently (asking for a status waits
+/// for that compile). Throws Error with the info log of the first program that fails, and
+/// then leaves no GL object behind.
+inline std::vector<GlProgram> build_compute_programs(const std::vector<ProgramSource>& programs,
+                                                     ProgramCache* cache = nullptr) {
+  std::vector<GlProgram> built(programs.size());
+  const std::vector<GLint> formats = cache ? program_binary_formats() : std::vector<GLint>();
+  const bool caching = !formats.empty();
+  std::vector<std::string> keys(programs.size());
+  if (caching) {
+    for (std::size_t i = 0; i < programs.size(); ++i) {
+      keys[i] = program_cache_key(programs[i]);
+      built[i] = load_program_binary(*cache, keys[i], formats);
+    }
+  }
+  ShaderBatch batch(programs.size());
+  for (std::size_t i = 0; i < programs.size(); ++i) {
+    if (built[i].name() != 0) continue;
+    const ProgramSource& program = programs[i];
+    std::vector<const GLchar*> strings;
+    std::vector<GLint> lengths;
+    for (const std::string& s : program.sources) {
+      strings.push_back(s.c_str());
+      lengths.push_back(static_cast<GLint>(s.size()));
+    }
+    const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
+    if (shader == 0) {
+      throw Error(std::string("glCreateShader(GL_COMPUTE_SHADER) failed for '") + program.kernel_name +
+                  "': the context does not support compute shaders; create an OpenGL 4.3+ core context");
+    }
+    batch.shader(i) = shader;
+    glShaderSource(shader, static_cast<GLsizei>(strings.size()), strings.data(), lengths.data());
+    glCompileShader(shader);
+  }
+  for (std::size_t i = 0; i < programs.size(); ++i) {
+    if (batch.shader(i) == 0) continue;
+    built[i] = GlProgram(glCreateProgram());
+    if (caching) glProgramParameteri(built[i].name(), GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
+    glAttachShader(built[i].name(), batch.shader(i));
+    batch.program(i) = built[i].name();
+    glLinkProgram(built[i].name());
+  }
+  for (std::size_t i = 0; i < programs.size(); ++i) {
+    if (batch.shader(i) == 0) continue;
+    const char* kernel_name = programs[i].kernel_name;
+    GLint compiled = GL_FALSE;
+    glGetShaderiv(batch.shader(i), GL_COMPILE_STATUS, &compiled);
+    if (compiled != GL_TRUE) {
+      throw Error(std::string("compiling the '") + kernel_name +
+                  "' compute shader failed. If you set Tuning::extra_shader_source or unusual tile sizes, "
+                  "revert them; otherwise report this with your GL_RENDERER. Compiler log:\n" +
+                  shader_info_log(batch.shader(i)));
+    }
+    GLint linked = GL_FALSE;
+    glGetProgramiv(built[i].name(), GL_LINK_STATUS, &linked);
+    if (linked != GL_TRUE) {
+      throw Error(std::string("linking the '") + kernel_name +
+                  "' compute program failed (often: the tile needs more shared memory than the device has; "
+                  "lower Tuning::tile_size). Linker log:\n" + program_info_log(built[i].name()));
+    }
+  }
+  if (caching) {
+    for (std::size_t i = 0; i < programs.size(); ++i) {
+      if (batch.shader(i) != 0) store_program_binary(*cache, keys[i], built[i].name());
+    }
+  }
+  return built;
+}
+
+/// build_compute_programs() for one program.
+inline GlProgram build_compute_program(const ProgramSource& program, ProgramCache* cache = nullptr) {
+  return std::move(build_compute_programs({program}, cache).front());
+}
+
+inline GlProgram build_compute_program(const char* kernel_name, const std::vector<std::string>& sources,
+                                       ProgramCache* cache = nullptr) {
+  return build_compute_program(ProgramSource{kernel_name, sources}, cache);
 }
 
 }  // namespace detail
