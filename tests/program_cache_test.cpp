@@ -1,0 +1,470 @@
+// gpusort::ProgramCache: a sorter built with a cache loads what an earlier sorter stored,
+// compiles again (and leaves no GL error) when a stored binary is damaged, and sorts the
+// same either way; FileProgramCache round-trips entries and only ever misses on bad
+// directories and files.
+//
+// Where the driver offers no program binary formats (Mesa while MESA_SHADER_CACHE_DISABLE
+// is set: ctest runs this group that way too, as gpusort_tests.program_cache.no_binary_formats)
+// the sorter tests check the other half of the contract instead: the cache is never asked
+// and sorting is unchanged. Each test prints which case it checked.
+
+#include <gmock/gmock.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <map>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gl_session.hpp"
+#include "sort_checks.hpp"
+
+namespace gpusort_test {
+namespace {
+
+namespace fs = std::filesystem;
+using Binary = std::vector<std::uint8_t>;
+
+// An in-memory cache that records every call, in order.
+class MemoryCache : public gpusort::ProgramCache {
+ public:
+  struct Entry {
+    Binary binary;
+    std::uint32_t format = 0;
+  };
+
+  bool load(const std::string& key, Binary& binary, std::uint32_t& format) override {
+    asked.push_back(key);
+    const auto entry = entries.find(key);
+    if (entry == entries.end()) return false;
+    found.push_back(key);
+    binary = entry->second.binary;
+    format = entry->second.format;
+    return true;
+  }
+
+  void store(const std::string& key, const Binary& binary, std::uint32_t format) override {
+    stored.push_back(key);
+    entries[key] = Entry{binary, format};
+  }
+
+  void forget_calls() {
+    asked.clear();
+    found.clear();
+    stored.clear();
+  }
+
+  std::map<std::string, Entry> entries;
+  std::vector<std::string> asked, found, stored;
+};
+
+// The formats glProgramBinary accepts here, and a line in the log saying which half of the
+// contract the test checks.
+std::vector<GLint> binary_formats_for(const char* test) {
+  const std::vector<GLint> formats = gpusort::detail::program_binary_formats();
+  std::printf("%s: the driver offers %zu program binary format(s): %s\n", test, formats.size(),
+              formats.empty() ? "checking that the cache is never asked" : "checking binaries through the cache");
+  return formats;
+}
+
+std::vector<std::string> sorted(std::vector<std::string> keys) {
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
+bool has_duplicates(std::vector<std::string> keys) {
+  keys = sorted(keys);
+  return std::adjacent_find(keys.begin(), keys.end()) != keys.end();
+}
+
+// std::stable_sort of (key, value) pairs by key: the oracle of a stable sort.
+void stable_sorted(std::vector<std::uint32_t>& keys, std::vector<std::uint32_t>& values) {
+  std::vector<std::size_t> order(keys.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+  std::vector<std::uint32_t> sorted_keys, sorted_values;
+  for (std::size_t i : order) {
+    sorted_keys.push_back(keys[i]);
+    sorted_values.push_back(values[i]);
+  }
+  keys = sorted_keys;
+  values = sorted_values;
+}
+
+using PairSorter = gpusort::BitonicSorter<std::uint32_t, std::uint32_t>;
+using KeySorter = gpusort::BitonicSorter<std::uint32_t>;
+
+// Runs every program a key-value sorter has, checking each result: the tile and global
+// programs (more than one tile), the stable programs and the permute program (a stable
+// sort), the dispatch-arguments program (sort_indirect).
+::testing::AssertionResult sorts_through_every_program(PairSorter& sorter, std::uint32_t seed) {
+  const std::size_t count = 3 * sorter.tuning().tile_size + 5;
+  const auto input_keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, seed);
+  const auto input_values = make_values(count, seed + 1);
+
+  auto keys = input_keys;
+  auto values = input_values;
+  sorter.sort(keys, values);
+  if (auto ok = no_gl_error("sort(vector, vector)"); !ok) return ok;
+  if (auto ok = sorted_pairs_ok(input_keys, input_values, keys, values, gpusort::Order::ascending); !ok) {
+    return ok << "\n  (unstable host sort)";
+  }
+
+  keys = input_keys;
+  values = input_values;
+  sorter.sort(keys, values, gpusort::Order::ascending, gpusort::Stability::stable);
+  if (auto ok = no_gl_error("stable sort"); !ok) return ok;
+  auto want_keys = input_keys;
+  auto want_values = input_values;
+  stable_sorted(want_keys, want_values);
+  if (keys != want_keys || values != want_values) {
+    return ::testing::AssertionFailure() << "the stable sort differs from std::stable_sort";
+  }
+
+  GlBuffer key_buffer(to_bytes(input_keys));
+  GlBuffer value_buffer(to_bytes(input_values));
+  GlBuffer counts(to_bytes(std::vector<std::uint32_t>{static_cast<std::uint32_t>(count)}));
+  sorter.sort_indirect(key_buffer.name(), value_buffer.name(), counts.name(), 0, count);
+  if (auto ok = no_gl_error("sort_indirect"); !ok) return ok;
+  if (auto ok = sorted_pairs_ok(input_keys, input_values, from_bytes<std::uint32_t>(key_buffer.read(), 0, count),
+                                from_bytes<std::uint32_t>(value_buffer.read(), 0, count), gpusort::Order::ascending);
+      !ok) {
+    return ok << "\n  (sort_indirect)";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult sorts_keys(KeySorter& sorter, std::uint32_t seed) {
+  const auto input = make_keys<std::uint32_t>(Distribution::random, 3 * sorter.tuning().tile_size + 5, seed);
+  auto keys = input;
+  sorter.sort(keys);
+  if (auto ok = no_gl_error("sort(vector)"); !ok) return ok;
+  return same_bits(keys, expected_sorted(input, gpusort::Order::ascending));
+}
+
+class ProgramCacheSorter : public GlTest {};
+
+TEST_F(ProgramCacheSorter, SecondSorterLoadsEveryProgramTheFirstStored) {
+  const auto formats = binary_formats_for("SecondSorterLoadsEveryProgramTheFirstStored");
+  MemoryCache cache;
+  PairSorter built(test_tuning(), &cache);
+  ASSERT_TRUE(no_gl_error("constructor with a cache"));
+  const std::vector<std::string> built_in_constructor = cache.stored;
+  // Moved before the programs built on first use: they must still reach the cache.
+  PairSorter first = std::move(built);
+  EXPECT_TRUE(sorts_through_every_program(first, 1));
+
+  if (formats.empty()) {
+    // Every program a key-value sorter has was built by now.
+    EXPECT_THAT(cache.asked, ::testing::IsEmpty());
+    EXPECT_THAT(cache.stored, ::testing::IsEmpty());
+    return;
+  }
+
+  // Every program was asked for first, missed, was compiled and stored, once.
+  EXPECT_FALSE(built_in_constructor.empty());
+  EXPECT_GT(cache.stored.size(), built_in_constructor.size()) << "programs built on first use skipped the cache";
+  EXPECT_EQ(sorted(cache.asked), sorted(cache.stored));
+  EXPECT_THAT(cache.found, ::testing::IsEmpty());
+  EXPECT_FALSE(has_duplicates(cache.stored));
+  // Each kind of program, the stable pair included, went through the cache.
+  const auto built_of = [&](const std::string& kernel) {
+    return std::count_if(cache.stored.begin(), cache.stored.end(),
+                         [&](const std::string& key) { return key.rfind(kernel + "-", 0) == 0; });
+  };
+  EXPECT_GE(built_of("local_sort"), 2);
+  EXPECT_EQ(built_of("global_steps"), 2);
+  EXPECT_EQ(built_of("permute"), 1);
+  EXPECT_EQ(built_of("dispatch_args"), 1);
+  for (const auto& entry : cache.entries) {
+    EXPECT_FALSE(entry.second.binary.empty()) << entry.first;
+    EXPECT_THAT(formats, ::testing::Contains(static_cast<GLint>(entry.second.format))) << entry.first;
+    EXPECT_TRUE(gpusort::FileProgramCache::valid_key(entry.first)) << entry.first;
+  }
+  const std::vector<std::string> all_programs = cache.stored;
+
+  cache.forget_calls();
+  PairSorter second(test_tuning(), &cache);
+  ASSERT_TRUE(no_gl_error("constructor loading binaries"));
+  EXPECT_EQ(sorted(cache.found), sorted(built_in_constructor));
+  EXPECT_TRUE(sorts_through_every_program(second, 2));
+  // Loaded, all of them, and none compiled again (a rejected binary would be stored anew).
+  EXPECT_EQ(sorted(cache.found), sorted(all_programs));
+  EXPECT_THAT(cache.stored, ::testing::IsEmpty());
+}
+
+TEST_F(ProgramCacheSorter, DamagedBinariesAreCompiledAgain) {
+  const auto formats = binary_formats_for("DamagedBinariesAreCompiledAgain");
+  MemoryCache good;
+  { KeySorter reference(test_tuning(), &good); }
+  if (formats.empty()) {
+    // Nothing is asked, so not even a damaged entry reaches the driver.
+    MemoryCache damaged;
+    damaged.entries["local_sort-0000000000000000"] = {Binary(64, 0xAB), 0x875F};
+    KeySorter sorter(test_tuning(), &damaged);
+    EXPECT_TRUE(sorts_keys(sorter, 3));
+    EXPECT_THAT(good.asked, ::testing::IsEmpty());
+    EXPECT_THAT(damaged.asked, ::testing::IsEmpty());
+    return;
+  }
+  ASSERT_FALSE(good.entries.empty());
+
+  struct Damage {
+    const char* name;
+    void (*apply)(MemoryCache::Entry&);
+  };
+  const Damage damages[] = {
+      {"random bytes", [](MemoryCache::Entry& e) {
+         std::mt19937 rng(5);
+         for (auto& byte : e.binary) byte = static_cast<std::uint8_t>(rng());
+       }},
+      {"truncated to half", [](MemoryCache::Entry& e) { e.binary.resize(e.binary.size() / 2); }},
+      // glProgramBinary would raise GL_INVALID_ENUM for it; the sorter must not pass it on.
+      {"a format the driver does not offer", [](MemoryCache::Entry& e) { e.format = 0xDEADBEEFu; }},
+      {"empty", [](MemoryCache::Entry& e) { e.binary.clear(); }},
+  };
+  std::uint32_t seed = 10;
+  for (const Damage& damage : damages) {
+    SCOPED_TRACE(damage.name);
+    MemoryCache cache;
+    cache.entries = good.entries;
+    for (auto& entry : cache.entries) damage.apply(entry.second);
+    const auto damaged_entries = cache.entries;
+    {
+      KeySorter sorter(test_tuning(), &cache);
+      EXPECT_TRUE(no_gl_error("constructor given damaged binaries"));
+      EXPECT_TRUE(sorts_keys(sorter, ++seed));
+    }
+    // Each was offered, refused, compiled and stored again in place of the damaged one.
+    EXPECT_EQ(sorted(cache.found), sorted(cache.asked));
+    EXPECT_EQ(sorted(cache.stored), sorted(cache.asked));
+    for (const auto& entry : cache.entries) {
+      const auto& before = damaged_entries.at(entry.first);
+      EXPECT_TRUE(entry.second.binary != before.binary || entry.second.format != before.format) << entry.first;
+    }
+    // What was stored in their place loads.
+    cache.forget_calls();
+    KeySorter repaired(test_tuning(), &cache);
+    EXPECT_TRUE(no_gl_error("constructor after the repair"));
+    EXPECT_EQ(sorted(cache.found), sorted(cache.asked));
+    EXPECT_THAT(cache.stored, ::testing::IsEmpty());
+    EXPECT_TRUE(sorts_keys(repaired, ++seed));
+  }
+}
+
+TEST_F(ProgramCacheSorter, AnotherTuningDoesNotGetTheTileProgram) {
+  const auto formats = binary_formats_for("AnotherTuningDoesNotGetTheTileProgram");
+  MemoryCache cache;
+  KeySorter wide(test_tuning(), &cache);
+  gpusort::Tuning narrow_tuning = test_tuning();
+  narrow_tuning.tile_size = wide.tuning().tile_size / 2;
+  cache.forget_calls();
+  KeySorter narrow(narrow_tuning, &cache);
+  EXPECT_TRUE(sorts_keys(narrow, 20));
+  if (formats.empty()) {
+    EXPECT_THAT(cache.asked, ::testing::IsEmpty());
+    return;
+  }
+  // Its tile program has another TILE_LOG2, so another key; the wide tile's binary would
+  // sort wrongly.
+  ASSERT_FALSE(cache.asked.empty());
+  for (const std::string& key : cache.found) EXPECT_THAT(key, ::testing::Not(::testing::StartsWith("local_sort-")));
+  EXPECT_THAT(cache.stored, ::testing::Contains(::testing::StartsWith("local_sort-")));
+}
+
+TEST_F(ProgramCacheSorter, KeysNameTheKernelAndHashTheWholeSource) {
+  const gpusort::detail::ProgramSource a{"local_sort", {"#version 430 core\n", "void main() {}\n"}};
+  const gpusort::detail::ProgramSource b{"local_sort", {"#version 430 core\n", "void main() { }\n"}};
+  const std::string key = gpusort::detail::program_cache_key(a);
+  EXPECT_THAT(key, ::testing::MatchesRegex("local_sort-[0-9a-f]{16}"));
+  EXPECT_EQ(key, gpusort::detail::program_cache_key(a));
+  EXPECT_NE(key, gpusort::detail::program_cache_key(b));
+  EXPECT_TRUE(gpusort::FileProgramCache::valid_key(key));
+}
+
+// A fresh directory under the system's temporary directory, removed again at the end.
+class TemporaryDirectory {
+ public:
+  TemporaryDirectory() {
+    static std::atomic<int> counter{0};
+    const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+    path_ = fs::temp_directory_path() /
+            ("gpusort-program-cache-test-" + std::to_string(std::random_device{}()) + "-" + std::to_string(now) + "-" +
+             std::to_string(counter++));
+    fs::create_directories(path_);
+  }
+  ~TemporaryDirectory() {
+    std::error_code error;
+    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, error);
+    fs::remove_all(path_, error);
+  }
+  TemporaryDirectory(const TemporaryDirectory&) = delete;
+  TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::vector<std::string> file_names(const fs::path& directory) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(directory)) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+Binary pattern(std::size_t size, std::uint8_t start) {
+  Binary bytes(size);
+  for (std::size_t i = 0; i < size; ++i) bytes[i] = static_cast<std::uint8_t>(start + i * 7);
+  return bytes;
+}
+
+// Counts loads that found something, in front of a FileProgramCache.
+class CountingFileCache : public gpusort::ProgramCache {
+ public:
+  explicit CountingFileCache(const fs::path& directory) : files(directory) {}
+  bool load(const std::string& key, Binary& binary, std::uint32_t& format) override {
+    const bool hit = files.load(key, binary, format);
+    hits += hit ? 1 : 0;
+    return hit;
+  }
+  void store(const std::string& key, const Binary& binary, std::uint32_t format) override {
+    ++stores;
+    files.store(key, binary, format);
+  }
+  gpusort::FileProgramCache files;
+  int hits = 0;
+  int stores = 0;
+};
+
+// A FileProgramCache sorter writes one file per program (creating the directory); a second
+// sorter (a later run, as far as the cache can tell) loads them all.
+TEST_F(ProgramCacheSorter, FileCacheServesASecondSorter) {
+  const auto formats = binary_formats_for("FileCacheServesASecondSorter");
+  TemporaryDirectory directory;
+  const fs::path cache_path = directory.path() / "not" / "yet" / "there";
+  CountingFileCache first_run(cache_path);
+  {
+    KeySorter sorter(test_tuning(), &first_run);
+    EXPECT_TRUE(sorts_keys(sorter, 30));
+  }
+  CountingFileCache second_run(cache_path);
+  KeySorter sorter(test_tuning(), &second_run);
+  EXPECT_TRUE(sorts_keys(sorter, 31));
+  if (formats.empty()) {
+    EXPECT_EQ(first_run.stores + second_run.stores + second_run.hits, 0);
+    EXPECT_FALSE(fs::exists(cache_path));
+    return;
+  }
+  ASSERT_GT(first_run.stores, 0);
+  EXPECT_EQ(first_run.hits, 0);
+  ASSERT_TRUE(fs::is_directory(cache_path));
+  EXPECT_EQ(file_names(cache_path).size(), static_cast<std::size_t>(first_run.stores));
+  EXPECT_EQ(second_run.hits, first_run.stores);
+  EXPECT_EQ(second_run.stores, 0);
+}
+
+TEST(ProgramCacheFile, RoundTripsEntriesAndLeavesNoTemporaryFiles) {
+  TemporaryDirectory directory;
+  gpusort::FileProgramCache cache(directory.path());
+  Binary binary;
+  std::uint32_t format = 0;
+  EXPECT_FALSE(cache.load("local_sort-0123456789abcdef", binary, format));
+
+  const Binary first = pattern(5000, 1);
+  cache.store("local_sort-0123456789abcdef", first, 0x875F);
+  ASSERT_TRUE(cache.load("local_sort-0123456789abcdef", binary, format));
+  EXPECT_EQ(binary, first);
+  EXPECT_EQ(format, 0x875Fu);
+  EXPECT_FALSE(cache.load("global_steps-0123456789abcdef", binary, format));
+
+  // A second store replaces the entry (a binary the driver rejected, compiled again).
+  const Binary second = pattern(300, 9);
+  cache.store("local_sort-0123456789abcdef", second, 0x1234);
+  ASSERT_TRUE(cache.load("local_sort-0123456789abcdef", binary, format));
+  EXPECT_EQ(binary, second);
+  EXPECT_EQ(format, 0x1234u);
+
+  cache.store("empty", Binary(), 7);
+  ASSERT_TRUE(cache.load("empty", binary, format));
+  EXPECT_TRUE(binary.empty());
+  EXPECT_EQ(format, 7u);
+
+  EXPECT_THAT(file_names(directory.path()), ::testing::ElementsAre("empty.bin", "local_sort-0123456789abcdef.bin"));
+}
+
+TEST(ProgramCacheFile, DamagedFilesAreMisses) {
+  TemporaryDirectory directory;
+  gpusort::FileProgramCache cache(directory.path());
+  const std::string key = "global_steps-00000000000000ff";
+  const Binary binary = pattern(1000, 3);
+  const fs::path file = cache.entry_path(key);
+  const auto rewrite = [&](const std::function<void(std::vector<char>&)>& damage) {
+    cache.store(key, binary, 1);
+    std::vector<char> bytes;
+    {
+      std::ifstream in(file, std::ios::binary);
+      bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    damage(bytes);
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  };
+  Binary loaded;
+  std::uint32_t format = 0;
+  rewrite([](std::vector<char>&) {});
+  ASSERT_TRUE(cache.load(key, loaded, format)) << "the undamaged file must load, or the cases below prove nothing";
+
+  rewrite([](std::vector<char>& bytes) { bytes.pop_back(); });
+  EXPECT_FALSE(cache.load(key, loaded, format)) << "truncated";
+  rewrite([](std::vector<char>& bytes) { bytes.push_back('x'); });
+  EXPECT_FALSE(cache.load(key, loaded, format)) << "longer than its header says";
+  rewrite([](std::vector<char>& bytes) { bytes[bytes.size() - 10] ^= 0x10; });
+  EXPECT_FALSE(cache.load(key, loaded, format)) << "a flipped bit in the binary";
+  rewrite([](std::vector<char>& bytes) { bytes[0] = 'X'; });
+  EXPECT_FALSE(cache.load(key, loaded, format)) << "another file's magic";
+  rewrite([](std::vector<char>& bytes) { bytes.resize(10); });
+  EXPECT_FALSE(cache.load(key, loaded, format)) << "shorter than a header";
+}
+
+TEST(ProgramCacheFile, UnusableDirectoriesOnlyMiss) {
+  TemporaryDirectory directory;
+  const fs::path regular_file = directory.path() / "a-file";
+  std::ofstream(regular_file) << "not a directory";
+  Binary binary;
+  std::uint32_t format = 0;
+  // A directory that cannot be created (its parent is a file), and a "directory" that is a
+  // file: root ignores permission bits, so a read-only directory would prove nothing here.
+  for (const fs::path& path : {regular_file / "cache", regular_file}) {
+    SCOPED_TRACE(path.string());
+    gpusort::FileProgramCache cache(path);
+    EXPECT_NO_THROW(EXPECT_FALSE(cache.load("local_sort-0123456789abcdef", binary, format)));
+    EXPECT_NO_THROW(cache.store("local_sort-0123456789abcdef", pattern(100, 0), 1));
+    EXPECT_NO_THROW(EXPECT_FALSE(cache.load("local_sort-0123456789abcdef", binary, format)));
+  }
+  EXPECT_THAT(file_names(directory.path()), ::testing::ElementsAre("a-file"));
+}
+
+TEST(ProgramCacheFile, KeysThatCouldNameOtherFilesAreRefused) {
+  TemporaryDirectory directory;
+  gpusort::FileProgramCache cache(directory.path() / "cache");
+  Binary binary;
+  std::uint32_t format = 0;
+  for (const std::string& key : std::vector<std::string>{"../escape", "a/b", "", ".hidden", std::string(201, 'k')}) {
+    cache.store(key, pattern(10, 0), 1);
+    EXPECT_FALSE(cache.load(key, binary, format)) << key;
+    EXPECT_FALSE(gpusort::FileProgramCache::valid_key(key)) << key;
+  }
+  EXPECT_THAT(file_names(directory.path()), ::testing::IsEmpty());
+}
+
+}  // namespace
+}  // namespace gpusort_test
