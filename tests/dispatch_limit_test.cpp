@@ -15,6 +15,7 @@ namespace {
 gpusort::Tuning tiny_dispatch_tuning(std::uint32_t max_workgroups_x) {
   gpusort::Tuning tuning;
   tuning.tile_size = 256;
+  tuning.single_dispatch_tile = 256;  // every count above the tile takes the multi-pass path
   tuning.global_elements = 2;
   tuning.global_group_size = 32;
   tuning.max_workgroups_x = max_workgroups_x;

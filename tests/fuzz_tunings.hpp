@@ -24,6 +24,8 @@ inline const std::vector<FuzzTuning>& fuzz_tunings() {
     small_tiles.local_elements = 4;
     small_tiles.global_elements = 2;
     small_tiles.global_group_size = 32;
+    small_tiles.window_run = 4;  // window passes of up to 4 steps mixed with register passes
+    small_tiles.single_dispatch_tile = 256;  // and one dispatch for 65 .. 256
     list.push_back({"tile64", small_tiles});
     gpusort::Tuning no_subgroups;
     no_subgroups.use_subgroups = false;
@@ -43,6 +45,7 @@ inline const std::vector<FuzzTuning>& fuzz_tunings() {
     gpusort::Tuning split_dispatch;
     split_dispatch.tile_size = 256;
     split_dispatch.max_workgroups_x = 7;
+    split_dispatch.single_dispatch_tile = 256;  // a single-dispatch sort would not split
     list.push_back({"max_workgroups_x7", split_dispatch});
     return list;
   }();

@@ -213,7 +213,8 @@ TYPED_TEST(SortIndirect, SortsTheCountAShaderWrote) {
 }
 
 // Tiles of 64 make window passes (runs of 4, up to 4 wide steps per sweep) and register
-// passes mix within one stage at small counts: the GPU-side plan must match the host's.
+// passes mix within one stage at small counts, and capacities up to the widest tile take
+// the single-dispatch program: the GPU-side plan must match the host's.
 TYPED_TEST(SortIndirect, WindowPassesFollowTheCount) {
   using Key = TypeParam;
   gpusort::Tuning tuning = test_tuning();
@@ -226,6 +227,7 @@ TYPED_TEST(SortIndirect, WindowPassesFollowTheCount) {
   const std::vector<IndirectCase> cases = {
       {10245, 0, 0}, {10245, 3, 4}, {10245, 65, 0}, {10245, 2561, 8}, {10245, 8193, 0}, {10245, 10245, 0},
       {10245, 20000, 12},  // above capacity: clamps
+      {1000, 0, 0},  {1000, 5, 4},  {1000, 64, 0},  {1000, 65, 8},  {1000, 1000, 0},  // one dispatch
   };
   check_indirect_cases(keys_sorter, pairs_sorter, cases, 300);
 }

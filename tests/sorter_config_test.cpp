@@ -9,9 +9,13 @@ namespace gpusort_test {
 namespace {
 
 gpusort::Tuning make_tuning(std::uint32_t tile, std::uint32_t local, std::uint32_t global,
-                            std::uint32_t group, std::uint32_t vector_width, std::uint32_t window_run = 0) {
+                            std::uint32_t group, std::uint32_t vector_width, std::uint32_t window_run = 0,
+                            std::uint32_t single_dispatch_tile = ~0u) {
   gpusort::Tuning tuning;
   tuning.window_run = window_run;
+  // By default no single-dispatch program, so that the small counts below reach the
+  // multi-pass paths; ~0u stands for "same as the tile".
+  tuning.single_dispatch_tile = single_dispatch_tile == ~0u ? tile : single_dispatch_tile;
   tuning.tile_size = tile;
   tuning.local_elements = local;
   tuning.global_elements = global;
@@ -33,6 +37,7 @@ std::string describe(const gpusort::Tuning& t) {
          " global_group_size=" + std::to_string(t.global_group_size) +
          " global_vector_width=" + std::to_string(t.global_vector_width) +
          " window_run=" + std::to_string(t.window_run) +
+         " single_dispatch_tile=" + std::to_string(t.single_dispatch_tile) +
          " use_subgroups=" + std::to_string(t.use_subgroups) +
          " max_workgroups_x=" + std::to_string(t.max_workgroups_x);
 }
@@ -44,6 +49,7 @@ TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
       make_tuning(64, 4, 2, 32, 4, 4),     make_tuning(128, 4, 16, 1, 4, 128), make_tuning(512, 16, 4, 64, 1, 8),
       make_tuning(256, 8, 8, 16, 1, 16),   make_tuning(0, 0, 8, 0, 0),         without_subgroups(make_tuning(0, 16, 4, 0, 0)),
       make_tuning(256, 4, 2, 64, 4, 4),
+      make_tuning(256, 4, 2, 64, 4, 4, 0),  // counts up to the widest tile: one dispatch
   };
   for (const auto& requested : tunings) {
     gpusort::BitonicSorter<float, std::uint32_t> sorter(test_tuning(requested));
@@ -96,7 +102,10 @@ TEST_F(SorterConfig, PlanCountsTheNetwork) {
   EXPECT_EQ(sorter.plan(1).memory_passes, 0u);
   EXPECT_EQ(sorter.plan(2).dispatches, 1u) << "a single tile is one dispatch";
   EXPECT_EQ(sorter.plan(tile).dispatches, 1u) << "a single tile is one dispatch";
-  EXPECT_GT(sorter.plan(tile + 1).dispatches, 1u);
+  const std::size_t single = sorter.tuning().single_dispatch_tile;
+  EXPECT_GE(single, tile);
+  EXPECT_EQ(sorter.plan(single).dispatches, 1u) << "up to the widest tile: one dispatch";
+  EXPECT_GT(sorter.plan(single + 1).dispatches, 1u);
   std::size_t previous = 0;
   for (std::size_t count : {std::size_t{2}, std::size_t{3}, tile, tile + 1, 4 * tile, std::size_t{1000003}}) {
     SCOPED_TRACE("count " + std::to_string(count));

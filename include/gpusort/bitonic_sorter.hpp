@@ -57,10 +57,12 @@ class BitonicSorter {
                 "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
   static_assert(is_supported_value<Value>::value, "gpusort values are 4-byte trivially copyable types");
 
-  /// The tile and global programs; stable sorts use a second pair that breaks ties by value.
+  /// The tile and global programs; stable sorts use a second set that breaks ties by value.
+  /// single_tile is the tile program at Tuning::single_dispatch_tile, built on first use.
   struct Programs {
     detail::GlProgram local;
     detail::GlProgram global;
+    detail::GlProgram single_tile;
   };
 
  public:
@@ -93,6 +95,7 @@ class BitonicSorter {
     global_log2_ = detail::log2_exact(tuning_.global_elements);
     lanes_log2_ = detail::log2_exact(tuning_.global_vector_width);
     window_log2_ = tile_log2_ - detail::log2_exact(tuning_.window_run);
+    single_tile_log2_ = detail::log2_exact(tuning_.single_dispatch_tile);
     GLint previous_program = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &previous_program);  // building does not bind, but stay defensive
     programs_ = build_programs(false);
@@ -111,10 +114,13 @@ class BitonicSorter {
       global_log2_ = other.global_log2_;
       lanes_log2_ = other.lanes_log2_;
       window_log2_ = other.window_log2_;
+      single_tile_log2_ = other.single_tile_log2_;
       programs_.local = std::move(other.programs_.local);
       programs_.global = std::move(other.programs_.global);
+      programs_.single_tile = std::move(other.programs_.single_tile);
       stable_programs_.local = std::move(other.stable_programs_.local);
       stable_programs_.global = std::move(other.stable_programs_.global);
+      stable_programs_.single_tile = std::move(other.stable_programs_.single_tile);
       arguments_program_ = std::move(other.arguments_program_);
       permute_program_ = std::move(other.permute_program_);
       for (int i = 0; i < 4; ++i) {
@@ -248,7 +254,7 @@ class BitonicSorter {
   /// What sort() dispatches for `count` elements.
   Plan plan(std::size_t count) const {
     Plan plan;
-    detail::for_each_pass(count, tile_log2_, global_log2_, window_log2_, [&](const detail::Pass& pass) {
+    detail::for_each_pass(count, tile_log2_, global_log2_, window_log2_, single_tile_log2_, [&](const detail::Pass& pass) {
       ++plan.dispatches;
       ++plan.memory_passes;
       plan.network_steps += pass.steps;
@@ -267,6 +273,10 @@ class BitonicSorter {
   }
 
  private:
+  detail::GlProgram build_tile_program(std::uint32_t tile_size, bool tie_break) const {
+    return detail::build_compute_program(tile_program_source(tile_size, tie_break), cache_);
+  }
+
   /// The tile program's source for tiles of `tile_size` elements.
   detail::ProgramSource tile_program_source(std::uint32_t tile_size, bool tie_break) const {
     return {"local_sort",
@@ -300,6 +310,13 @@ class BitonicSorter {
   const Programs& stable_programs() {
     if (!stable_programs_.local.name()) stable_programs_ = build_programs(true);
     return stable_programs_;
+  }
+
+  /// The single-dispatch tile program of `programs` (built on the first sort that needs it).
+  GLuint single_tile_program(bool stable) {
+    Programs& programs = stable ? stable_programs_ : programs_;
+    if (!programs.single_tile.name()) programs.single_tile = build_tile_program(tuning_.single_dispatch_tile, stable);
+    return programs.single_tile.name();
   }
 
   std::string prelude(std::uint32_t elements_log2, std::uint32_t group_size) const {
@@ -582,6 +599,10 @@ class BitonicSorter {
   void run_passes(std::size_t planned_count, const Bases& bases, const CountSource& source, Order order, bool stable,
                   Dispatch&& dispatch_pass) {
     const Programs& programs = stable ? stable_programs() : programs_;
+    // Built before anything is bound or dispatched, so that a failing build changes nothing.
+    const bool single_tile = detail::ceil_log2(planned_count) > tile_log2_ &&
+                             detail::ceil_log2(planned_count) <= single_tile_log2_;
+    const GLuint single_tile_name = single_tile ? single_tile_program(stable) : 0;
     GLuint bound = 0;
     const auto use = [&](GLuint program) {
       if (bound == program) return;
@@ -595,7 +616,7 @@ class BitonicSorter {
       bound = program;
     };
     std::size_t index = 0;
-    detail::for_each_pass(planned_count, tile_log2_, global_log2_, window_log2_, [&](const detail::Pass& pass) {
+    detail::for_each_pass(planned_count, tile_log2_, global_log2_, window_log2_, single_tile_log2_, [&](const detail::Pass& pass) {
       if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       if (pass.kind == detail::Pass::Kind::global_steps) {
         use(programs.global.name());
@@ -604,10 +625,11 @@ class BitonicSorter {
         glUniform1ui(8, pass.p_lo);
         glUniform1ui(9, pass.flip ? 1u : 0u);
       } else {
-        use(programs.local.name());
+        use(pass.kind == detail::Pass::Kind::single_tile_sort ? single_tile_name : programs.local.name());
         glUniform1ui(1, order_xor(order));  // u_key_xor: only the tile kernel maps keys
         const bool window = pass.kind == detail::Pass::Kind::window_steps;
-        glUniform1ui(6, pass.kind == detail::Pass::Kind::local_sort ? 0u : window ? 2u : 1u);
+        const bool sorts = pass.kind == detail::Pass::Kind::local_sort || pass.kind == detail::Pass::Kind::single_tile_sort;
+        glUniform1ui(6, sorts ? 0u : window ? 2u : 1u);
         glUniform1ui(7, pass.stage);
         if (window) {
           glUniform1ui(8, pass.p_hi);
@@ -622,6 +644,7 @@ class BitonicSorter {
 
   /// Workgroups a pass needs for `count` elements; the kernels derive the same numbers.
   std::uint64_t pass_groups(const detail::Pass& pass, std::size_t count) const {
+    if (pass.kind == detail::Pass::Kind::single_tile_sort) return 1;
     const bool wide = pass.kind == detail::Pass::Kind::global_steps || pass.kind == detail::Pass::Kind::window_steps;
     if (!wide) return (count + tuning_.tile_size - 1) / tuning_.tile_size;
     // Only the 2^k blocks that hold elements: one window tile per 2^tile_log2 of them, or
@@ -662,7 +685,8 @@ class BitonicSorter {
       arguments_program_ = detail::build_compute_program(
           "dispatch_args",
           {prelude(global_log2_, 1) + "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n#define WINDOW_LOG2 " +
-               std::to_string(window_log2_) + "u\n#define LANES_LOG2 " +
+               std::to_string(window_log2_) + "u\n#define SINGLE_TILE_LOG2 " +
+               std::to_string(single_tile_log2_) + "u\n#define LANES_LOG2 " +
                std::to_string(lanes_log2_) + "u\n#define GLOBAL_GROUP_SIZE " +
                std::to_string(tuning_.global_group_size) + "u\n",
            detail::shaders::common_glsl, detail::shaders::dispatch_args_comp},
@@ -714,6 +738,7 @@ class BitonicSorter {
   std::uint32_t global_log2_ = 0;
   std::uint32_t lanes_log2_ = 0;
   std::uint32_t window_log2_ = 0;  // most wide steps per window pass (tile_log2 - log2(window_run))
+  std::uint32_t single_tile_log2_ = 0;  // counts up to 2^this above the tile: one dispatch
   Programs programs_;
   Programs stable_programs_;  // built on first use
   detail::GlProgram arguments_program_;  // built on first use

@@ -35,6 +35,12 @@ struct Tuning {
   /// more steps but make memory accesses less contiguous. tile_size turns windows off.
   /// 0: 16.
   std::uint32_t window_run = 0;
+  /// Counts above tile_size up to this (a power of two >= tile_size) sort in one dispatch
+  /// of one workgroup, with a second tile program of this size: small sorts are latency,
+  /// and one dispatch beats the three a 2-tile sort otherwise takes. 0: the largest tile
+  /// shared memory and the invocation limit allow (8192 keys / 4096 pairs with 48 KiB);
+  /// tile_size: no second program (it is built on the first sort that needs it).
+  std::uint32_t single_dispatch_tile = 0;
   /// Run the tile kernel's narrow steps with subgroup shuffles (GL_KHR_shader_subgroup:
   /// basic and shuffle, in compute shaders) instead of shared memory and barriers. Only
   /// where the context supports it; after construction tuning() says whether it is used.

@@ -156,6 +156,12 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (key_bytes == 8) t.global_vector_width = 1;
   if (t.global_group_size == 0) t.global_group_size = 128;
   if (t.window_run == 0) t.window_run = std::min<std::uint32_t>(16, t.tile_size);
+  if (t.single_dispatch_tile == 0) {
+    t.single_dispatch_tile = t.tile_size;
+    while (std::uint64_t{t.single_dispatch_tile} * 2 * element_bytes <= limits.max_shared_bytes &&
+           t.single_dispatch_tile * 2 / t.local_elements <= limits.max_invocations && t.single_dispatch_tile < (1u << 20))
+      t.single_dispatch_tile *= 2;
+  }
   if (t.max_workgroups_x == 0) t.max_workgroups_x = limits.max_groups_x;
 
   const std::string tile = std::to_string(t.tile_size);
@@ -179,6 +185,11 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     fail("global_elements * global_vector_width * 2 must not exceed tile_size");
   if (!is_power_of_two(t.window_run) || t.window_run < 4 || t.window_run > t.tile_size)
     fail("window_run must be a power of two in 4..tile_size");
+  if (!is_power_of_two(t.single_dispatch_tile) || t.single_dispatch_tile < t.tile_size ||
+      std::uint64_t{t.single_dispatch_tile} * element_bytes > limits.max_shared_bytes ||
+      t.single_dispatch_tile / t.local_elements > limits.max_invocations)
+    fail("single_dispatch_tile must be a power of two >= tile_size whose elements fit shared memory and whose "
+         "invocations (single_dispatch_tile / local_elements) fit GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS");
   if (t.global_group_size > limits.max_invocations)
     fail("global_group_size exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(limits.max_invocations));
   // Subgroups need whole subgroups per workgroup and a tile wider than one subgroup's share.

@@ -378,8 +378,8 @@ inline constexpr const char* dispatch_args_comp = R"gpusort_glsl(// sort_indirec
 // every pass the host will dispatch with glDispatchComputeIndirect, so the host never
 // reads the count back. The host plans the passes for `capacity` elements; passes the
 // actual count does not need (stages above its own) get zero workgroups.
-// Extra #defines: TILE_LOG2, WINDOW_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE (ELEMS_LOG2 is the
-// global kernel's).
+// Extra #defines: TILE_LOG2, WINDOW_LOG2, SINGLE_TILE_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE
+// (ELEMS_LOG2 is the global kernel's).
 
 layout(local_size_x = 1) in;
 
@@ -404,6 +404,10 @@ void main() {
     uint count = element_count();
     uint stages = stage_count(count);
     uint tiles = count < 2u ? 0u : (count + (1u << TILE_LOG2) - 1u) >> TILE_LOG2;
+    if (u_capacity_stages > TILE_LOG2 && u_capacity_stages <= SINGLE_TILE_LOG2) {
+        write_pass(count < 2u ? 0u : 1u);  // the single-dispatch tile program sorts it all
+        return;
+    }
     write_pass(tiles);  // local sort
     // The same walk as detail::for_each_pass and for_each_wide_pass on the host.
     bool windows = WINDOW_LOG2 > ELEMS_LOG2;

@@ -23,8 +23,9 @@ inline std::uint32_t ceil_log2(std::size_t n) {
 /// One GPU dispatch: a contiguous run of network steps.
 struct Pass {
   // global_steps: a few wide steps held in registers (shaders/global_steps.comp);
-  // window_steps: more wide steps on a tile of coalesced runs (shaders/local_sort.comp, mode 2).
-  enum class Kind { local_sort, global_steps, window_steps, local_disperse };
+  // window_steps: more wide steps on a tile of coalesced runs (shaders/local_sort.comp, mode 2);
+  // single_tile_sort: the whole network in one workgroup of the widest tile (mode 0).
+  enum class Kind { local_sort, global_steps, window_steps, local_disperse, single_tile_sort };
   Kind kind;
   std::uint32_t stage;   // stage k the steps belong to (local_sort: the last stage it runs)
   std::uint32_t p_hi;    // global/window: pivot bit of the first step (k-1 for the flip)
@@ -56,14 +57,19 @@ void for_each_wide_pass(std::uint32_t k, std::uint32_t tile_log2, std::uint32_t 
 
 /// Calls visit(Pass) for every dispatch that sorts `count` elements with tiles of
 /// 2^tile_log2 elements, register passes fusing up to global_log2 wide steps and window
-/// passes fusing up to window_log2 (0: none). Requires global_log2 <= tile_log2 (a
+/// passes fusing up to window_log2 (0: none). A count above the tile but at most
+/// 2^single_tile_log2 is one single_tile_sort pass. Requires global_log2 <= tile_log2 (a
 /// register window never reaches below bit 0) and window_log2 <= tile_log2 - 2 (runs of
 /// at least 4 elements).
 template <class Visitor>
 void for_each_pass(std::size_t count, std::uint32_t tile_log2, std::uint32_t global_log2, std::uint32_t window_log2,
-                   Visitor&& visit) {
+                   std::uint32_t single_tile_log2, Visitor&& visit) {
   if (count < 2) return;
   const std::uint32_t stages = ceil_log2(count);
+  if (stages > tile_log2 && stages <= single_tile_log2) {
+    visit(Pass{Pass::Kind::single_tile_sort, stages, 0, 0, false, true, true, stages * (stages + 1) / 2});
+    return;
+  }
   const std::uint32_t local_stages = stages < tile_log2 ? stages : tile_log2;
   visit(Pass{Pass::Kind::local_sort, local_stages, 0, 0, false, true, stages == local_stages,
              local_stages * (local_stages + 1) / 2});
