@@ -266,18 +266,30 @@ TEST_F(ProgramCacheSorter, AnotherTuningDoesNotGetTheTileProgram) {
   KeySorter wide(test_tuning(), &cache);
   gpusort::Tuning narrow_tuning = test_tuning();
   narrow_tuning.tile_size = wide.tuning().tile_size / 2;
+  // Counts up to the wide tile then take one dispatch of a tile program built on first use.
+  narrow_tuning.single_dispatch_tile = wide.tuning().tile_size;
   cache.forget_calls();
   KeySorter narrow(narrow_tuning, &cache);
+  // What the constructor built: its tile program and the global program.
+  const std::vector<std::string> found = cache.found;
+  const std::vector<std::string> stored = cache.stored;
+  const std::size_t asked_by_constructor = cache.asked.size();
   EXPECT_TRUE(sorts_keys(narrow, 20));
+  auto single_tile_input = make_keys<std::uint32_t>(Distribution::random, narrow_tuning.tile_size + 1, 21);
+  auto single_tile_keys = single_tile_input;
+  narrow.sort(single_tile_keys);
+  EXPECT_TRUE(same_bits(single_tile_keys, expected_sorted(single_tile_input, gpusort::Order::ascending)));
   if (formats.empty()) {
     EXPECT_THAT(cache.asked, ::testing::IsEmpty());
     return;
   }
-  // Its tile program has another TILE_LOG2, so another key; the wide tile's binary would
+  // Its tile program has another TILE_LOG2, so another key: the wide tile's binary would
   // sort wrongly.
-  ASSERT_FALSE(cache.asked.empty());
-  for (const std::string& key : cache.found) EXPECT_THAT(key, ::testing::Not(::testing::StartsWith("local_sort-")));
-  EXPECT_THAT(cache.stored, ::testing::Contains(::testing::StartsWith("local_sort-")));
+  for (const std::string& key : found) EXPECT_THAT(key, ::testing::Not(::testing::StartsWith("local_sort-")));
+  EXPECT_THAT(stored, ::testing::Contains(::testing::StartsWith("local_sort-")));
+  // The single-dispatch tile program, built on first use, went through the cache too.
+  ASSERT_EQ(cache.asked.size(), asked_by_constructor + 1);
+  EXPECT_THAT(cache.asked.back(), ::testing::StartsWith("local_sort-"));
 }
 
 TEST_F(ProgramCacheSorter, KeysNameTheKernelAndHashTheWholeSource) {
