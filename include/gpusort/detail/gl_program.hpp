@@ -112,7 +112,8 @@ inline GlProgram load_program_binary(ProgramCache& cache, const std::string& key
   glGetProgramiv(program.name(), GL_LINK_STATUS, &linked);
   if (linked == GL_TRUE) return program;
   // A rejected binary (another driver build, damaged data) only clears LINK_STATUS by the
-  // spec, but some drivers raise an error too; the caller must not find one.
+  // spec, but some drivers raise an error too; the caller must not find one. (An error the
+  // caller had left pending goes with it: GL cannot tell the two apart.)
   for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {
   }
   return GlProgram();
