@@ -178,6 +178,10 @@ class BitonicSorter {
       return;
     }
     check_dispatch_limits(count);
+    // Every program the sort needs exists before `indices` is written: a build that throws
+    // leaves the caller's data as it was.
+    stable_programs();
+    if (detail::ceil_log2(count) > tile_log2_ && detail::ceil_log2(count) <= single_tile_log2_) single_tile_program(true);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     const GLuint base = bind_words(detail::permute_destination_binding, indices, 0, count);
     bind_words(detail::permute_source_binding, indices, 0, count);
