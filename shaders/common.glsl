@@ -2,7 +2,10 @@
 #ifndef SUBGROUP_LOG2
 #define SUBGROUP_LOG2 0
 #endif
-#if SUBGROUP_LOG2 > 0
+#ifndef SUBGROUP_EMULATION
+#define SUBGROUP_EMULATION 0
+#endif
+#if SUBGROUP_LOG2 > 0 && !SUBGROUP_EMULATION
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
 #endif
@@ -16,6 +19,9 @@
 //   LANES         1, or 4: the global kernel moves uvec4s and each register holds 4 lanes
 //                 (32-bit keys only)
 //   SUBGROUP_LOG2 tile kernel only: 0, or log2 of the subgroup size to use shuffles
+//   SUBGROUP_EMULATION tile kernel only: 1 runs the subgroup code with shuffles emulated in
+//                 shared memory (a testing aid for contexts without GL_KHR_shader_subgroup)
+//   DIRECT_TILE_IO tile kernel only: 1 moves global memory straight to and from registers
 //
 // The network. Every key is mapped to an "ordered" uint whose unsigned order is the
 // key order we want (descending XORs every bit, so it is ascending on ~key). Every

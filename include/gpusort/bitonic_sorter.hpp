@@ -18,6 +18,13 @@
 #include "program_cache.hpp"
 #include "tuning.hpp"
 
+// Profiling hook: a program that defines GPUSORT_PASS_HOOK(pass, after) before it includes
+// gpusort sees every dispatch of a sort, just before (after = false) and just after it
+// (bench/pass_profile.cpp records a GL_TIMESTAMP there). `pass` is a detail::Pass.
+#ifndef GPUSORT_PASS_HOOK
+#define GPUSORT_PASS_HOOK(pass, after) ((void)0)
+#endif
+
 namespace gpusort {
 
 /// The memory barrier every sort() ends with. Later shader-storage reads, vertex
@@ -283,11 +290,17 @@ class BitonicSorter {
 
   /// The tile program's source for tiles of `tile_size` elements.
   detail::ProgramSource tile_program_source(std::uint32_t tile_size, bool tie_break) const {
+    // Emulated subgroups are 32 wide; the direct layouts exist for tiles up to 4096, so a
+    // wider single-dispatch tile program takes the shared-memory path.
+    const std::uint32_t subgroup_size = tuning_.emulate_subgroups ? 32u : limits_.subgroup_size;
+    const bool direct = tuning_.direct_tile_io && tile_size <= 4096;
     return {"local_sort",
             {prelude(detail::log2_exact(tuning_.local_elements), tile_size / tuning_.local_elements) +
                  tie_break_define(tie_break) + "#define TILE_LOG2 " + std::to_string(detail::log2_exact(tile_size)) +
                  "u\n#define SUBGROUP_LOG2 " +
-                 std::to_string(tuning_.use_subgroups ? detail::log2_exact(limits_.subgroup_size) : 0u) + "u\n",
+                 std::to_string(tuning_.use_subgroups ? detail::log2_exact(subgroup_size) : 0u) +
+                 "u\n#define SUBGROUP_EMULATION " + (tuning_.emulate_subgroups ? "1" : "0") +
+                 "\n#define DIRECT_TILE_IO " + (direct ? "1" : "0") + "\n",
              detail::shaders::common_glsl, detail::shaders::local_sort_comp}};
   }
 
@@ -641,7 +654,9 @@ class BitonicSorter {
           glUniform1ui(11, pass.flip ? 1u : 0u);
         }
       }
+      GPUSORT_PASS_HOOK(pass, false);
       dispatch_pass(pass, index++);
+      GPUSORT_PASS_HOOK(pass, true);
     });
     glMemoryBarrier(sort_completion_barrier);
   }

@@ -45,6 +45,20 @@ struct Tuning {
   /// basic and shuffle, in compute shaders) instead of shared memory and barriers. Only
   /// where the context supports it; after construction tuning() says whether it is used.
   bool use_subgroups = true;
+  /// Window passes move global memory straight to and from registers, with one exchange
+  /// through shared memory in between (instead of a shared-memory round trip every
+  /// log2(local_elements) steps plus one at each end). Only for 32-bit keys without values
+  /// (with values it measured slower), with subgroup shuffles of size 32, local_elements 8,
+  /// tiles of 512 .. 4096 elements (the GPU default for keys) and window_run >= 16;
+  /// elsewhere, and where this is false, the shared-memory tile path runs. After
+  /// construction tuning() says whether it is used.
+  bool direct_tile_io = true;
+  /// Testing aid: where the context has no GL_KHR_shader_subgroup, run the subgroup code
+  /// paths anyway (subgroups of 32), each shuffle emulated through shared memory between
+  /// two barriers. Far slower; it lets a software renderer (llvmpipe in CI) check the
+  /// paths a GPU with subgroups takes. Needs use_subgroups; ignored (reported false) where
+  /// real subgroups exist. The emulation takes 4 more bytes of shared memory per element.
+  bool emulate_subgroups = false;
   /// Cap on workgroups per dispatch dimension; larger dispatches are split over y.
   /// 0: GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] (65535 on llvmpipe and many drivers).
   std::uint32_t max_workgroups_x = 0;

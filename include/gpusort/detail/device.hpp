@@ -156,9 +156,14 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (key_bytes == 8) t.global_vector_width = 1;
   if (t.global_group_size == 0) t.global_group_size = 128;
   if (t.window_run == 0) t.window_run = std::min<std::uint32_t>(16, t.tile_size);
+  // Subgroup emulation: only where the device has none, and its exchange buffer (a word per
+  // element) shares the tile's shared memory.
+  t.emulate_subgroups = t.emulate_subgroups && t.use_subgroups && limits.subgroup_size == 0;
+  const std::uint32_t subgroup_size = limits.subgroup_size != 0 ? limits.subgroup_size : t.emulate_subgroups ? 32u : 0u;
+  const auto shared_bytes = [&](std::uint64_t tile) { return tile * (element_bytes + (t.emulate_subgroups ? 4 : 0)); };
   if (t.single_dispatch_tile == 0) {
     t.single_dispatch_tile = t.tile_size;
-    while (std::uint64_t{t.single_dispatch_tile} * 2 * element_bytes <= limits.max_shared_bytes &&
+    while (shared_bytes(std::uint64_t{t.single_dispatch_tile} * 2) <= limits.max_shared_bytes &&
            t.single_dispatch_tile * 2 / t.local_elements <= limits.max_invocations && t.single_dispatch_tile < (1u << 20))
       t.single_dispatch_tile *= 2;
   }
@@ -166,8 +171,8 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
 
   const std::string tile = std::to_string(t.tile_size);
   if (!is_power_of_two(t.tile_size)) fail("tile_size " + tile + " is not a power of two");
-  if (std::uint64_t{t.tile_size} * element_bytes > limits.max_shared_bytes)
-    fail("tile_size " + tile + " needs " + std::to_string(std::uint64_t{t.tile_size} * element_bytes) +
+  if (shared_bytes(t.tile_size) > limits.max_shared_bytes)
+    fail("tile_size " + tile + " needs " + std::to_string(shared_bytes(t.tile_size)) +
          " bytes of shared memory, more than GL_MAX_COMPUTE_SHARED_MEMORY_SIZE = " +
          std::to_string(limits.max_shared_bytes) + "; use a smaller tile_size or 0 for the default");
   if (!is_power_of_two(t.local_elements) || t.local_elements < 4 || t.local_elements > 32)
@@ -186,7 +191,7 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (!is_power_of_two(t.window_run) || t.window_run < 4 || t.window_run > t.tile_size)
     fail("window_run must be a power of two in 4..tile_size");
   if (!is_power_of_two(t.single_dispatch_tile) || t.single_dispatch_tile < t.tile_size ||
-      std::uint64_t{t.single_dispatch_tile} * element_bytes > limits.max_shared_bytes ||
+      shared_bytes(t.single_dispatch_tile) > limits.max_shared_bytes ||
       t.single_dispatch_tile / t.local_elements > limits.max_invocations)
     fail("single_dispatch_tile must be a power of two >= tile_size whose elements fit shared memory and whose "
          "invocations (single_dispatch_tile / local_elements) fit GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS");
@@ -194,8 +199,15 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     fail("global_group_size exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(limits.max_invocations));
   // Subgroups need whole subgroups per workgroup and a tile wider than one subgroup's share.
   const std::uint32_t local_group = t.tile_size / t.local_elements;
-  t.use_subgroups = t.use_subgroups && limits.subgroup_size != 0 && local_group % limits.subgroup_size == 0 &&
-                    std::uint64_t{limits.subgroup_size} * t.local_elements < t.tile_size;
+  t.use_subgroups = t.use_subgroups && subgroup_size != 0 && local_group % subgroup_size == 0 &&
+                    std::uint64_t{subgroup_size} * t.local_elements < t.tile_size;
+  t.emulate_subgroups = t.emulate_subgroups && t.use_subgroups;
+  // The direct layouts (shaders/local_sort.comp) are drawn for 3 register bits, 5 lane bits
+  // and 9 .. 12 tile bits. Only 32-bit keys without values: there direct window passes took
+  // 59-83 us against 70-99 us at 2^24 on an H200, but with a second (value) stream direct
+  // passes lost 7-9 % (bench/results/levers-h200-2026-11-21.md).
+  t.direct_tile_io = t.direct_tile_io && element_bytes == 4 && t.use_subgroups && subgroup_size == 32 &&
+                     t.local_elements == 8 && t.tile_size >= 512 && t.tile_size <= 4096;
   if (t.max_workgroups_x > limits.max_groups_x)
     fail("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " + std::to_string(limits.max_groups_x));
   return t;

@@ -12,7 +12,10 @@ inline constexpr const char* common_glsl = R"gpusort_glsl(// #extension must pre
 #ifndef SUBGROUP_LOG2
 #define SUBGROUP_LOG2 0
 #endif
-#if SUBGROUP_LOG2 > 0
+#ifndef SUBGROUP_EMULATION
+#define SUBGROUP_EMULATION 0
+#endif
+#if SUBGROUP_LOG2 > 0 && !SUBGROUP_EMULATION
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
 #endif
@@ -26,6 +29,9 @@ inline constexpr const char* common_glsl = R"gpusort_glsl(// #extension must pre
 //   LANES         1, or 4: the global kernel moves uvec4s and each register holds 4 lanes
 //                 (32-bit keys only)
 //   SUBGROUP_LOG2 tile kernel only: 0, or log2 of the subgroup size to use shuffles
+//   SUBGROUP_EMULATION tile kernel only: 1 runs the subgroup code with shuffles emulated in
+//                 shared memory (a testing aid for contexts without GL_KHR_shader_subgroup)
+//   DIRECT_TILE_IO tile kernel only: 1 moves global memory straight to and from registers
 //
 // The network. Every key is mapped to an "ordered" uint whose unsigned order is the
 // key order we want (descending XORs every bit, so it is ascending on ~key). Every
@@ -543,8 +549,18 @@ inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel
 // SUBGROUP_LOG2 (0 = no subgroups; else log2 of the subgroup size, which then must divide
 // GROUP_SIZE). With subgroups every step whose pivot is below WARP_LOG2 runs in registers
 // and shuffles, with no shared memory and no barrier.
+// SUBGROUP_EMULATION 1: the same code with each shuffle done through shared memory between
+// two barriers (every invocation then takes part in every step), so that contexts without
+// GL_KHR_shader_subgroup, like llvmpipe in CI, run and check the subgroup paths.
+// DIRECT_TILE_IO 1 (the host sets it for 32-bit keys without values, subgroups of 32, ELEMS 8
+// and TILE_LOG2 9 .. 12): window passes read global memory straight into registers and
+// write it straight from registers, in layouts chosen so that one exchange through shared
+// memory sits between the two halves of a pass (see "Direct tile I/O" below).
 
 #define TILE_SIZE (1u << TILE_LOG2)
+#ifndef DIRECT_TILE_IO
+#define DIRECT_TILE_IO 0
+#endif
 
 #if SUBGROUP_LOG2 > 0
 #define WARP_LOG2 (ELEMS_LOG2 + SUBGROUP_LOG2)  // bits one subgroup holds in registers
@@ -576,23 +592,43 @@ shared uint tile_values[TILE_SIZE];
 // XOR-swizzling each 32-word row by the row index spreads strided accesses over the
 // banks without the extra shared memory that padding would cost.
 uint bank_swizzle(uint i) {
+    // (The direct window layouts see at most 2-way conflicts with it. A swizzle chosen per
+    // mode at run time cost every tile pass 30-50 % on an H200: local disperses 113 against
+    // 72 us at 2^24.)
     return i ^ ((i >> 5u) & 31u);
 }
+
+#if SUBGROUP_EMULATION
+uint subgroup_id() { return gl_LocalInvocationIndex >> SUBGROUP_LOG2; }
+uint subgroup_lane() { return gl_LocalInvocationIndex & ((1u << SUBGROUP_LOG2) - 1u); }
+
+// One word per register and invocation: an emulated shuffle of all ELEMS registers costs two
+// barriers per word of the element, not two per register.
+shared uint exchange_words[GROUP_SIZE * ELEMS];
+#elif SUBGROUP_LOG2 > 0
+uint subgroup_id() { return gl_SubgroupID; }
+uint subgroup_lane() { return gl_SubgroupInvocationID; }
+#endif
 
 // The invocation's rank in the data layout. With subgroups, consecutive ranks share a
 // subgroup, whatever order the implementation groups invocations in.
 uint thread_rank() {
 #if SUBGROUP_LOG2 > 0
-    return (gl_SubgroupID << SUBGROUP_LOG2) + gl_SubgroupInvocationID;
+    return (subgroup_id() << SUBGROUP_LOG2) + subgroup_lane();
 #else
     return gl_LocalInvocationIndex;
 #endif
 }
 
 // A sort smaller than the tile (mode 0 with g_stages < TILE_LOG2) touches only the first
-// 2^g_stages elements; invocations past them idle through the barriers.
+// 2^g_stages elements; invocations past them idle through the barriers. Under emulation
+// they join in (on +infinity padding that never leaves the tile): shuffles are barriers.
 bool thread_active() {
+#if SUBGROUP_EMULATION
+    return true;
+#else
     return u_mode != 0u || thread_rank() * ELEMS < (1u << g_stages);
+#endif
 }
 
 void load_registers() {
@@ -663,35 +699,94 @@ void register_disperse(uint m) {
 }
 
 #if SUBGROUP_LOG2 > 0
-// One step whose pivot is a lane bit: register j of this lane meets register
-// (j ^ register_mask) of lane (lane ^ lane_mask). The lower position keeps the smaller key;
-// both lanes of a pair see the same two keys, so equal keys never move.
-void shuffle_step(uint lane_mask, uint register_mask, uint pivot_lane_bit) {
-    KEY_REG other_keys[ELEMS];
+KEY_REG other_keys[ELEMS];
 #if HAS_VALUES
-    REG other_values[ELEMS];
+REG other_values[ELEMS];
 #endif
+
+#if HAS_VALUES
+#define REG_WORD_VALUE(j) reg_values[j]
+#else
+#define REG_WORD_VALUE(j) 0u
+#endif
+
+#if SUBGROUP_EMULATION
+// Every invocation of the workgroup must call the emulated shuffle (barriers), which is why
+// thread_active() is always true under emulation. `word` picks a 32-bit word of the element
+// (0, 1: key words; 2: value); the barrier before the writes lets the previous exchange's
+// reads finish.
+uint exchanged_word(uint j, uint word) {
+#if KEY_WORDS == 2
+    return word == 0u ? reg_keys[j].x : word == 1u ? reg_keys[j].y : REG_WORD_VALUE(j);
+#else
+    return word == 0u ? reg_keys[j] : REG_WORD_VALUE(j);
+#endif
+}
+
+void shuffle_in(uint lane_mask, uint register_mask) {
+    uint mine = gl_LocalInvocationIndex * ELEMS;
+    uint theirs = (gl_LocalInvocationIndex ^ lane_mask) * ELEMS;
+    for (uint word = 0u; word < uint(KEY_WORDS + HAS_VALUES); ++word) {
+        barrier();
+        for (uint j = 0u; j < ELEMS; ++j) exchange_words[mine + j] = exchanged_word(j, word);
+        barrier();
+        for (uint j = 0u; j < ELEMS; ++j) {
+            uint w = exchange_words[theirs + (j ^ register_mask)];
+#if KEY_WORDS == 2
+            if (word == 0u) other_keys[j].x = w;
+            if (word == 1u) other_keys[j].y = w;
+#else
+            if (word == 0u) other_keys[j] = w;
+#endif
+#if HAS_VALUES
+            if (word == uint(KEY_WORDS)) other_values[j] = w;
+#endif
+        }
+    }
+}
+#else
+// Fetches register (j ^ register_mask) of lane (lane ^ lane_mask) into other_*[j].
+void shuffle_in(uint lane_mask, uint register_mask) {
     for (uint j = 0u; j < ELEMS; ++j) {
         other_keys[j] = subgroupShuffleXor(reg_keys[j ^ register_mask], lane_mask);
 #if HAS_VALUES
         other_values[j] = subgroupShuffleXor(reg_values[j ^ register_mask], lane_mask);
 #endif
     }
-    bool lower = (gl_SubgroupInvocationID & (1u << pivot_lane_bit)) == 0u;
-    for (uint j = 0u; j < ELEMS; ++j) {
+}
+#endif
+
+// Register j against the fetched element: the lower position keeps the smaller key. Both
+// lanes of a pair see the same two keys, so equal keys never move.
+void keep_side(uint j, bool lower) {
 #if HAS_VALUES
-        bool take = (lower ? pair_greater(reg_keys[j], reg_values[j], other_keys[j], other_values[j])
-                           : pair_greater(other_keys[j], other_values[j], reg_keys[j], reg_values[j])) != 0u;
+    bool take = (lower ? pair_greater(reg_keys[j], reg_values[j], other_keys[j], other_values[j])
+                       : pair_greater(other_keys[j], other_values[j], reg_keys[j], reg_values[j])) != 0u;
 #else
-        bool take = lower ? KEY_LESS(other_keys[j], reg_keys[j]) : KEY_LESS(reg_keys[j], other_keys[j]);
+    bool take = lower ? KEY_LESS(other_keys[j], reg_keys[j]) : KEY_LESS(reg_keys[j], other_keys[j]);
 #endif
-        if (take) {
-            reg_keys[j] = other_keys[j];
+    if (take) {
+        reg_keys[j] = other_keys[j];
 #if HAS_VALUES
-            reg_values[j] = other_values[j];
+        reg_values[j] = other_values[j];
 #endif
-        }
     }
+}
+
+// One step whose pivot is a lane bit: register j of this lane meets register
+// (j ^ register_mask) of lane (lane ^ lane_mask).
+void shuffle_step(uint lane_mask, uint register_mask, uint pivot_lane_bit) {
+    shuffle_in(lane_mask, register_mask);
+    bool lower = (subgroup_lane() & (1u << pivot_lane_bit)) == 0u;
+    for (uint j = 0u; j < ELEMS; ++j) keep_side(j, lower);
+}
+
+// One step whose pivot (a tile bit) is held by the lane bits of lane_mask, in a layout where
+// register j sits at positions[j] and a flip may have reversed some pairs: the side comes
+// from the position itself.
+void positioned_shuffle_step(uint lane_mask, uint pivot) {
+    shuffle_in(lane_mask, 0u);
+    for (uint j = 0u; j < ELEMS; ++j) keep_side(j, (positions[j] & (1u << pivot)) == 0u);
 }
 #endif
 
@@ -712,42 +807,44 @@ void warp_steps(uint k, uint p_start, bool flip) {
 }
 
 // Stages 1 .. min(WARP_LOG2, g_stages) touch only the low WARP_LOG2 bits, so each
-// invocation (with subgroups: each subgroup) sorts its elements in registers.
-void sort_in_registers() {
-    if (thread_active()) {
-        load_blocked();
-        // Every loop has a constant trip count so that the compiler unrolls it and the
-        // register arrays are indexed by constants (NVIDIA otherwise puts them in local memory).
-        for (uint k = 1u; k <= ELEMS_LOG2; ++k) {
-            if (k <= g_stages) {
-                uint flip_mask = (1u << k) - 1u;
-                for (uint j = 0u; j < ELEMS; ++j) {
-                    if ((j & (1u << (k - 1u))) == 0u) compare_exchange(j, j ^ flip_mask, false);
-                }
-                for (uint i = 0u; i < ELEMS_LOG2; ++i) {
-                    uint m = ELEMS_LOG2 - 1u - i;  // disperse strides 2^(k-2) .. 1
-                    if (m + 2u <= k) {
-                        for (uint j = 0u; j < ELEMS; ++j) {
-                            if ((j & (1u << m)) == 0u) compare_exchange(j, j | (1u << m), false);
-                        }
+// invocation (with subgroups: each subgroup) sorts its elements in registers, which hold
+// the blocked layout.
+void sort_registers() {
+    // Every loop has a constant trip count so that the compiler unrolls it and the
+    // register arrays are indexed by constants (NVIDIA otherwise puts them in local memory).
+    for (uint k = 1u; k <= ELEMS_LOG2; ++k) {
+        if (k <= g_stages) {
+            uint flip_mask = (1u << k) - 1u;
+            for (uint j = 0u; j < ELEMS; ++j) {
+                if ((j & (1u << (k - 1u))) == 0u) compare_exchange(j, j ^ flip_mask, false);
+            }
+            for (uint i = 0u; i < ELEMS_LOG2; ++i) {
+                uint m = ELEMS_LOG2 - 1u - i;  // disperse strides 2^(k-2) .. 1
+                if (m + 2u <= k) {
+                    for (uint j = 0u; j < ELEMS; ++j) {
+                        if ((j & (1u << m)) == 0u) compare_exchange(j, j | (1u << m), false);
                     }
                 }
             }
         }
-        for (uint k = ELEMS_LOG2 + 1u; k <= min(g_stages, WARP_LOG2); ++k) warp_steps(k, k - 1u, true);
-        store_registers();
     }
-    barrier();
+    for (uint k = ELEMS_LOG2 + 1u; k <= min(g_stages, WARP_LOG2); ++k) warp_steps(k, k - 1u, true);
 }
 
-// The steps of stage k with pivots below WARP_LOG2 (never its flip: k > WARP_LOG2).
-void finish_in_registers(uint k) {
-    if (thread_active()) {
-        load_blocked();
-        warp_steps(k, WARP_LOG2 - 1u, false);
-        store_registers();
+// Mode 0 from registers holding the blocked layout to registers holding it again: stages
+// above WARP_LOG2 take their wide steps through shared memory.
+void local_sort_from_registers() {
+    if (thread_active()) sort_registers();
+    for (uint k = WARP_LOG2 + 1u; k <= g_stages; ++k) {
+        if (thread_active()) store_registers();
+        barrier();
+        run_steps_down_to(k - 1u, WARP_LOG2, true);
+        // The steps of stage k with pivots below WARP_LOG2 (never its flip: k > WARP_LOG2).
+        if (thread_active()) {
+            load_blocked();
+            warp_steps(k, WARP_LOG2 - 1u, false);
+        }
     }
-    barrier();
 }
 
 // Mode 2: where tile slot s lives in memory. Its low g_run_log2 bits are the offset in a
@@ -832,12 +929,88 @@ void begin_window(uint group) {
     g_flip_mask = u_flip != 0u ? ((1u << u_p_lo) - 1u) & ~((1u << g_run_log2) - 1u) : 0u;
 }
 
+#if DIRECT_TILE_IO
+// Direct tile I/O (window passes). The pass reads global memory into registers in one
+// layout, runs the steps that layout holds (registers and shuffles), exchanges through
+// shared memory once into a second layout, runs the rest, and writes global memory from
+// registers: one shared-memory round trip instead of one per three steps plus one at each
+// end. Slot bits of the layouts, for ELEMS 8 (3 register bits) and 32 lanes:
+//   top: registers TILE_LOG2-3 .. TILE_LOG2-1 (the first basis vector may be the flip),
+//        lanes 0..3 and TILE_LOG2-4, subgroups 4 .. TILE_LOG2-5. A subgroup's access is
+//        two runs of 16 consecutive elements: full 32-byte sectors.
+//   low: registers 5..7, lanes 0..4, subgroups 8 and up (runs >= 16).
+// The top layout runs the window's first four steps (the flip among them), low the rest.
+
+void top_layout(bool flip) {
+    Chunk c;
+    c.q = TILE_LOG2 - 3u;
+    c.p_hi = TILE_LOG2 - 1u;
+    c.p_lo = c.q;
+    c.flip = flip;
+    uint lane = subgroup_lane();
+    chunk_positions(c, (lane & 15u) | ((lane >> 4u) << (TILE_LOG2 - 4u)) | (subgroup_id() << 4u));
+}
+
+// The top layout's steps from pivot TILE_LOG2-1 down to `floor`.
+void top_steps(bool flip, uint floor) {
+    Chunk c;
+    c.q = TILE_LOG2 - 3u;
+    c.p_hi = TILE_LOG2 - 1u;
+    c.p_lo = max(c.q, floor);
+    c.flip = flip;
+    chunk_steps(c);
+    if (floor <= TILE_LOG2 - 4u) positioned_shuffle_step(16u, TILE_LOG2 - 4u);
+}
+
+// Registers <-> memory at the window slots in positions[] (keys already ordered; a window
+// is never a sort's last pass).
+#if HAS_VALUES || KEY_WORDS != 1
+#error "direct tile I/O is for 32-bit keys without values (the host never asks for more)"
+#endif
+void load_slots() {
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint position = window_position(positions[j]);
+        reg_keys[j] = position < g_count ? load_key(position) : ORDERED_INFINITY;
+    }
+}
+
+void store_slots() {
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint position = window_position(positions[j]);
+        if (position < g_count) store_key(position, reg_keys[j]);
+    }
+}
+
+void window_direct() {
+    bool flip = u_flip != 0u;
+    top_layout(flip);
+    load_slots();
+    top_steps(flip, g_run_log2);
+    if (g_run_log2 + 5u <= TILE_LOG2) {  // steps below the top layout's four
+        store_registers();
+        barrier();
+        Chunk c;
+        c.q = 5u;
+        c.p_hi = TILE_LOG2 - 5u;
+        c.p_lo = max(5u, g_run_log2);
+        c.flip = false;
+        chunk_positions(c, chunk_base(c, thread_rank()));
+        load_registers();
+        chunk_steps(c);
+        if (g_run_log2 <= 4u) positioned_shuffle_step(16u, 4u);
+    }
+    store_slots();
+}
+#endif
+
 void main() {
     g_count = element_count();
     uint stages = stage_count(g_count);
     g_stages = min(stages, TILE_LOG2);
     g_last_pass = u_mode == 0u ? stages <= TILE_LOG2 : (u_mode == 1u && u_stage == stages);
     uint group = linear_group_id();
+    g_run_log2 = 0u;
+    g_flip_mask = 0u;
     if (u_mode == 2u) {
         begin_window(group);
         // The lowest position of the tile; the flipped half lies above it. Uniform exit.
@@ -847,18 +1020,32 @@ void main() {
         g_tile_base = group * TILE_SIZE;
     }
 
+#if DIRECT_TILE_IO
+    // Window passes only. Direct local sorts (blocked loads of 32 bytes per invocation) and
+    // direct local disperses (top, then blocked layout) measured slower on an H200 than
+    // load_tile's fully coalesced 16-byte accesses (bench/results/levers-h200-2026-11-21.md).
+    // Runs of 16 fill the top layout's lanes; shorter ones take the path below.
+    if (u_mode == 2u && g_run_log2 >= 4u) {
+        window_direct();
+        return;
+    }
+#endif
     load_tile();
     // Each stage: the steps with pivots >= WARP_LOG2 through shared memory, then the rest in
     // registers (and shuffles) on the blocked layout.
     if (u_mode == 0u) {
-        sort_in_registers();
-        for (uint k = WARP_LOG2 + 1u; k <= g_stages; ++k) {
-            run_steps_down_to(k - 1u, WARP_LOG2, true);
-            finish_in_registers(k);
-        }
+        if (thread_active()) load_blocked();
+        local_sort_from_registers();
+        if (thread_active()) store_registers();
+        barrier();
     } else if (u_mode == 1u) {
         run_steps_down_to(TILE_LOG2 - 1u, WARP_LOG2, false);
-        finish_in_registers(TILE_LOG2 + 1u);
+        if (thread_active()) {
+            load_blocked();
+            warp_steps(TILE_LOG2 + 1u, WARP_LOG2 - 1u, false);
+            store_registers();
+        }
+        barrier();
     } else {
         run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, u_flip != 0u);
     }
