@@ -1,4 +1,4 @@
-// gpusort_tuning_probe [max_log2] [repetitions] [registers|windows]
+// gpusort_tuning_probe [max_log2] [repetitions] [registers|windows|direct]
 // Times whole sorts for a grid of gpusort::Tuning values, to choose the defaults in
 // include/gpusort/detail/device.hpp. Per size it prints every variant's median GPU time,
 // fastest first. Variants run interleaved (one sort of each per round) so that clock
@@ -52,8 +52,26 @@ Variant variant(std::uint32_t tile, std::uint32_t local, std::uint32_t run) {
 
 // "registers": the grid that chose the register-pass defaults (global pass width, vector
 // width, group size). "windows": tile size, invocations per tile and window run length.
+// "direct": Tuning::direct_tile_io on and off, with the tile sizes it might prefer.
 std::vector<Variant> tuning_grid(const std::string& name) {
   std::vector<Variant> grid;
+  if (name == "direct") {
+    // Direct tile I/O on and off, and the tile sizes and runs it might prefer.
+    for (std::uint32_t tile : {1024u, 2048u, 4096u}) grid.push_back(variant(tile, 8, 16));
+    grid.push_back(variant(4096, 8, 32));
+    grid.push_back(Variant{"defaults", gpusort::Tuning{}});
+    for (std::uint32_t tile : {2048u, 4096u}) {
+      Variant v = variant(tile, 8, 16);
+      v.name += "-not-direct";
+      v.tuning.direct_tile_io = false;
+      grid.push_back(v);
+    }
+    Variant off;
+    off.name = "defaults-not-direct";
+    off.tuning.direct_tile_io = false;
+    grid.push_back(off);
+    return grid;
+  }
   if (name == "windows") {
     for (std::uint32_t run : {4u, 8u, 16u, 32u, 8192u}) grid.push_back(variant(8192, 8, run));
     for (std::uint32_t run : {8u, 16u}) {

@@ -1,0 +1,244 @@
+// gpusort_pass_profile [log2] [repetitions]
+// GPU time of every dispatch of one sort of 2^log2 random u32 keys (and of key-value pairs),
+// from GL_TIMESTAMP queries around each dispatch (GPUSORT_PASS_HOOK), against a streaming
+// uvec4 copy of the same bytes measured in the same run. Median over the repetitions, after
+// one warm-up sort; the input is restored from a pristine copy before every sort. Prints one
+// line per pass: kind, stage, pivots, µs, GB/s (read + write of every element) and the
+// fraction of the copy's GB/s. Variants: the defaults, and Tuning::direct_tile_io off.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "support/headless_context.hpp"
+
+namespace pass_profile {
+struct Mark {
+  int kind;
+  unsigned stage, p_hi, p_lo;
+  bool flip;
+  GLuint query;
+};
+std::vector<Mark> marks;
+std::vector<GLuint> query_pool;
+bool recording = false;
+
+inline void record(int kind, unsigned stage, unsigned p_hi, unsigned p_lo, bool flip) {
+  if (!recording) return;
+  if (marks.size() == query_pool.size()) {
+    query_pool.resize(query_pool.size() + 64);
+    glGenQueries(64, query_pool.data() + query_pool.size() - 64);
+  }
+  const GLuint query = query_pool[marks.size()];
+  glQueryCounter(query, GL_TIMESTAMP);
+  marks.push_back(Mark{kind, stage, p_hi, p_lo, flip, query});
+}
+}  // namespace pass_profile
+
+#define GPUSORT_PASS_HOOK(pass, after)                                                                       \
+  pass_profile::record(static_cast<int>((pass).kind), (pass).stage, (pass).p_hi, (pass).p_lo, (pass).flip)
+
+#include <gpusort/gpusort.hpp>
+
+namespace {
+
+const char* const copy_source = R"(#version 430 core
+layout(local_size_x = 256) in;
+layout(std430, binding = 0) readonly buffer Source { uvec4 source_vectors[]; };
+layout(std430, binding = 1) writeonly buffer Destination { uvec4 destination_vectors[]; };
+layout(location = 0) uniform uint u_vectors;
+void main() {
+  uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * 256u + gl_LocalInvocationIndex;
+  if (i < u_vectors) destination_vectors[i] = source_vectors[i];
+}
+)";
+
+const char* kind_name(int kind) {
+  switch (kind) {
+    case 0: return "local_sort";
+    case 1: return "global_steps";
+    case 2: return "window";
+    case 3: return "local_disperse";
+    default: return "single_tile";
+  }
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+class Buffers {
+ public:
+  explicit Buffers(std::size_t count) : copy_(gpusort::detail::build_compute_program("copy", {copy_source})), count_(count) {
+    std::mt19937 random(7);
+    std::vector<std::uint32_t> keys(count), values(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      keys[i] = random();
+      values[i] = static_cast<std::uint32_t>(i);
+    }
+    glGenBuffers(4, buffers_);
+    for (int i = 0; i < 4; ++i) {
+      glBindBuffer(GL_COPY_WRITE_BUFFER, buffers_[i]);
+      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(count * 4), (i % 2) ? values.data() : keys.data(),
+                   GL_DYNAMIC_COPY);
+    }
+    glGenQueries(2, queries_);
+  }
+  GLuint keys() const { return buffers_[2]; }
+  GLuint values() const { return buffers_[3]; }
+  void restore() {
+    copy(buffers_[0], buffers_[2]);
+    copy(buffers_[1], buffers_[3]);
+  }
+  // GPU ms of one uvec4 copy of the keys.
+  double copy_ms() {
+    glQueryCounter(queries_[0], GL_TIMESTAMP);
+    copy(buffers_[0], buffers_[2]);
+    glQueryCounter(queries_[1], GL_TIMESTAMP);
+    GLuint64 start = 0, end = 0;
+    glGetQueryObjectui64v(queries_[0], GL_QUERY_RESULT, &start);
+    glGetQueryObjectui64v(queries_[1], GL_QUERY_RESULT, &end);
+    return static_cast<double>(end - start) * 1e-6;
+  }
+
+ private:
+  void copy(GLuint from, GLuint to) {
+    const auto vectors = static_cast<GLuint>(count_ / 4);
+    glUseProgram(copy_.name());
+    glUniform1ui(0, vectors);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, from);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, to);
+    const GLuint groups = (vectors + 255) / 256;
+    glDispatchCompute(std::min<GLuint>(groups, 65535), (groups + 65534) / 65535, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    glUseProgram(0);
+  }
+  gpusort::detail::GlProgram copy_;
+  std::size_t count_;
+  GLuint buffers_[4] = {};
+  GLuint queries_[2] = {};
+};
+
+// Prints the lines of each compiled program's driver binary that state its resources
+// (NVIDIA's binaries carry their assembly as text): registers, local memory, shared memory.
+class ResourceReport : public gpusort::ProgramCache {
+ public:
+  bool load(const std::string&, std::vector<std::uint8_t>&, std::uint32_t&) override { return false; }
+  void store(const std::string& key, const std::vector<std::uint8_t>& binary, std::uint32_t) override {
+    std::string text;
+    std::printf("  program %s (%zu bytes):", key.substr(0, 24).c_str(), binary.size());
+    for (std::uint8_t byte : binary) {
+      if (byte >= 32 && byte < 127) {
+        text.push_back(static_cast<char>(byte));
+        continue;
+      }
+      if (text.size() >= 6 && (text.find("reg") != std::string::npos || text.find("lmem") != std::string::npos ||
+                               text.find("smem") != std::string::npos || text.find("REG") != std::string::npos ||
+                               text.find("shared") != std::string::npos || text.find("instructions") != std::string::npos))
+        std::printf(" [%s]", text.substr(0, 120).c_str());
+      text.clear();
+    }
+    std::printf("\n");
+    if (const char* directory = std::getenv("GPUSORT_PROFILE_DUMP")) {
+      const std::string path = std::string(directory) + "/" + key + ".bin";
+      if (FILE* file = std::fopen(path.c_str(), "wb")) {
+        std::fwrite(binary.data(), 1, binary.size(), file);
+        std::fclose(file);
+      }
+    }
+  }
+};
+
+template <class Value>
+void profile(Buffers& buffers, std::size_t count, int repetitions, const char* variant, const gpusort::Tuning& tuning,
+             double copy_gbs) {
+  ResourceReport report;
+  gpusort::BitonicSorter<std::uint32_t, Value> sorter(tuning, &report);
+  const double element_bytes = std::is_void<Value>::value ? 4.0 : 8.0;
+  std::vector<std::vector<double>> pass_us;
+  std::vector<pass_profile::Mark> layout;
+  std::vector<double> totals;
+  for (int round = 0; round <= repetitions; ++round) {
+    buffers.restore();
+    pass_profile::marks.clear();
+    pass_profile::recording = true;
+    if constexpr (std::is_void<Value>::value) {
+      sorter.sort(buffers.keys(), count);
+    } else {
+      sorter.sort(buffers.keys(), buffers.values(), count);
+    }
+    pass_profile::recording = false;
+    const auto& marks = pass_profile::marks;
+    std::vector<GLuint64> stamps(marks.size());
+    for (std::size_t i = 0; i < marks.size(); ++i) glGetQueryObjectui64v(marks[i].query, GL_QUERY_RESULT, &stamps[i]);
+    if (round == 0) {
+      pass_us.assign(marks.size() / 2, {});
+      layout.assign(marks.begin(), marks.end());
+      continue;  // warm-up
+    }
+    for (std::size_t p = 0; p < marks.size() / 2; ++p)
+      pass_us[p].push_back(static_cast<double>(stamps[2 * p + 1] - stamps[2 * p]) * 1e-3);
+    totals.push_back(static_cast<double>(stamps.back() - stamps.front()) * 1e-3);
+  }
+  const auto& t = sorter.tuning();
+  std::printf("\n%s %s 2^%zu: tile %u, direct_tile_io %d, %zu passes, first-to-last %.1f us\n",
+              std::is_void<Value>::value ? "keys" : "pairs", variant, static_cast<std::size_t>(std::log2(count)),
+              t.tile_size, t.direct_tile_io ? 1 : 0, pass_us.size(), median(totals));
+  double sum = 0;
+  for (std::size_t p = 0; p < pass_us.size(); ++p) {
+    const auto& m = layout[2 * p];
+    const double us = median(pass_us[p]);
+    sum += us;
+    const double gbs = count * element_bytes * 2 / (us * 1e3);
+    std::printf("  %2zu %-14s stage %2u pivots %2u..%2u%s  %8.1f us  %7.0f GB/s  %3.0f%% of copy\n", p, kind_name(m.kind),
+                m.stage, m.p_hi, m.p_lo, m.flip ? " flip" : "     ", us, gbs, 100 * gbs / copy_gbs);
+  }
+  std::printf("  sum of passes %.1f us\n", sum);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const unsigned log2 = argc > 1 ? static_cast<unsigned>(std::atoi(argv[1])) : 24;
+  const int repetitions = argc > 2 ? std::atoi(argv[2]) : 10;
+  try {
+    gpusort_support::HeadlessContext context;
+    std::printf("%s, OpenGL %s\n", context.renderer().c_str(), context.version().c_str());
+    const std::size_t count = std::size_t{1} << log2;
+    Buffers buffers(count);
+    {
+      // Leave the idle clocks behind, and let the driver settle where both buffers live (a
+      // first key-value sort timed right after keys-only warm-up ran 3x slower for many sorts).
+      gpusort::BitonicSorter<std::uint32_t> warm;
+      gpusort::BitonicSorter<std::uint32_t, std::uint32_t> warm_pairs;
+      const auto start = std::chrono::steady_clock::now();
+      while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(3000)) {
+        buffers.restore();
+        warm.sort(buffers.keys(), count);
+        buffers.restore();
+        warm_pairs.sort(buffers.keys(), buffers.values(), count);
+        glFinish();
+      }
+    }
+    std::vector<double> copies;
+    for (int i = 0; i < 20; ++i) copies.push_back(buffers.copy_ms());
+    const double copy_gbs = count * 4.0 * 2 / (median(copies) * 1e6);
+    std::printf("uvec4 copy of 2^%u u32: %.1f us, %.0f GB/s\n", log2, median(copies) * 1e3, copy_gbs);
+    gpusort::Tuning not_direct;
+    not_direct.direct_tile_io = false;
+    profile<void>(buffers, count, repetitions, "defaults", gpusort::Tuning{}, copy_gbs);
+    profile<void>(buffers, count, repetitions, "not-direct", not_direct, copy_gbs);
+    profile<std::uint32_t>(buffers, count, repetitions, "defaults", gpusort::Tuning{}, copy_gbs);
+    profile<std::uint32_t>(buffers, count, repetitions, "not-direct", not_direct, copy_gbs);
+    std::printf("glGetError=0x%x\n", glGetError());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gpusort_pass_profile: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
