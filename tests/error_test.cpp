@@ -226,6 +226,19 @@ TEST_F(Errors, TuningThatCannotWork) {
   EXPECT_THAT(
       error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(beyond_shared_memory)); }),
       HasSubstr("tile_size"));
+  for (std::uint32_t elements : {2u, 12u, 64u}) {
+    gpusort::Tuning bad_sort_elements;
+    bad_sort_elements.local_sort_elements = elements;
+    SCOPED_TRACE("local_sort_elements " + std::to_string(elements));
+    EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(bad_sort_elements)); }),
+                HasSubstr("local_sort_elements"));
+  }
+  gpusort::Tuning too_many_invocations;  // 8192 / 4 = 2048 invocations: beyond every GL limit we know
+  too_many_invocations.tile_size = 8192;
+  too_many_invocations.local_elements = 16;
+  too_many_invocations.local_sort_elements = 4;
+  EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(too_many_invocations)); }),
+              AllOf(HasSubstr("local_sort_elements"), HasSubstr("GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS")));
   EXPECT_TRUE(no_gl_error("constructors with bad tuning"));
 }
 

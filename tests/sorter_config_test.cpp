@@ -81,6 +81,56 @@ TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
   }
 }
 
+// Tuning::local_sort_elements: the local sort of a sort of local_sort_min_tiles tiles or more
+// runs a second tile program with other invocation counts than the windows and disperses.
+// Its tiles must come out as the CPU network's; sorts of one tile and single-dispatch sorts
+// keep the main programs; an indirect sort planned for many tiles may be given a count of
+// less than one tile. (Stable sorts pick the program the same way, from their own set.)
+TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
+  gpusort::Tuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 2048);
+  tuning.local_sort_elements = 8;
+  tuning.local_sort_min_tiles = 1;
+  gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
+  SCOPED_TRACE(describe(sorter.tuning()));
+  EXPECT_EQ(sorter.tuning().local_sort_elements, 8u);
+  EXPECT_EQ(sorter.tuning().local_elements, 4u);
+  for (std::size_t count : {std::size_t{1000}, std::size_t{2000}, std::size_t{5 * 1024 + 3}}) {
+    for (auto order : both_orders) {
+      const auto seed = static_cast<std::uint32_t>(count) * 3u;
+      SCOPED_TRACE(case_name<std::uint32_t>("local_sort_elements 8", count, order, Distribution::few_distinct, seed));
+      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, seed);
+      auto cpu_keys = keys;
+      gpusort::cpu::bitonic_sort(cpu_keys, order);
+      auto gpu_keys = keys;
+      sorter.sort(gpu_keys, order);
+      ASSERT_TRUE(same_bits(gpu_keys, cpu_keys));
+    }
+  }
+  // Planned for 9 tiles, given 700 keys: the sort program's local sort is then the whole sort.
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, 700, 5);
+  auto expected = keys;
+  gpusort::cpu::bitonic_sort(expected, gpusort::Order::descending);
+  const std::size_t capacity = 9 * 1024;
+  std::vector<std::uint32_t> padded = keys;
+  padded.resize(capacity, 0xdeadbeefu);
+  const std::uint32_t count_word = 700;
+  GLuint buffers[2] = {};
+  glGenBuffers(2, buffers);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[0]);
+  glBufferData(GL_SHADER_STORAGE_BUFFER, capacity * 4, padded.data(), GL_DYNAMIC_COPY);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[1]);
+  glBufferData(GL_SHADER_STORAGE_BUFFER, 4, &count_word, GL_DYNAMIC_COPY);
+  sorter.sort_indirect(buffers[0], buffers[1], 0, capacity, gpusort::Order::descending);
+  std::vector<std::uint32_t> result(capacity);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[0]);
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, capacity * 4, result.data());
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  glDeleteBuffers(2, buffers);
+  padded = expected;
+  padded.resize(capacity, 0xdeadbeefu);
+  EXPECT_TRUE(same_bits(result, padded)) << "indirect, 700 of 9216; nothing written past the count";
+}
+
 TEST_F(SorterConfig, DefaultTuningIsResolved) {
   for (const auto* tuning : {&cached_sorter<std::uint32_t>().tuning(),
                              &cached_sorter<float, std::uint32_t>().tuning()}) {
@@ -88,6 +138,8 @@ TEST_F(SorterConfig, DefaultTuningIsResolved) {
     EXPECT_GE(tuning->tile_size, 2u);
     EXPECT_EQ(tuning->tile_size & (tuning->tile_size - 1), 0u) << "tile_size is a power of two";
     EXPECT_GT(tuning->local_elements, 0u);
+    EXPECT_GE(tuning->local_sort_elements, tuning->local_elements);
+    EXPECT_GE(tuning->local_sort_min_tiles, 1u);
     EXPECT_GT(tuning->global_elements, 0u);
     EXPECT_GT(tuning->global_group_size, 0u);
     EXPECT_GT(tuning->max_workgroups_x, 0u);

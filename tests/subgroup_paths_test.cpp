@@ -15,10 +15,12 @@
 namespace gpusort_test {
 namespace {
 
-gpusort::Tuning subgroup_tuning(std::uint32_t tile, std::uint32_t window_run, bool direct) {
+gpusort::Tuning subgroup_tuning(std::uint32_t tile, std::uint32_t window_run, bool direct,
+                                std::uint32_t local_sort_elements = 8) {
   gpusort::Tuning tuning;
   tuning.tile_size = tile;
   tuning.local_elements = 8;
+  tuning.local_sort_elements = local_sort_elements;
   tuning.window_run = window_run;
   tuning.single_dispatch_tile = tile;  // counts above the tile take the multi-pass path
   tuning.direct_tile_io = direct;
@@ -87,11 +89,12 @@ template <class T>
 }
 
 template <class Key, class Value>
-void check_matches_cpu(const gpusort::Tuning& requested) {
+void check_matches_cpu(const gpusort::Tuning& requested, std::vector<std::size_t> counts = {}) {
   gpusort::BitonicSorter<Key, Value> sorter(requested);
   SCOPED_TRACE(describe(sorter.tuning()));
   expect_paths(requested, sorter.tuning(), sizeof(Key) == 4 && std::is_void<Value>::value);
-  for (std::size_t count : counts_for(sorter.tuning().tile_size)) {
+  if (counts.empty()) counts = counts_for(sorter.tuning().tile_size);
+  for (std::size_t count : counts) {
     for (auto order : both_orders) {
       const auto seed = static_cast<std::uint32_t>(count * 7 + requested.tile_size);
       SCOPED_TRACE("count " + std::to_string(count) + " " + order_name(order) + " seed " + std::to_string(seed));
@@ -125,6 +128,17 @@ TEST_F(SubgroupPaths, KeysMatchCpuNetwork) {
   for (std::uint32_t run : {16u, 8u}) check_matches_cpu<std::uint32_t, void>(subgroup_tuning(512, run, true));
   check_matches_cpu<std::uint32_t, void>(subgroup_tuning(1024, 16, true));
   check_matches_cpu<std::uint32_t, void>(subgroup_tuning(512, 16, false));
+}
+
+// A GPU's default for 32-bit keys of many tiles: the local sort in a second program with 16
+// elements per invocation (subgroup bits 4..8, the stages above through shared memory),
+// windows and disperses with 8 (direct windows). local_sort_min_tiles 1 lets llvmpipe reach
+// it at counts it sorts quickly. The GPU's 4096-key tiles only: each tuning costs llvmpipe
+// seconds of shader compiles.
+TEST_F(SubgroupPaths, SixteenElementLocalSortMatchesCpuNetwork) {
+  gpusort::Tuning tuning = subgroup_tuning(4096, 16, true, 16);
+  tuning.local_sort_min_tiles = 1;
+  check_matches_cpu<std::uint32_t, void>(tuning, {4096 + 1, 3 * 4096 + 5});
 }
 
 // Pairs and 64-bit keys take the shared-memory tile path with subgroup shuffles (the direct

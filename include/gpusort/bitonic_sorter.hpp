@@ -65,10 +65,14 @@ class BitonicSorter {
   static_assert(is_supported_value<Value>::value, "gpusort values are 4-byte trivially copyable types");
 
   /// The tile and global programs; stable sorts use a second set that breaks ties by value.
+  /// sort is the tile program with Tuning::local_sort_elements for the local sort of sorts
+  /// of local_sort_min_tiles tiles or more (only where that differs from local_elements),
+  /// built on the first sort that needs it.
   /// single_tile is the tile program at Tuning::single_dispatch_tile, built on first use.
   struct Programs {
     detail::GlProgram local;
     detail::GlProgram global;
+    detail::GlProgram sort;
     detail::GlProgram single_tile;
   };
 
@@ -124,9 +128,11 @@ class BitonicSorter {
       single_tile_log2_ = other.single_tile_log2_;
       programs_.local = std::move(other.programs_.local);
       programs_.global = std::move(other.programs_.global);
+      programs_.sort = std::move(other.programs_.sort);
       programs_.single_tile = std::move(other.programs_.single_tile);
       stable_programs_.local = std::move(other.stable_programs_.local);
       stable_programs_.global = std::move(other.stable_programs_.global);
+      stable_programs_.sort = std::move(other.stable_programs_.sort);
       stable_programs_.single_tile = std::move(other.stable_programs_.single_tile);
       arguments_program_ = std::move(other.arguments_program_);
       permute_program_ = std::move(other.permute_program_);
@@ -188,7 +194,8 @@ class BitonicSorter {
     // Every program the sort needs exists before `indices` is written: a build that throws
     // leaves the caller's data as it was.
     stable_programs();
-    if (detail::ceil_log2(count) > tile_log2_ && detail::ceil_log2(count) <= single_tile_log2_) single_tile_program(true);
+    if (uses_single_tile(count)) single_tile_program(true);
+    if (uses_sort_program(count)) sort_program(true);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     const GLuint base = bind_words(detail::permute_destination_binding, indices, 0, count);
     bind_words(detail::permute_source_binding, indices, 0, count);
@@ -284,25 +291,28 @@ class BitonicSorter {
   }
 
  private:
-  detail::GlProgram build_tile_program(std::uint32_t tile_size, bool tie_break) const {
-    return detail::build_compute_program(tile_program_source(tile_size, tie_break), cache_);
-  }
-
-  /// The tile program's source for tiles of `tile_size` elements.
-  detail::ProgramSource tile_program_source(std::uint32_t tile_size, bool tie_break) const {
-    // Emulated subgroups are 32 wide; the direct layouts exist for tiles up to 4096, so a
-    // wider single-dispatch tile program takes the shared-memory path.
+  /// The tile program's source for tiles of `tile_size` elements, `elements` per invocation.
+  /// Only the program with local_elements at tile_size runs window passes, so only it may
+  /// take the direct window path (whose layouts exist for 8 elements and tiles up to 4096).
+  detail::ProgramSource tile_program_source(std::uint32_t tile_size, std::uint32_t elements, bool tie_break) const {
+    // Emulated subgroups are 32 wide. A program whose workgroup is not whole subgroups, or
+    // whose tile one subgroup would cover, takes the shared-memory path.
     const std::uint32_t subgroup_size = tuning_.emulate_subgroups ? 32u : limits_.subgroup_size;
-    const bool direct = tuning_.direct_tile_io && tile_size <= 4096;
+    const std::uint32_t group_size = tile_size / elements;
+    const bool subgroups = tuning_.use_subgroups && group_size % subgroup_size == 0 &&
+                           std::uint64_t{subgroup_size} * elements < tile_size;
+    const bool direct = subgroups && tuning_.direct_tile_io && tile_size == tuning_.tile_size &&
+                        elements == tuning_.local_elements;
     return {"local_sort",
-            {prelude(detail::log2_exact(tuning_.local_elements), tile_size / tuning_.local_elements) +
-                 tie_break_define(tie_break) + "#define TILE_LOG2 " + std::to_string(detail::log2_exact(tile_size)) +
-                 "u\n#define SUBGROUP_LOG2 " +
-                 std::to_string(tuning_.use_subgroups ? detail::log2_exact(subgroup_size) : 0u) +
-                 "u\n#define SUBGROUP_EMULATION " + (tuning_.emulate_subgroups ? "1" : "0") +
+            {prelude(detail::log2_exact(elements), group_size) + tie_break_define(tie_break) + "#define TILE_LOG2 " +
+                 std::to_string(detail::log2_exact(tile_size)) + "u\n#define SUBGROUP_LOG2 " +
+                 std::to_string(subgroups ? detail::log2_exact(subgroup_size) : 0u) +
+                 "u\n#define SUBGROUP_EMULATION " + (subgroups && tuning_.emulate_subgroups ? "1" : "0") +
                  "\n#define DIRECT_TILE_IO " + (direct ? "1" : "0") + "\n",
              detail::shaders::common_glsl, detail::shaders::local_sort_comp}};
   }
+
+  bool separate_sort_program() const { return tuning_.local_sort_elements != tuning_.local_elements; }
 
   detail::ProgramSource global_program_source(bool tie_break) const {
     return {"global_steps", {prelude(global_log2_, tuning_.global_group_size) + tie_break_define(tie_break) +
@@ -317,7 +327,8 @@ class BitonicSorter {
   Programs build_programs(bool tie_break) const {
     // One batch, so that the driver may compile both programs at once.
     std::vector<detail::GlProgram> built = detail::build_compute_programs(
-        {tile_program_source(tuning_.tile_size, tie_break), global_program_source(tie_break)}, cache_);
+        {tile_program_source(tuning_.tile_size, tuning_.local_elements, tie_break), global_program_source(tie_break)},
+        cache_);
     Programs programs;
     programs.local = std::move(built[0]);
     programs.global = std::move(built[1]);
@@ -329,11 +340,34 @@ class BitonicSorter {
     return stable_programs_;
   }
 
-  /// The single-dispatch tile program of `programs` (built on the first sort that needs it).
+  /// A tile program of the unstable or stable set, built on the first sort that needs it.
+  GLuint tile_program_on_first_use(detail::GlProgram Programs::*which, std::uint32_t tile_size,
+                                   std::uint32_t elements, bool stable) {
+    detail::GlProgram& program = (stable ? stable_programs_ : programs_).*which;
+    if (!program.name()) program = detail::build_compute_program(tile_program_source(tile_size, elements, stable), cache_);
+    return program.name();
+  }
+
+  /// The local-sort program of many tiles. On first use: its 16-key variant took the H200's
+  /// driver 1.1-1.3 s to compile cold, which sorts of fewer tiles should not pay.
+  GLuint sort_program(bool stable) {
+    return tile_program_on_first_use(&Programs::sort, tuning_.tile_size, tuning_.local_sort_elements, stable);
+  }
+
   GLuint single_tile_program(bool stable) {
-    Programs& programs = stable ? stable_programs_ : programs_;
-    if (!programs.single_tile.name()) programs.single_tile = build_tile_program(tuning_.single_dispatch_tile, stable);
-    return programs.single_tile.name();
+    return tile_program_on_first_use(&Programs::single_tile, tuning_.single_dispatch_tile, tuning_.local_elements,
+                                     stable);
+  }
+
+  /// Whether a sort planned for `planned_count` elements starts with the sort program.
+  bool uses_sort_program(std::size_t planned_count) const {
+    return separate_sort_program() && detail::ceil_log2(planned_count) > tile_log2_ &&
+           (std::uint64_t{planned_count} + tuning_.tile_size - 1) / tuning_.tile_size >= tuning_.local_sort_min_tiles;
+  }
+
+  /// Whether a sort planned for `planned_count` elements is one single-dispatch tile sort.
+  bool uses_single_tile(std::size_t planned_count) const {
+    return detail::ceil_log2(planned_count) > tile_log2_ && detail::ceil_log2(planned_count) <= single_tile_log2_;
   }
 
   std::string prelude(std::uint32_t elements_log2, std::uint32_t group_size) const {
@@ -617,9 +651,11 @@ class BitonicSorter {
                   Dispatch&& dispatch_pass) {
     const Programs& programs = stable ? stable_programs() : programs_;
     // Built before anything is bound or dispatched, so that a failing build changes nothing.
-    const bool single_tile = detail::ceil_log2(planned_count) > tile_log2_ &&
-                             detail::ceil_log2(planned_count) <= single_tile_log2_;
+    const bool single_tile = uses_single_tile(planned_count);
     const GLuint single_tile_name = single_tile ? single_tile_program(stable) : 0;
+    // Many tiles in flight: the local sort takes the sort program (Tuning::local_sort_elements).
+    const bool many_tiles = uses_sort_program(planned_count);
+    const GLuint sort_name = many_tiles ? sort_program(stable) : 0;
     GLuint bound = 0;
     const auto use = [&](GLuint program) {
       if (bound == program) return;
@@ -642,7 +678,9 @@ class BitonicSorter {
         glUniform1ui(8, pass.p_lo);
         glUniform1ui(9, pass.flip ? 1u : 0u);
       } else {
-        use(pass.kind == detail::Pass::Kind::single_tile_sort ? single_tile_name : programs.local.name());
+        use(pass.kind == detail::Pass::Kind::single_tile_sort                ? single_tile_name
+            : pass.kind == detail::Pass::Kind::local_sort && many_tiles ? sort_name
+                                                                           : programs.local.name());
         glUniform1ui(1, order_xor(order));  // u_key_xor: only the tile kernel maps keys
         const bool window = pass.kind == detail::Pass::Kind::window_steps;
         const bool sorts = pass.kind == detail::Pass::Kind::local_sort || pass.kind == detail::Pass::Kind::single_tile_sort;

@@ -21,6 +21,21 @@ struct Tuning {
   /// 0: 8, raised if tile_size / 8 exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS; 4 on
   /// software renderers (llvmpipe), where it cuts the first sort's shader JIT about 5x.
   std::uint32_t local_elements = 0;
+  /// Elements per invocation (same rules as local_elements) of the local sort that starts a
+  /// sort of at least local_sort_min_tiles tiles. Sorting a tile is all in-tile work: with
+  /// many tiles in flight, fewer invocations holding more keys need fewer shared-memory round
+  /// trips (H200, 2^24 keys: local sort 225 us with 16 against 271 with 8, whole sort 2.03
+  /// against 2.07 ms), while few tiles are latency-bound and lose with 16 (2^16: 0.094
+  /// against 0.089 ms). Windows and disperses keep local_elements (16 lost there).
+  /// 0: on GPUs 16 for 32-bit keys without values and tiles of 2048 or more (measured there),
+  /// otherwise local_elements. Where it differs from local_elements the first sort of that
+  /// many tiles builds one more program (16 keys: 1.1-1.3 s on an H200 with a cold driver
+  /// cache; sort such a count once at load time to take that out of a frame).
+  std::uint32_t local_sort_elements = 0;
+  /// The fewest tiles (count / tile_size, rounded up) whose local sort runs with
+  /// local_sort_elements; smaller sorts use local_elements. 0: 256 (on an H200, 2^20 keys in
+  /// 4096-key tiles gained, 2^19 and below lost). 1: every sort wider than one tile.
+  std::uint32_t local_sort_min_tiles = 0;
   /// Elements each invocation holds in a global pass (a power of two, 2 .. 32, at most
   /// tile_size). log2 of it is how many wide steps one sweep over memory runs. 0: 8.
   std::uint32_t global_elements = 0;

@@ -147,6 +147,17 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     t.local_elements = 8;
     while (t.local_elements < 32 && t.tile_size / t.local_elements > limits.max_invocations) t.local_elements *= 2;
   }
+  if (t.local_sort_elements == 0) {
+    // Sorting many tiles is in-tile work only: 16 keys per invocation (fewer shared-memory
+    // round trips) beat 8 on an H200 from 2^20 keys up, while windows and disperses lost with
+    // 16 (bench/results/levers-h200-2026-11-21.md). Measured for 32-bit keys without values at
+    // 4096-key tiles only.
+    const bool keys_only_32 = element_bytes == 4 && key_bytes == 4;
+    t.local_sort_elements = !limits.software && keys_only_32 && t.tile_size >= 2048 && t.local_elements <= 16
+                                ? 16u
+                                : t.local_elements;
+  }
+  if (t.local_sort_min_tiles == 0) t.local_sort_min_tiles = 256;
   // Measured on an H200 (bench/results/tuning-h200-2026-11-21.md): 8 elements x uvec4 per invocation
   // and 128 invocations per group beat 4 or 16 elements, scalar access and 256 or 64.
   if (t.global_elements == 0) t.global_elements = 8;
@@ -178,6 +189,13 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (!is_power_of_two(t.local_elements) || t.local_elements < 4 || t.local_elements > 32)
     fail("local_elements must be a power of two in 4..32");
   if (t.local_elements > t.tile_size) fail("local_elements exceeds tile_size");
+  if (!is_power_of_two(t.local_sort_elements) || t.local_sort_elements < 4 || t.local_sort_elements > 32 ||
+      t.local_sort_elements > t.tile_size)
+    fail("local_sort_elements must be a power of two in 4..32 and at most tile_size");
+  if (t.tile_size / t.local_sort_elements > limits.max_invocations)
+    fail("tile_size / local_sort_elements = " + std::to_string(t.tile_size / t.local_sort_elements) +
+         " invocations exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(limits.max_invocations) +
+         "; raise local_sort_elements or lower tile_size");
   if (t.tile_size / t.local_elements > limits.max_invocations)
     fail("tile_size / local_elements = " + std::to_string(t.tile_size / t.local_elements) +
          " invocations exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(limits.max_invocations) +
