@@ -1,10 +1,12 @@
-// gpusort_pass_profile [log2] [repetitions]
+// gpusort_pass_profile [log2] [repetitions] [variants]
 // GPU time of every dispatch of one sort of 2^log2 random u32 keys (and of key-value pairs),
 // from GL_TIMESTAMP queries around each dispatch (GPUSORT_PASS_HOOK), against a streaming
 // uvec4 copy of the same bytes measured in the same run. Median over the repetitions, after
 // one warm-up sort; the input is restored from a pristine copy before every sort. Prints one
 // line per pass: kind, stage, pivots, µs, GB/s (read + write of every element) and the
-// fraction of the copy's GB/s. Variants: the defaults, and Tuning::direct_tile_io off.
+// fraction of the copy's GB/s. Variants (keys; "pairs-" before a name for key-value pairs):
+// defaults, not-direct (Tuning::direct_tile_io off), lse8 (Tuning::local_sort_elements 8),
+// le16 (Tuning::local_elements 16), le16-not-direct.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -229,12 +231,36 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 20; ++i) copies.push_back(buffers.copy_ms());
     const double copy_gbs = count * 4.0 * 2 / (median(copies) * 1e6);
     std::printf("uvec4 copy of 2^%u u32: %.1f us, %.0f GB/s\n", log2, median(copies) * 1e3, copy_gbs);
-    gpusort::Tuning not_direct;
-    not_direct.direct_tile_io = false;
-    profile<void>(buffers, count, repetitions, "defaults", gpusort::Tuning{}, copy_gbs);
-    profile<void>(buffers, count, repetitions, "not-direct", not_direct, copy_gbs);
-    profile<std::uint32_t>(buffers, count, repetitions, "defaults", gpusort::Tuning{}, copy_gbs);
-    profile<std::uint32_t>(buffers, count, repetitions, "not-direct", not_direct, copy_gbs);
+    // Variants in the order given (argv[3], comma-separated); a sorter timed later in a run
+    // has measured slower than the same sorter timed first, so A/B runs should swap the order.
+    const std::string list = argc > 3 ? argv[3] : "defaults,not-direct,lse8,pairs-defaults,pairs-not-direct";
+    std::size_t start = 0;
+    while (start <= list.size()) {
+      const std::size_t end = std::min(list.find(',', start), list.size());
+      const std::string name = list.substr(start, end - start);
+      start = end + 1;
+      gpusort::Tuning tuning;
+      const bool pairs = name.rfind("pairs-", 0) == 0;
+      const std::string variant = pairs ? name.substr(6) : name;
+      if (variant == "not-direct") {
+        tuning.direct_tile_io = false;
+      } else if (variant == "le16") {
+        tuning.local_elements = 16;
+      } else if (variant == "lse8") {
+        tuning.local_sort_elements = 8;
+      } else if (variant == "le16-not-direct") {
+        tuning.local_elements = 16;
+        tuning.direct_tile_io = false;
+      } else if (variant != "defaults") {
+        std::fprintf(stderr, "unknown variant %s\n", name.c_str());
+        return 2;
+      }
+      if (pairs) {
+        profile<std::uint32_t>(buffers, count, repetitions, variant.c_str(), tuning, copy_gbs);
+      } else {
+        profile<void>(buffers, count, repetitions, variant.c_str(), tuning, copy_gbs);
+      }
+    }
     std::printf("glGetError=0x%x\n", glGetError());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gpusort_pass_profile: %s\n", e.what());

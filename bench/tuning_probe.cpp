@@ -53,8 +53,21 @@ Variant variant(std::uint32_t tile, std::uint32_t local, std::uint32_t run) {
 // "registers": the grid that chose the register-pass defaults (global pass width, vector
 // width, group size). "windows": tile size, invocations per tile and window run length.
 // "direct": Tuning::direct_tile_io on and off, with the tile sizes it might prefer.
+// "sixteen": Tuning::local_sort_elements 16 (the default for keys) against 8 (keys only).
 std::vector<Variant> tuning_grid(const std::string& name) {
   std::vector<Variant> grid;
+  if (name == "sixteen") {
+    // Tuning::local_sort_elements: the defaults (16 for keys on GPUs) against 8, the default
+    // before it existed, and 16 everywhere (local_elements 16).
+    grid.push_back(Variant{"defaults", gpusort::Tuning{}});
+    Variant lse8{"local_sort_elements8", gpusort::Tuning{}};
+    lse8.tuning.local_sort_elements = 8;
+    grid.push_back(lse8);
+    Variant le16{"local_elements16", gpusort::Tuning{}};
+    le16.tuning.local_elements = 16;
+    grid.push_back(le16);
+    return grid;
+  }
   if (name == "direct") {
     // Direct tile I/O on and off, and the tile sizes and runs it might prefer.
     for (std::uint32_t tile : {1024u, 2048u, 4096u}) grid.push_back(variant(tile, 8, 16));
@@ -137,6 +150,9 @@ class Probe {
 
   template <class Sort>
   double gpu_ms(Sort&& sort) {
+    // The restore before it must be finished, or its tail lands inside the measurement.
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    glFinish();
     glQueryCounter(queries_[0], GL_TIMESTAMP);
     sort();
     glQueryCounter(queries_[1], GL_TIMESTAMP);
@@ -202,7 +218,11 @@ void probe_family(Probe& probe, const char* label, unsigned max_log2, int repeti
       sorter.sort(probe.keys(), probe.values(), count);
     }
   };
-  for (unsigned log2 : {12u, 16u, 20u, 22u, 24u, 26u}) {
+  // The "sixteen" grid looks for where many tiles start: every size from 2^12 to 2^20.
+  const std::vector<unsigned> sizes = grid_name == "sixteen"
+                                          ? std::vector<unsigned>{12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 24, 26}
+                                          : std::vector<unsigned>{12, 16, 20, 22, 24, 26};
+  for (unsigned log2 : sizes) {
     if (log2 > max_log2) break;
     const std::size_t count = std::size_t{1} << log2;
     std::vector<std::vector<double>> times(grid.size());
@@ -250,7 +270,7 @@ int main(int argc, char** argv) {
       }
     }
     probe_family<void>(probe, "keys", max_log2, repetitions, grid);
-    probe_family<std::uint32_t>(probe, "pairs", max_log2, repetitions, grid);
+    if (grid != "sixteen") probe_family<std::uint32_t>(probe, "pairs", max_log2, repetitions, grid);
     std::printf("glGetError=0x%x\n", glGetError());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gpusort_tuning_probe: %s\n", e.what());

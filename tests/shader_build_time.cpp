@@ -85,6 +85,10 @@ class CountingFileCache : public gpusort::ProgramCache {
   std::set<std::string> found_, missed_, stored_, written_;
 };
 
+// --large-sort: a third sort, of 2^20 keys, the first that builds the program only sorts of
+// many tiles use (Tuning::local_sort_elements; keys on GPUs). Slow on software GL.
+bool large_sort = false;
+
 template <class Key, class Value>
 void time_type(const char* name, CountingFileCache* cache, CacheCounts& totals) {
   std::vector<Key> keys(1024);
@@ -112,6 +116,18 @@ void time_type(const char* name, CountingFileCache* cache, CacheCounts& totals) 
   }
   const double second = milliseconds_since(second_sort);
   std::printf("%-16s %12.1f %12.1f %12.1f %14.2f", name, constructed, first, constructed + first, second);
+  if (large_sort) {
+    std::vector<Key> large(std::size_t{1} << 20);
+    for (std::size_t i = 0; i < large.size(); ++i) large[i] = static_cast<Key>((i * 2654435761u) >> 12);
+    std::vector<std::uint32_t> large_values(large.size(), 1u);
+    const auto large_start = Clock::now();
+    if constexpr (std::is_void<Value>::value) {
+      sorter.sort(large);
+    } else {
+      sorter.sort(large, large_values);
+    }
+    std::printf(" %14.1f", milliseconds_since(large_start));
+  }
   if (cache) {
     const CacheCounts counts = cache->take();
     std::printf("   %d hit, %d rejected, %d missed, %d stored", counts.hits, counts.rejected, counts.misses,
@@ -126,7 +142,7 @@ void time_type(const char* name, CountingFileCache* cache, CacheCounts& totals) 
 }
 
 int usage() {
-  std::fprintf(stderr, "usage: gpusort_shader_build_time [--program-cache DIR]\n");
+  std::fprintf(stderr, "usage: gpusort_shader_build_time [--program-cache DIR] [--large-sort]\n");
   return 2;
 }
 
@@ -135,7 +151,9 @@ int usage() {
 int main(int argc, char** argv) {
   std::string cache_directory;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--program-cache") == 0 && i + 1 < argc) {
+    if (std::strcmp(argv[i], "--large-sort") == 0) {
+      large_sort = true;
+    } else if (std::strcmp(argv[i], "--program-cache") == 0 && i + 1 < argc) {
       cache_directory = argv[++i];
       if (cache_directory.empty()) return usage();
     } else {
@@ -156,8 +174,8 @@ int main(int argc, char** argv) {
                   formats, formats == 1 ? "" : "s",
                   formats > 0 ? "" : ", so the cache is not used (Mesa offers none under MESA_SHADER_CACHE_DISABLE)");
     }
-    std::printf("%-16s %12s %12s %12s %14s%s\n", "sorter", "ctor ms", "1st sort ms", "total ms", "2nd sort ms",
-                program_cache ? "   programs (hit: loaded as a binary)" : "");
+    std::printf("%-16s %12s %12s %12s %14s%s%s\n", "sorter", "ctor ms", "1st sort ms", "total ms", "2nd sort ms",
+                large_sort ? "   2^20 sort ms" : "", program_cache ? "   programs (hit: loaded as a binary)" : "");
     CacheCounts totals;
     CountingFileCache* counting = program_cache.get();
     time_type<std::uint32_t, void>("uint32", counting, totals);
