@@ -9,22 +9,9 @@
 #include "gl_program.hpp"
 #include "gpu_sort_run.hpp"
 #include "sort_benchmarks.hpp"
+#include "uvec4_copy.hpp"
 
 namespace gpusort_bench {
-namespace {
-
-const char* const copy_source = R"(#version 430
-layout(local_size_x = 256) in;
-layout(std430, binding = 0) readonly buffer Source { uvec4 source_vectors[]; };
-layout(std430, binding = 1) writeonly buffer Destination { uvec4 destination_vectors[]; };
-uniform uint u_vectors;
-void main() {
-  uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * 256u + gl_LocalInvocationIndex;
-  if (i < u_vectors) destination_vectors[i] = source_vectors[i];
-}
-)";
-
-}  // namespace
 
 void register_copy_benchmarks(BenchEnvironment& env) {
   std::vector<std::size_t> sizes;
@@ -32,15 +19,13 @@ void register_copy_benchmarks(BenchEnvironment& env) {
     if (n % 4 == 0) sizes.push_back(n);
   }
   if (sizes.empty()) return;
-  auto* program = env.keep(std::make_shared<Program>(copy_source));
+  auto* program = env.keep(std::make_shared<Program>(uvec4_copy_source));
   auto* benchmark = benchmark::RegisterBenchmark("copy/u32x4", [&env, program](benchmark::State& state) {
     const auto count = static_cast<std::size_t>(state.range(0));
     try {
       GpuData& data = env.data.gpu(KeyKind::u32, false, count);
       const auto vectors = static_cast<GLuint>(count / 4);
-      const GLuint groups = (vectors + 255) / 256;
-      const GLuint x = std::min<GLuint>(groups, 32768);
-      const GLuint y = (groups + x - 1) / x;
+      const CopyGrid grid = uvec4_copy_grid(vectors);
       glUseProgram(program->id());
       glUniform1ui(program->uniform("u_vectors"), vectors);
       glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, data.pristine_keys.id());
@@ -48,7 +33,7 @@ void register_copy_benchmarks(BenchEnvironment& env) {
       double total_seconds = 0.0;
       for (auto _ : state) {
         env.timer.start();
-        glDispatchCompute(x, y, 1);
+        glDispatchCompute(grid.x, grid.y, 1);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         env.timer.stop();
         const double seconds = env.timer.seconds();

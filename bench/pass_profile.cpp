@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "support/headless_context.hpp"
+#include "uvec4_copy.hpp"
 
 namespace pass_profile {
 struct Mark {
@@ -48,16 +49,6 @@ inline void record(int kind, unsigned stage, unsigned p_hi, unsigned p_lo, bool 
 
 namespace {
 
-const char* const copy_source = R"(#version 430 core
-layout(local_size_x = 256) in;
-layout(std430, binding = 0) readonly buffer Source { uvec4 source_vectors[]; };
-layout(std430, binding = 1) writeonly buffer Destination { uvec4 destination_vectors[]; };
-layout(location = 0) uniform uint u_vectors;
-void main() {
-  uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * 256u + gl_LocalInvocationIndex;
-  if (i < u_vectors) destination_vectors[i] = source_vectors[i];
-}
-)";
 
 const char* kind_name(int kind) {
   switch (kind) {
@@ -76,7 +67,7 @@ double median(std::vector<double> v) {
 
 class Buffers {
  public:
-  explicit Buffers(std::size_t count) : copy_(gpusort::detail::build_compute_program("copy", {copy_source})), count_(count) {
+  explicit Buffers(std::size_t count) : copy_(gpusort::detail::build_compute_program("copy", {gpusort_bench::uvec4_copy_source})), count_(count) {
     std::mt19937 random(7);
     std::vector<std::uint32_t> keys(count), values(count);
     for (std::size_t i = 0; i < count; ++i) {
@@ -109,17 +100,7 @@ class Buffers {
   }
 
  private:
-  void copy(GLuint from, GLuint to) {
-    const auto vectors = static_cast<GLuint>(count_ / 4);
-    glUseProgram(copy_.name());
-    glUniform1ui(0, vectors);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, from);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, to);
-    const GLuint groups = (vectors + 255) / 256;
-    glDispatchCompute(std::min<GLuint>(groups, 65535), (groups + 65534) / 65535, 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    glUseProgram(0);
-  }
+  void copy(GLuint from, GLuint to) { gpusort_bench::dispatch_uvec4_copy(copy_.name(), from, to, count_); }
   gpusort::detail::GlProgram copy_;
   std::size_t count_;
   GLuint buffers_[4] = {};

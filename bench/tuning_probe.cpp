@@ -22,19 +22,10 @@
 #include <vector>
 
 #include "support/headless_context.hpp"
+#include "uvec4_copy.hpp"
 
 namespace {
 
-const char* const copy_source = R"(#version 430 core
-layout(local_size_x = 256) in;
-layout(std430, binding = 0) readonly buffer Source { uvec4 source_vectors[]; };
-layout(std430, binding = 1) writeonly buffer Destination { uvec4 destination_vectors[]; };
-layout(location = 0) uniform uint u_vectors;
-void main() {
-  uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * 256u + gl_LocalInvocationIndex;
-  if (i < u_vectors) destination_vectors[i] = source_vectors[i];
-}
-)";
 
 struct Variant {
   std::string name;
@@ -121,7 +112,7 @@ std::vector<Variant> tuning_grid(const std::string& name) {
 class Probe {
  public:
   Probe(std::size_t max_count)
-      : copy_(gpusort::detail::build_compute_program("copy", {copy_source})), max_count_(max_count) {
+      : copy_(gpusort::detail::build_compute_program("copy", {gpusort_bench::uvec4_copy_source})), max_count_(max_count) {
     std::mt19937 random(1);
     keys_.resize(max_count);
     for (auto& key : keys_) key = random();
@@ -173,16 +164,7 @@ class Probe {
 
  private:
   void copy(GLuint from, GLuint to, std::size_t count) {
-    const auto vectors = static_cast<GLuint>(count / 4);
-    const GLuint groups = (vectors + 255) / 256;
-    const GLuint x = std::min<GLuint>(groups, 65535);
-    glUseProgram(copy_.name());
-    glUniform1ui(0, vectors);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, from);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, to);
-    glDispatchCompute(x, (groups + x - 1) / x, 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    glUseProgram(0);
+    gpusort_bench::dispatch_uvec4_copy(copy_.name(), from, to, count);
   }
 
   gpusort::detail::GlProgram copy_;
