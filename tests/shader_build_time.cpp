@@ -85,12 +85,10 @@ class CountingFileCache : public gpusort::ProgramCache {
   std::set<std::string> found_, missed_, stored_, written_;
 };
 
-// --large-sort: a third sort, of 2^20 keys, the first that builds the program only sorts of
-// many tiles use (Tuning::local_sort_elements; keys on GPUs). Slow on software GL.
-bool large_sort = false;
-
+// large_sort (--large-sort): a third sort, of 2^20 keys, the first that builds the program
+// only sorts of many tiles use (Tuning::local_sort_elements; keys on GPUs). Slow on software GL.
 template <class Key, class Value>
-void time_type(const char* name, CountingFileCache* cache, CacheCounts& totals) {
+void time_type(const char* name, CountingFileCache* cache, CacheCounts& totals, bool large_sort) {
   std::vector<Key> keys(1024);
   for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = static_cast<Key>((i * 7919u) % 1024u);
   std::vector<std::uint32_t> values(keys.size());
@@ -150,6 +148,7 @@ int usage() {
 
 int main(int argc, char** argv) {
   std::string cache_directory;
+  bool large_sort = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--large-sort") == 0) {
       large_sort = true;
@@ -178,12 +177,12 @@ int main(int argc, char** argv) {
                 large_sort ? "   2^20 sort ms" : "", program_cache ? "   programs (hit: loaded as a binary)" : "");
     CacheCounts totals;
     CountingFileCache* counting = program_cache.get();
-    time_type<std::uint32_t, void>("uint32", counting, totals);
-    time_type<std::int32_t, void>("int32", counting, totals);
-    time_type<float, void>("float", counting, totals);
-    time_type<std::uint32_t, std::uint32_t>("uint32+uint32", counting, totals);
-    time_type<std::int32_t, std::uint32_t>("int32+uint32", counting, totals);
-    time_type<float, std::uint32_t>("float+uint32", counting, totals);
+    time_type<std::uint32_t, void>("uint32", counting, totals, large_sort);
+    time_type<std::int32_t, void>("int32", counting, totals, large_sort);
+    time_type<float, void>("float", counting, totals, large_sort);
+    time_type<std::uint32_t, std::uint32_t>("uint32+uint32", counting, totals, large_sort);
+    time_type<std::int32_t, std::uint32_t>("int32+uint32", counting, totals, large_sort);
+    time_type<float, std::uint32_t>("float+uint32", counting, totals, large_sort);
     if (program_cache) {
       std::printf("program cache: %d programs loaded as binaries, %d binaries rejected by the driver, %d not in the "
                   "cache; %d stored\n",
