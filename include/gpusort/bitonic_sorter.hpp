@@ -295,12 +295,11 @@ class BitonicSorter {
   /// Only the program with local_elements at tile_size runs window passes, so only it may
   /// take the direct window path (whose layouts exist for 8 elements and tiles up to 4096).
   detail::ProgramSource tile_program_source(std::uint32_t tile_size, std::uint32_t elements, bool tie_break) const {
-    // Emulated subgroups are 32 wide. A program whose workgroup is not whole subgroups, or
-    // whose tile one subgroup would cover, takes the shared-memory path.
+    // Emulated subgroups are 32 wide. A program the subgroups do not fit (a single-dispatch or
+    // sort program of other sizes) takes the shared-memory path.
     const std::uint32_t subgroup_size = tuning_.emulate_subgroups ? 32u : limits_.subgroup_size;
     const std::uint32_t group_size = tile_size / elements;
-    const bool subgroups = tuning_.use_subgroups && group_size % subgroup_size == 0 &&
-                           std::uint64_t{subgroup_size} * elements < tile_size;
+    const bool subgroups = tuning_.use_subgroups && detail::subgroups_fit(tile_size, elements, subgroup_size);
     const bool direct = subgroups && tuning_.direct_tile_io && tile_size == tuning_.tile_size &&
                         elements == tuning_.local_elements;
     return {"local_sort",

@@ -115,6 +115,14 @@ inline DeviceLimits query_device_limits() {
 
 inline bool is_power_of_two(std::uint64_t x) { return x != 0 && (x & (x - 1)) == 0; }
 
+/// Whether a tile program of `tile_size` elements, `elements` per invocation, can run its narrow
+/// steps with subgroups of `subgroup_size`: whole subgroups per workgroup, and a tile wider than
+/// one subgroup's share.
+inline bool subgroups_fit(std::uint32_t tile_size, std::uint32_t elements, std::uint32_t subgroup_size) {
+  return subgroup_size != 0 && (tile_size / elements) % subgroup_size == 0 &&
+         std::uint64_t{subgroup_size} * elements < tile_size;
+}
+
 inline std::uint32_t log2_exact(std::uint64_t x) {
   std::uint32_t log2 = 0;
   while ((std::uint64_t{1} << log2) < x) ++log2;
@@ -186,20 +194,17 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     fail("tile_size " + tile + " needs " + std::to_string(shared_bytes(t.tile_size)) +
          " bytes of shared memory, more than GL_MAX_COMPUTE_SHARED_MEMORY_SIZE = " +
          std::to_string(limits.max_shared_bytes) + "; use a smaller tile_size or 0 for the default");
-  if (!is_power_of_two(t.local_elements) || t.local_elements < 4 || t.local_elements > 32)
-    fail("local_elements must be a power of two in 4..32");
-  if (t.local_elements > t.tile_size) fail("local_elements exceeds tile_size");
-  if (!is_power_of_two(t.local_sort_elements) || t.local_sort_elements < 4 || t.local_sort_elements > 32 ||
-      t.local_sort_elements > t.tile_size)
-    fail("local_sort_elements must be a power of two in 4..32 and at most tile_size");
-  if (t.tile_size / t.local_sort_elements > limits.max_invocations)
-    fail("tile_size / local_sort_elements = " + std::to_string(t.tile_size / t.local_sort_elements) +
-         " invocations exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(limits.max_invocations) +
-         "; raise local_sort_elements or lower tile_size");
-  if (t.tile_size / t.local_elements > limits.max_invocations)
-    fail("tile_size / local_elements = " + std::to_string(t.tile_size / t.local_elements) +
-         " invocations exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(limits.max_invocations) +
-         "; raise local_elements or lower tile_size");
+  // Elements per invocation of a tile program: local_elements, local_sort_elements.
+  const auto check_elements = [&](std::uint32_t elements, const std::string& name) {
+    if (!is_power_of_two(elements) || elements < 4 || elements > 32) fail(name + " must be a power of two in 4..32");
+    if (elements > t.tile_size) fail(name + " exceeds tile_size");
+    if (t.tile_size / elements > limits.max_invocations)
+      fail("tile_size / " + name + " = " + std::to_string(t.tile_size / elements) +
+           " invocations exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(limits.max_invocations) +
+           "; raise " + name + " or lower tile_size");
+  };
+  check_elements(t.local_elements, "local_elements");
+  check_elements(t.local_sort_elements, "local_sort_elements");
   if (!is_power_of_two(t.global_elements) || t.global_elements < 2 || t.global_elements > 32 ||
       t.global_elements > t.tile_size)
     fail("global_elements must be a power of two in 2..32 and at most tile_size");
@@ -215,10 +220,7 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
          "invocations (single_dispatch_tile / local_elements) fit GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS");
   if (t.global_group_size > limits.max_invocations)
     fail("global_group_size exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(limits.max_invocations));
-  // Subgroups need whole subgroups per workgroup and a tile wider than one subgroup's share.
-  const std::uint32_t local_group = t.tile_size / t.local_elements;
-  t.use_subgroups = t.use_subgroups && subgroup_size != 0 && local_group % subgroup_size == 0 &&
-                    std::uint64_t{subgroup_size} * t.local_elements < t.tile_size;
+  t.use_subgroups = t.use_subgroups && subgroups_fit(t.tile_size, t.local_elements, subgroup_size);
   t.emulate_subgroups = t.emulate_subgroups && t.use_subgroups;
   // The direct layouts (shaders/local_sort.comp) are drawn for 3 register bits, 5 lane bits
   // and 9 .. 12 tile bits. Only 32-bit keys without values: there direct window passes took
