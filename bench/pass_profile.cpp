@@ -49,7 +49,6 @@ inline void record(int kind, unsigned stage, unsigned p_hi, unsigned p_lo, bool 
 
 namespace {
 
-
 const char* kind_name(int kind) {
   switch (kind) {
     case 0: return "local_sort";
