@@ -23,7 +23,6 @@ struct BenchEnvironment {
   BenchOptions options;
   DataCache data;
   BufferRefill refill;
-  GpuTimer timer;
   // Output is verified once per benchmark and size, not once per repetition:
   // reading back and checking 2^26 keys ten times would dominate the run.
   std::set<std::string> verified;

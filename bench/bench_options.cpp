@@ -101,6 +101,7 @@ std::string parse_options(int* argc, char** argv, BenchOptions& options) {
       {"--gpusort_min_time=", [&](const char* v) { return parse_double(v, options.min_time); }},
       {"--gpusort_odd_sizes=", [&](const char* v) { return parse_bool(v, options.odd_sizes); }},
       {"--gpusort_verify=", [&](const char* v) { return parse_bool(v, options.verify); }},
+      {"--gpusort_in_flight=", [&](const char* v) { return parse_int(v, options.in_flight); }},
   };
   int kept = 1;
   for (int i = 1; i < *argc; ++i) {
@@ -117,6 +118,7 @@ std::string parse_options(int* argc, char** argv, BenchOptions& options) {
   *argc = kept;
   if (options.max_log2 > 30 || options.cpu_max_log2 > 30) return "sizes above 2^30 are not supported";
   if (options.min_log2 < 0) return "--gpusort_min_log2 must not be negative";
+  if (options.in_flight < 1 || options.in_flight > 64) return "--gpusort_in_flight must be 1 .. 64";
   if (options.repetitions < 1 || options.cpu_repetitions < 1) return "repetitions must be at least 1";
   return {};
 }
@@ -131,6 +133,9 @@ std::string options_help() {
          "  --gpusort_min_time=S         measured seconds per repetition (default 0.1; 0.05 on software GL)\n"
          "  --gpusort_odd_sizes=0|1      also 5003, 1000003, 16777259 where in range (default 1)\n"
          "  --gpusort_verify=0|1         check the sorted output once per run (default 1)\n"
+         "  --gpusort_in_flight=N        GPU benchmarks: timed sorts queued before the oldest one's\n"
+         "                               time is read (default 1: wait for each; the GPU idles between\n"
+         "                               small sorts and may lower its clocks)\n"
          "--benchmark_repetitions, --benchmark_min_time and --benchmark_{report,display}_aggregates_only,\n"
          "when given, replace the gpusort defaults (repetitions above, aggregates only).\n";
 }

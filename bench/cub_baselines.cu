@@ -67,8 +67,11 @@ struct CubSort::State {
   DeviceBuffer work_keys, work_values, out_keys, out_values;
   DeviceBuffer temp;
   cudaStream_t stream = nullptr;
-  cudaEvent_t start = nullptr;
-  cudaEvent_t stop = nullptr;
+  // One start/stop pair per sort that may be in flight (see submit()).
+  std::vector<cudaEvent_t> starts, stops;
+  std::size_t oldest = 0;
+  std::size_t pending = 0;
+  std::chrono::steady_clock::time_point wall_start;
 
   int items() const { return static_cast<int>(count); }
 
@@ -98,8 +101,8 @@ struct CubSort::State {
   const DeviceBuffer& result_values() const { return algorithm == CubAlgorithm::radix ? out_values : work_values; }
 
   ~State() {
-    if (start != nullptr) cudaEventDestroy(start);
-    if (stop != nullptr) cudaEventDestroy(stop);
+    for (cudaEvent_t event : starts) cudaEventDestroy(event);
+    for (cudaEvent_t event : stops) cudaEventDestroy(event);
     if (stream != nullptr) cudaStreamDestroy(stream);
   }
 };
@@ -133,8 +136,9 @@ std::string cuda_description() {
 }
 
 CubSort::CubSort(CubAlgorithm algorithm, CubKey key, bool with_values, const std::uint32_t* keys,
-                 const std::uint32_t* values, std::size_t count)
+                 const std::uint32_t* values, std::size_t count, int in_flight)
     : state_(std::make_unique<State>()) {
+  if (in_flight < 1) throw std::invalid_argument("CUB baseline: in_flight must be at least 1");
   if (algorithm == CubAlgorithm::merge && key == CubKey::f32) {
     throw std::invalid_argument("CUB merge sort baseline: only u32 keys are built");
   }
@@ -149,8 +153,12 @@ CubSort::CubSort(CubAlgorithm algorithm, CubKey key, bool with_values, const std
   s.count = count;
   const std::size_t bytes = count * sizeof(std::uint32_t);
   check(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking), "cudaStreamCreate");
-  check(cudaEventCreate(&s.start), "cudaEventCreate");
-  check(cudaEventCreate(&s.stop), "cudaEventCreate");
+  for (int i = 0; i < in_flight; ++i) {
+    s.starts.push_back(nullptr);
+    check(cudaEventCreate(&s.starts.back()), "cudaEventCreate");
+    s.stops.push_back(nullptr);
+    check(cudaEventCreate(&s.stops.back()), "cudaEventCreate");
+  }
   s.pristine_keys = DeviceBuffer(bytes);
   s.work_keys = DeviceBuffer(bytes);
   if (algorithm == CubAlgorithm::radix) s.out_keys = DeviceBuffer(bytes);
@@ -173,8 +181,9 @@ bool CubSort::with_values() const { return state_->with_values; }
 std::size_t CubSort::count() const { return state_->count; }
 std::size_t CubSort::temp_bytes() const { return state_->temp_bytes; }
 
-CubTiming CubSort::run() {
+void CubSort::submit() {
   State& s = *state_;
+  if (s.pending == s.starts.size()) throw std::logic_error("CUB baseline: every event pair is in flight");
   const std::size_t bytes = s.count * sizeof(std::uint32_t);
   check(cudaMemcpyAsync(s.work_keys.get(), s.pristine_keys.get(), bytes, cudaMemcpyDeviceToDevice, s.stream),
         "restore keys");
@@ -182,23 +191,46 @@ CubTiming CubSort::run() {
     check(cudaMemcpyAsync(s.work_values.get(), s.pristine_values.get(), bytes, cudaMemcpyDeviceToDevice, s.stream),
           "restore values");
   }
-  // The start event would wait for the copies anyway; synchronising here
-  // keeps them out of the wall-clock figure too.
-  check(cudaStreamSynchronize(s.stream), "restore");
-  const auto wall_start = std::chrono::steady_clock::now();
-  check(cudaEventRecord(s.start, s.stream), "cudaEventRecord");
+  if (s.starts.size() == 1) {
+    // The start event would wait for the copies anyway; synchronising here
+    // keeps them out of the wall-clock figure too.
+    check(cudaStreamSynchronize(s.stream), "restore");
+  }
+  if (s.pending == 0) s.wall_start = std::chrono::steady_clock::now();
+  const std::size_t slot = (s.oldest + s.pending) % s.starts.size();
+  check(cudaEventRecord(s.starts[slot], s.stream), "cudaEventRecord");
   std::size_t temp_bytes = s.temp_bytes;
   check(s.sort(s.temp.get(), temp_bytes), "sort");
-  check(cudaEventRecord(s.stop, s.stream), "cudaEventRecord");
-  check(cudaEventSynchronize(s.stop), "cudaEventSynchronize");
+  check(cudaEventRecord(s.stops[slot], s.stream), "cudaEventRecord");
+  ++s.pending;
+}
+
+CubTiming CubSort::wait_oldest() {
+  State& s = *state_;
+  if (s.pending == 0) throw std::logic_error("CUB baseline: no sort in flight");
+  check(cudaEventSynchronize(s.stops[s.oldest]), "cudaEventSynchronize");
   const auto wall_stop = std::chrono::steady_clock::now();
   float milliseconds = 0.0f;
-  check(cudaEventElapsedTime(&milliseconds, s.start, s.stop), "cudaEventElapsedTime");
+  check(cudaEventElapsedTime(&milliseconds, s.starts[s.oldest], s.stops[s.oldest]), "cudaEventElapsedTime");
+  s.oldest = (s.oldest + 1) % s.starts.size();
+  --s.pending;
   CubTiming timing;
   timing.gpu_seconds = static_cast<double>(milliseconds) * 1e-3;
-  timing.wall_seconds = std::chrono::duration<double>(wall_stop - wall_start).count();
+  timing.wall_seconds = std::chrono::duration<double>(wall_stop - s.wall_start).count();
   return timing;
 }
+
+std::size_t CubSort::in_flight() const { return state_->pending; }
+
+std::size_t CubSort::depth() const { return state_->starts.size(); }
+
+CubTiming CubSort::run() {
+  while (in_flight() != 0) wait_oldest();
+  submit();
+  return wait_oldest();
+}
+
+void CubSort::wait_all() { check(cudaStreamSynchronize(state_->stream), "cudaStreamSynchronize"); }
 
 std::vector<std::uint32_t> CubSort::sorted_keys() const {
   std::vector<std::uint32_t> words(state_->count);

@@ -33,9 +33,10 @@ struct CubTiming {
 class CubSort {
  public:
   // `keys` are 32-bit patterns (floats bit-cast); `values` may be null unless
-  // `with_values`. Throws std::runtime_error on any CUDA error.
+  // `with_values`. Up to `in_flight` timed sorts may be queued (submit()).
+  // Throws std::runtime_error on any CUDA error.
   CubSort(CubAlgorithm algorithm, CubKey key, bool with_values, const std::uint32_t* keys,
-          const std::uint32_t* values, std::size_t count);
+          const std::uint32_t* values, std::size_t count, int in_flight = 1);
   ~CubSort();
   CubSort(const CubSort&) = delete;
   CubSort& operator=(const CubSort&) = delete;
@@ -46,11 +47,21 @@ class CubSort {
   std::size_t count() const;
   std::size_t temp_bytes() const;
 
-  // Restores the input from the pristine copy (untimed), then times exactly
-  // one sort call.
+  // Queues a restore of the input from the pristine copy (untimed) and one sort
+  // call between CUDA events. With one event pair the restore is waited for
+  // first, so that the wall time covers only the sort.
+  void submit();
+  // Waits for the oldest queued sort: its GPU time, and the host's time from
+  // its submission (depth 1) or the queue's first submission to now.
+  CubTiming wait_oldest();
+  std::size_t in_flight() const;  // sorts queued and not yet waited for
+  std::size_t depth() const;      // event pairs: the most sorts in flight
+  // Waits for everything queued, then submits and times one sort.
   CubTiming run();
+  // Waits for every queued sort (before reading results).
+  void wait_all();
 
-  // Result of the last run().
+  // Result of the last sort.
   std::vector<std::uint32_t> sorted_keys() const;
   std::vector<std::uint32_t> sorted_values() const;
 

@@ -7,6 +7,7 @@
 #if GPUSORT_BENCH_HAVE_CUB
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -35,14 +36,15 @@ struct CubCache {
   std::unique_ptr<CubSort> sort;
 };
 
-CubSort& sort_for(CubCache& cache, const CubCase& run, const HostData& input) {
+CubSort& sort_for(CubCache& cache, const CubCase& run, const HostData& input, int in_flight) {
   const std::size_t count = input.key_words.size();
   CubSort* current = cache.sort.get();
   if (current == nullptr || current->algorithm() != run.algorithm || current->key() != run.key ||
-      current->with_values() != run.with_values || current->count() != count) {
+      current->with_values() != run.with_values || current->count() != count ||
+      current->depth() != static_cast<std::size_t>(in_flight)) {
     cache.sort.reset();  // free the old size before allocating the new one
     cache.sort = std::make_unique<CubSort>(run.algorithm, run.key, run.with_values, input.key_words.data(),
-                                           input.values.data(), count);
+                                           input.values.data(), count, in_flight);
   }
   return *cache.sort;
 }
@@ -79,20 +81,30 @@ void run_cub(benchmark::State& state, BenchEnvironment& env, CubCache& cache, co
   const auto count = static_cast<std::size_t>(state.range(0));
   try {
     const HostData& input = env.data.host(run.kind, count);
-    CubSort& sort = sort_for(cache, run, input);
+    CubSort& sort = sort_for(cache, run, input, env.options.in_flight);
     // Untimed first sort: module loading and lazy kernel setup of the CUDA
     // runtime belong to no iteration.
     sort.run();
 
+    // Queued like the GL sorts (--gpusort_in_flight): each iteration submits one
+    // sort and reports the oldest queued one's time.
+    const bool wait_each = sort.depth() == 1;
+    while (sort.in_flight() + 1 < sort.depth()) sort.submit();
     double total_seconds = 0.0;
     double total_wall_seconds = 0.0;
+    auto previous_end = std::chrono::steady_clock::now();
     for (auto _ : state) {
-      const CubTiming timing = sort.run();
+      sort.submit();
+      const CubTiming timing = sort.wait_oldest();
+      const auto end = std::chrono::steady_clock::now();
       const double seconds = std::max(timing.gpu_seconds, GpuTimer::kMinimumSeconds);
       state.SetIterationTime(seconds);
       total_seconds += seconds;
-      total_wall_seconds += timing.wall_seconds;
+      // With sorts queued, the host's time per sort in steady state.
+      total_wall_seconds += wait_each ? timing.wall_seconds : std::chrono::duration<double>(end - previous_end).count();
+      previous_end = end;
     }
+    sort.wait_all();
 
     if (env.should_verify(std::string(run.name) + "/" + std::to_string(count))) {
       const std::string problem = check_against_std_sort(run, input, sort);

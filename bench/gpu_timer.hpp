@@ -5,6 +5,10 @@
 
 #include <glad/gl.h>
 
+#include <cstddef>
+#include <memory>
+#include <vector>
+
 namespace gpusort_bench {
 
 class GpuTimer {
@@ -24,6 +28,40 @@ class GpuTimer {
 
  private:
   GLuint queries_[2] = {0, 0};
+};
+
+// Up to `depth` timed submissions in flight: submit() queues work between a pair of
+// timestamps, wait_oldest() blocks for the oldest pair and returns its GPU seconds. With
+// depth 1 every submission is read back before the next; deeper queues keep the GPU busy.
+class TimedQueue {
+ public:
+  explicit TimedQueue(int depth) {
+    for (int i = 0; i < depth; ++i) timers_.push_back(std::make_unique<GpuTimer>());
+  }
+
+  template <class Work>
+  void submit(Work&& work) {
+    GpuTimer& timer = *timers_[(oldest_ + pending_) % timers_.size()];
+    timer.start();
+    work();
+    timer.stop();
+    ++pending_;
+  }
+
+  double wait_oldest() {
+    const double seconds = timers_[oldest_]->seconds();
+    oldest_ = (oldest_ + 1) % timers_.size();
+    --pending_;
+    return seconds;
+  }
+
+  std::size_t depth() const { return timers_.size(); }
+  std::size_t pending() const { return pending_; }
+
+ private:
+  std::vector<std::unique_ptr<GpuTimer>> timers_;
+  std::size_t oldest_ = 0;
+  std::size_t pending_ = 0;
 };
 
 }  // namespace gpusort_bench
