@@ -6,7 +6,8 @@
 // line per pass: kind, stage, pivots, µs, GB/s (read + write of every element) and the
 // fraction of the copy's GB/s. Variants (keys; "pairs-" before a name for key-value pairs):
 // defaults, not-direct (Tuning::direct_tile_io off), lse8 (Tuning::local_sort_elements 8),
-// le16 (Tuning::local_elements 16), le16-not-direct.
+// le16 (Tuning::local_elements 16), le16-not-direct, tile8192 (Tuning::tile_size 8192),
+// tile8192-lse8 (and local_sort_elements 8).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -141,6 +142,25 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
              double copy_gbs) {
   ResourceReport report;
   gpusort::BitonicSorter<std::uint32_t, Value> sorter(tuning, &report);
+  const auto sort = [&] {
+    if constexpr (std::is_void<Value>::value) {
+      sorter.sort(buffers.keys(), count);
+    } else {
+      sorter.sort(buffers.keys(), buffers.values(), count);
+    }
+  };
+  // The GPU idled while this sorter's programs compiled, and its clock governor lowers the
+  // clocks of a GPU that idles: without a second of busy work first, whole variants measured
+  // 2-5x slower than the same sorter earlier in the run (nvidia-smi showed 345-1300 MHz
+  // against 1980 under load).
+  const auto busy_start = std::chrono::steady_clock::now();
+  while (std::chrono::steady_clock::now() - busy_start < std::chrono::milliseconds(1000)) {
+    for (int i = 0; i < 8; ++i) {
+      buffers.restore();
+      sort();
+    }
+    glFinish();
+  }
   const double element_bytes = std::is_void<Value>::value ? 4.0 : 8.0;
   std::vector<std::vector<double>> pass_us;
   std::vector<pass_profile::Mark> layout;
@@ -149,11 +169,7 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
     buffers.restore();
     pass_profile::marks.clear();
     pass_profile::recording = true;
-    if constexpr (std::is_void<Value>::value) {
-      sorter.sort(buffers.keys(), count);
-    } else {
-      sorter.sort(buffers.keys(), buffers.values(), count);
-    }
+    sort();
     pass_profile::recording = false;
     const auto& marks = pass_profile::marks;
     std::vector<GLuint64> stamps(marks.size());
@@ -231,6 +247,11 @@ int main(int argc, char** argv) {
       } else if (variant == "le16-not-direct") {
         tuning.local_elements = 16;
         tuning.direct_tile_io = false;
+      } else if (variant == "tile8192") {
+        tuning.tile_size = 8192;
+      } else if (variant == "tile8192-lse8") {
+        tuning.tile_size = 8192;
+        tuning.local_sort_elements = 8;
       } else if (variant != "defaults") {
         std::fprintf(stderr, "unknown variant %s\n", name.c_str());
         return 2;

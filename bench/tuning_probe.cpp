@@ -208,6 +208,16 @@ void probe_family(Probe& probe, const char* label, unsigned max_log2, int repeti
     if (log2 > max_log2) break;
     const std::size_t count = std::size_t{1} << log2;
     std::vector<std::vector<double>> times(grid.size());
+    // A second of back-to-back sorts first: the clock governor lowers the clocks of a GPU that
+    // idles (as it did while the sorters compiled, or between the small sorts of the last size).
+    const auto busy_start = std::chrono::steady_clock::now();
+    while (std::chrono::steady_clock::now() - busy_start < std::chrono::milliseconds(1000)) {
+      for (int i = 0; i < 8; ++i) {
+        probe.restore(count);
+        sort(*sorters[0], count);
+      }
+      glFinish();
+    }
     for (int round = 0; round <= repetitions; ++round) {
       for (std::size_t i = 0; i < grid.size(); ++i) {
         probe.restore(count);
