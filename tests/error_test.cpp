@@ -216,6 +216,34 @@ TEST_F(Errors, ShaderThatDoesNotCompile) {
   EXPECT_TRUE(no_gl_error("constructors with a broken shader"));
 }
 
+// Programs built on first use (here the local-sort program of many tiles, whose 128
+// invocations set it apart from the 256 of the main tile program and the 64 of the global
+// one): a build that fails inside sort() throws, leaves the caller's buffer as it was and no
+// GL error behind, and the sorter still sorts what its other programs cover.
+TEST_F(Errors, ProgramBuiltOnFirstUseThatDoesNotCompile) {
+  gpusort::Tuning tuning;
+  tuning.tile_size = 1024;
+  tuning.local_elements = 4;
+  tuning.local_sort_elements = 8;
+  tuning.local_sort_min_tiles = 1;
+  tuning.single_dispatch_tile = 1024;
+  tuning.global_group_size = 64;
+  tuning.extra_shader_source = "#if GROUP_SIZE == 128u\n#error the sort program is broken on purpose\n#endif";
+  gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
+  ASSERT_EQ(sorter.tuning().local_sort_elements, 8u);
+  const auto keys = sample_keys(5 * 1024 + 3);
+  GlBuffer buffer(to_bytes(keys));
+  const Bytes before = buffer.read();
+  EXPECT_THAT(error_from([&] { sorter.sort(buffer.name(), keys.size()); }),
+              AllOf(HasSubstr("compil"), HasSubstr("broken on purpose")));
+  EXPECT_TRUE(no_gl_error("a sort whose program does not compile"));
+  EXPECT_TRUE(buffer.read() == before) << "a failed build changed the caller's keys";
+  // Asked again, it fails again (nothing half-built is kept).
+  EXPECT_THAT(error_from([&] { sorter.sort(buffer.name(), keys.size()); }), HasSubstr("broken on purpose"));
+  EXPECT_TRUE(buffer.read() == before);
+  EXPECT_TRUE(buffer_sort_ok(sorter, sample_keys(1000), gpusort::Order::ascending, 5)) << "one tile: main program";
+}
+
 TEST_F(Errors, TuningThatCannotWork) {
   gpusort::Tuning not_power_of_two;
   not_power_of_two.tile_size = 3000;
