@@ -126,14 +126,8 @@ class BitonicSorter {
       lanes_log2_ = other.lanes_log2_;
       window_log2_ = other.window_log2_;
       single_tile_log2_ = other.single_tile_log2_;
-      programs_.local = std::move(other.programs_.local);
-      programs_.global = std::move(other.programs_.global);
-      programs_.sort = std::move(other.programs_.sort);
-      programs_.single_tile = std::move(other.programs_.single_tile);
-      stable_programs_.local = std::move(other.stable_programs_.local);
-      stable_programs_.global = std::move(other.stable_programs_.global);
-      stable_programs_.sort = std::move(other.stable_programs_.sort);
-      stable_programs_.single_tile = std::move(other.stable_programs_.single_tile);
+      programs_ = std::move(other.programs_);
+      stable_programs_ = std::move(other.stable_programs_);
       arguments_program_ = std::move(other.arguments_program_);
       permute_program_ = std::move(other.permute_program_);
       for (int i = 0; i < 4; ++i) {
