@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "gpu_sort_run.hpp"
+#include "gpu_warm_up.hpp"
 #include "sort_benchmarks.hpp"
 
 namespace gpusort_bench {
@@ -62,12 +63,10 @@ void warm_up_gpu(BenchEnvironment& env) {
   const std::size_t count = std::size_t{1} << 22;
   GpuData& data = env.data.gpu(KeyKind::u32, false, count);
   gpusort::BitonicSorter<std::uint32_t> sorter;
-  const auto start = std::chrono::steady_clock::now();
-  while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(1500)) {
+  keep_gpu_busy(std::chrono::milliseconds(1500), [&] {
     env.refill.copy(data.pristine_keys.id(), data.keys.id(), count);
     sorter.sort(data.keys.id(), count);
-    glFinish();
-  }
+  });
 }
 
 void register_library_benchmarks(BenchEnvironment& env) {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "support/headless_context.hpp"
+#include "gpu_warm_up.hpp"
 #include "uvec4_copy.hpp"
 
 namespace pass_profile {
@@ -149,18 +150,12 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
       sorter.sort(buffers.keys(), buffers.values(), count);
     }
   };
-  // The GPU idled while this sorter's programs compiled, and its clock governor lowers the
-  // clocks of a GPU that idles: without a second of busy work first, whole variants measured
-  // 2-5x slower than the same sorter earlier in the run (nvidia-smi showed 345-1300 MHz
-  // against 1980 under load).
-  const auto busy_start = std::chrono::steady_clock::now();
-  while (std::chrono::steady_clock::now() - busy_start < std::chrono::milliseconds(1000)) {
-    for (int i = 0; i < 8; ++i) {
-      buffers.restore();
-      sort();
-    }
-    glFinish();
-  }
+  // The GPU idled while this sorter's programs compiled: without a second of busy work first,
+  // whole variants measured 2-5x slower than the same sorter earlier in the run.
+  gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(1000), [&] {
+    buffers.restore();
+    sort();
+  });
   const double element_bytes = std::is_void<Value>::value ? 4.0 : 8.0;
   std::vector<std::vector<double>> pass_us;
   std::vector<pass_profile::Mark> layout;
@@ -214,14 +209,12 @@ int main(int argc, char** argv) {
       // first key-value sort timed right after keys-only warm-up ran 3x slower for many sorts).
       gpusort::BitonicSorter<std::uint32_t> warm;
       gpusort::BitonicSorter<std::uint32_t, std::uint32_t> warm_pairs;
-      const auto start = std::chrono::steady_clock::now();
-      while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(3000)) {
+      gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(3000), [&] {
         buffers.restore();
         warm.sort(buffers.keys(), count);
         buffers.restore();
         warm_pairs.sort(buffers.keys(), buffers.values(), count);
-        glFinish();
-      }
+      });
     }
     std::vector<double> copies;
     for (int i = 0; i < 20; ++i) copies.push_back(buffers.copy_ms());

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "support/headless_context.hpp"
+#include "gpu_warm_up.hpp"
 #include "uvec4_copy.hpp"
 
 namespace {
@@ -208,16 +209,11 @@ void probe_family(Probe& probe, const char* label, unsigned max_log2, int repeti
     if (log2 > max_log2) break;
     const std::size_t count = std::size_t{1} << log2;
     std::vector<std::vector<double>> times(grid.size());
-    // A second of back-to-back sorts first: the clock governor lowers the clocks of a GPU that
-    // idles (as it did while the sorters compiled, or between the small sorts of the last size).
-    const auto busy_start = std::chrono::steady_clock::now();
-    while (std::chrono::steady_clock::now() - busy_start < std::chrono::milliseconds(1000)) {
-      for (int i = 0; i < 8; ++i) {
-        probe.restore(count);
-        sort(*sorters[0], count);
-      }
-      glFinish();
-    }
+    // The GPU idled while the sorters compiled, or between the small sorts of the last size.
+    gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(1000), [&] {
+      probe.restore(count);
+      sort(*sorters[0], count);
+    });
     for (int round = 0; round <= repetitions; ++round) {
       for (std::size_t i = 0; i < grid.size(); ++i) {
         probe.restore(count);
@@ -254,12 +250,10 @@ int main(int argc, char** argv) {
       // Leave the idle clocks behind before anything is timed.
       gpusort::BitonicSorter<std::uint32_t> warm;
       const std::size_t count = std::size_t{1} << std::min(max_log2, 22u);
-      const auto start = std::chrono::steady_clock::now();
-      while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(1500)) {
+      gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(1500), [&] {
         probe.restore(count);
         warm.sort(probe.keys(), count);
-        glFinish();
-      }
+      });
     }
     probe_family<void>(probe, "keys", max_log2, repetitions, grid);
     if (grid != "sixteen") probe_family<std::uint32_t>(probe, "pairs", max_log2, repetitions, grid);
