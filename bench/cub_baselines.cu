@@ -71,7 +71,6 @@ struct CubSort::State {
   std::vector<cudaEvent_t> starts, stops;
   std::size_t oldest = 0;
   std::size_t pending = 0;
-  std::chrono::steady_clock::time_point wall_start;
 
   int items() const { return static_cast<int>(count); }
 
@@ -181,7 +180,7 @@ bool CubSort::with_values() const { return state_->with_values; }
 std::size_t CubSort::count() const { return state_->count; }
 std::size_t CubSort::temp_bytes() const { return state_->temp_bytes; }
 
-void CubSort::submit() {
+std::chrono::steady_clock::time_point CubSort::submit() {
   State& s = *state_;
   if (s.pending == s.starts.size()) throw std::logic_error("CUB baseline: every event pair is in flight");
   const std::size_t bytes = s.count * sizeof(std::uint32_t);
@@ -196,35 +195,32 @@ void CubSort::submit() {
     // keeps them out of the wall-clock figure too.
     check(cudaStreamSynchronize(s.stream), "restore");
   }
-  if (s.pending == 0) s.wall_start = std::chrono::steady_clock::now();
+  const auto submitted = std::chrono::steady_clock::now();
   const std::size_t slot = (s.oldest + s.pending) % s.starts.size();
   check(cudaEventRecord(s.starts[slot], s.stream), "cudaEventRecord");
   std::size_t temp_bytes = s.temp_bytes;
   check(s.sort(s.temp.get(), temp_bytes), "sort");
   check(cudaEventRecord(s.stops[slot], s.stream), "cudaEventRecord");
   ++s.pending;
+  return submitted;
 }
 
-CubTiming CubSort::wait_oldest() {
+double CubSort::wait_oldest() {
   State& s = *state_;
   if (s.pending == 0) throw std::logic_error("CUB baseline: no sort in flight");
   check(cudaEventSynchronize(s.stops[s.oldest]), "cudaEventSynchronize");
-  const auto wall_stop = std::chrono::steady_clock::now();
   float milliseconds = 0.0f;
   check(cudaEventElapsedTime(&milliseconds, s.starts[s.oldest], s.stops[s.oldest]), "cudaEventElapsedTime");
   s.oldest = (s.oldest + 1) % s.starts.size();
   --s.pending;
-  CubTiming timing;
-  timing.gpu_seconds = static_cast<double>(milliseconds) * 1e-3;
-  timing.wall_seconds = std::chrono::duration<double>(wall_stop - s.wall_start).count();
-  return timing;
+  return static_cast<double>(milliseconds) * 1e-3;
 }
 
 std::size_t CubSort::in_flight() const { return state_->pending; }
 
 std::size_t CubSort::depth() const { return state_->starts.size(); }
 
-CubTiming CubSort::run() {
+double CubSort::run() {
   while (in_flight() != 0) wait_oldest();
   submit();
   return wait_oldest();

@@ -3,6 +3,7 @@
 // so no CUDA header may leak out of cub_baselines.cu.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -21,11 +22,6 @@ std::string cuda_unavailable_reason();
 
 // Device, runtime and CUB versions, for the JSON context of a run.
 std::string cuda_description();
-
-struct CubTiming {
-  double gpu_seconds = 0.0;   // between CUDA events around the sort call
-  double wall_seconds = 0.0;  // host view: from submission to the stop event
-};
 
 // One data set on the device: pristine keys (and values), working buffers
 // and the sort's temporary storage, all allocated up front so that no
@@ -49,15 +45,14 @@ class CubSort {
 
   // Queues a restore of the input from the pristine copy (untimed) and one sort
   // call between CUDA events. With one event pair the restore is waited for
-  // first, so that the wall time covers only the sort.
-  void submit();
-  // Waits for the oldest queued sort: its GPU time, and the host's time from
-  // its submission (depth 1) or the queue's first submission to now.
-  CubTiming wait_oldest();
+  // first. Returns the host time at which the timed part was submitted.
+  std::chrono::steady_clock::time_point submit();
+  // Waits for the oldest queued sort and returns its GPU seconds.
+  double wait_oldest();
   std::size_t in_flight() const;  // sorts queued and not yet waited for
   std::size_t depth() const;      // event pairs: the most sorts in flight
-  // Waits for everything queued, then submits and times one sort.
-  CubTiming run();
+  // Waits for everything queued, then submits and times one sort (GPU seconds).
+  double run();
   // Waits for every queued sort (before reading results).
   void wait_all();
 
