@@ -7,7 +7,7 @@
 // fraction of the copy's GB/s. Variants (keys; "pairs-" before a name for key-value pairs):
 // defaults, not-direct (Tuning::direct_tile_io off), lse8 (Tuning::local_sort_elements 8),
 // le16 (Tuning::local_elements 16), le16-not-direct, tile8192 (Tuning::tile_size 8192),
-// tile8192-lse8 (and local_sort_elements 8).
+// tile8192-lse8 (and local_sort_elements 8), stage-by-stage (Tuning::merge_stages off).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -24,7 +24,7 @@
 namespace pass_profile {
 struct Mark {
   int kind;
-  unsigned stage, p_hi, p_lo;
+  unsigned stage, p_hi, p_lo, pre;
   bool flip;
   GLuint query;
 };
@@ -32,7 +32,7 @@ std::vector<Mark> marks;
 std::vector<GLuint> query_pool;
 bool recording = false;
 
-inline void record(int kind, unsigned stage, unsigned p_hi, unsigned p_lo, bool flip) {
+inline void record(int kind, unsigned stage, unsigned p_hi, unsigned p_lo, unsigned pre, bool flip) {
   if (!recording) return;
   if (marks.size() == query_pool.size()) {
     query_pool.resize(query_pool.size() + 64);
@@ -40,12 +40,12 @@ inline void record(int kind, unsigned stage, unsigned p_hi, unsigned p_lo, bool 
   }
   const GLuint query = query_pool[marks.size()];
   glQueryCounter(query, GL_TIMESTAMP);
-  marks.push_back(Mark{kind, stage, p_hi, p_lo, flip, query});
+  marks.push_back(Mark{kind, stage, p_hi, p_lo, pre, flip, query});
 }
 }  // namespace pass_profile
 
 #define GPUSORT_PASS_HOOK(pass, after)                                                                       \
-  pass_profile::record(static_cast<int>((pass).kind), (pass).stage, (pass).p_hi, (pass).p_lo, (pass).flip)
+  pass_profile::record(static_cast<int>((pass).kind), (pass).stage, (pass).p_hi, (pass).p_lo, (pass).pre, (pass).flip)
 
 #include <gpusort/gpusort.hpp>
 
@@ -188,8 +188,11 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
     const double us = median(pass_us[p]);
     sum += us;
     const double gbs = count * element_bytes * 2 / (us * 1e3);
-    std::printf("  %2zu %-14s stage %2u pivots %2u..%2u%s  %8.1f us  %7.0f GB/s  %3.0f%% of copy\n", p, kind_name(m.kind),
-                m.stage, m.p_hi, m.p_lo, m.flip ? " flip" : "     ", us, gbs, 100 * gbs / copy_gbs);
+    // "after N": the pass first ran the last N disperses of the stage before (merged stages).
+    const std::string pre = m.pre ? "after " + std::to_string(m.pre) : "";
+    std::printf("  %2zu %-14s stage %2u pivots %2u..%2u%s %-8s  %8.1f us  %7.0f GB/s  %3.0f%% of copy\n", p,
+                kind_name(m.kind), m.stage, m.p_hi, m.p_lo, m.flip ? " flip" : "     ", pre.c_str(), us, gbs,
+                100 * gbs / copy_gbs);
   }
   std::printf("  sum of passes %.1f us\n", sum);
 }
@@ -245,6 +248,8 @@ int main(int argc, char** argv) {
       } else if (variant == "tile8192-lse8") {
         tuning.tile_size = 8192;
         tuning.local_sort_elements = 8;
+      } else if (variant == "stage-by-stage") {
+        tuning.merge_stages = false;
       } else if (variant != "defaults") {
         std::fprintf(stderr, "unknown variant %s\n", name.c_str());
         return 2;

@@ -1,4 +1,4 @@
-// gpusort_tuning_probe [max_log2] [repetitions] [registers|windows|direct]
+// gpusort_tuning_probe [max_log2] [repetitions] [registers|windows|direct|sixteen|merge]
 // Times whole sorts for a grid of gpusort::Tuning values, to choose the defaults in
 // include/gpusort/detail/device.hpp. Per size it prints every variant's median GPU time,
 // fastest first. Variants run interleaved (one sort of each per round) so that clock
@@ -46,8 +46,24 @@ Variant variant(std::uint32_t tile, std::uint32_t local, std::uint32_t run) {
 // width, group size). "windows": tile size, invocations per tile and window run length.
 // "direct": Tuning::direct_tile_io on and off, with the tile sizes it might prefer.
 // "sixteen": Tuning::local_sort_elements 16 (the default for keys) against 8 (keys only).
+// "merge": Tuning::merge_stages on and off, with the window runs and tiles it might prefer.
 std::vector<Variant> tuning_grid(const std::string& name) {
   std::vector<Variant> grid;
+  if (name == "merge") {
+    grid.push_back(Variant{"defaults", gpusort::Tuning{}});
+    Variant off{"stage-by-stage", gpusort::Tuning{}};
+    off.tuning.merge_stages = false;
+    grid.push_back(off);
+    for (std::uint32_t run : {8u, 32u}) {
+      Variant v{"run" + std::to_string(run), gpusort::Tuning{}};
+      v.tuning.window_run = run;
+      grid.push_back(v);
+    }
+    Variant tile2048{"tile2048", gpusort::Tuning{}};
+    tile2048.tuning.tile_size = 2048;
+    grid.push_back(tile2048);
+    return grid;
+  }
   if (name == "sixteen") {
     // Tuning::local_sort_elements: the defaults (16 for keys on GPUs) against 8, the default
     // before it existed, and 16 everywhere (local_elements 16).

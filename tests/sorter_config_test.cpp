@@ -31,12 +31,19 @@ gpusort::Tuning without_subgroups(gpusort::Tuning tuning) {
   return tuning;
 }
 
+// Passes cross stage boundaries by default (Tuning::merge_stages); this keeps the
+// stage-by-stage schedule checked too.
+gpusort::Tuning stage_by_stage(gpusort::Tuning tuning) {
+  tuning.merge_stages = false;
+  return tuning;
+}
+
 std::string describe(const gpusort::Tuning& t) {
   return "tile_size=" + std::to_string(t.tile_size) + " local_elements=" +
          std::to_string(t.local_elements) + " global_elements=" + std::to_string(t.global_elements) +
          " global_group_size=" + std::to_string(t.global_group_size) +
          " global_vector_width=" + std::to_string(t.global_vector_width) +
-         " window_run=" + std::to_string(t.window_run) +
+         " window_run=" + std::to_string(t.window_run) + " merge_stages=" + std::to_string(t.merge_stages) +
          " single_dispatch_tile=" + std::to_string(t.single_dispatch_tile) +
          " use_subgroups=" + std::to_string(t.use_subgroups) +
          " max_workgroups_x=" + std::to_string(t.max_workgroups_x);
@@ -48,7 +55,7 @@ TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
   const gpusort::Tuning tunings[] = {
       make_tuning(64, 4, 2, 32, 4, 4),     make_tuning(128, 4, 16, 1, 4, 128), make_tuning(512, 16, 4, 64, 1, 8),
       make_tuning(256, 8, 8, 16, 1, 16),   make_tuning(0, 0, 8, 0, 0),         without_subgroups(make_tuning(0, 16, 4, 0, 0)),
-      make_tuning(256, 4, 2, 64, 4, 4),
+      make_tuning(256, 4, 2, 64, 4, 4),    stage_by_stage(make_tuning(256, 4, 2, 64, 4, 4)),
       make_tuning(256, 4, 2, 64, 4, 4, 0),  // counts up to the widest tile: one dispatch
   };
   for (const auto& requested : tunings) {
@@ -159,6 +166,22 @@ TEST_F(SorterConfig, PlanCountsTheNetwork) {
     EXPECT_GE(plan.dispatches, previous);
     EXPECT_LE(plan.memory_passes, plan.network_steps);
     previous = plan.dispatches;
+  }
+}
+
+// Merged stages run the same steps in fewer sweeps; without windows there is nothing to
+// merge into, and tuning() says so.
+TEST_F(SorterConfig, MergedStagesTakeFewerPasses) {
+  gpusort::BitonicSorter<std::uint32_t> merged(test_tuning(make_tuning(256, 4, 2, 64, 4, 4)));
+  gpusort::BitonicSorter<std::uint32_t> separate(test_tuning(stage_by_stage(make_tuning(256, 4, 2, 64, 4, 4))));
+  gpusort::BitonicSorter<std::uint32_t> no_windows(test_tuning(make_tuning(256, 4, 2, 64, 4, 256)));
+  EXPECT_TRUE(merged.tuning().merge_stages);
+  EXPECT_FALSE(separate.tuning().merge_stages);
+  EXPECT_FALSE(no_windows.tuning().merge_stages) << "window_run = tile_size: no window passes";
+  for (std::size_t count : {std::size_t{4096}, std::size_t{1} << 20, (std::size_t{1} << 24) + 3}) {
+    SCOPED_TRACE("count " + std::to_string(count));
+    EXPECT_EQ(merged.plan(count).network_steps, separate.plan(count).network_steps);
+    EXPECT_LT(merged.plan(count).dispatches, separate.plan(count).dispatches);
   }
 }
 

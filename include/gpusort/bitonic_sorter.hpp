@@ -263,16 +263,9 @@ class BitonicSorter {
     sort_host(keys.data(), values.data(), keys.size(), order, stability);
   }
 
-  /// What sort() dispatches for `count` elements.
-  Plan plan(std::size_t count) const {
-    Plan plan;
-    detail::for_each_pass(count, tile_log2_, global_log2_, window_log2_, single_tile_log2_, [&](const detail::Pass& pass) {
-      ++plan.dispatches;
-      ++plan.memory_passes;
-      plan.network_steps += pass.steps;
-    });
-    return plan;
-  }
+  /// What sort() dispatches for `count` elements (sort_indirect() plans its capacity
+  /// without Tuning::merge_stages).
+  Plan plan(std::size_t count) const { return plan_passes(count, tuning_.merge_stages); }
 
   /// The tuning in effect, with every derived field filled in.
   const Tuning& tuning() const { return tuning_; }
@@ -642,6 +635,8 @@ class BitonicSorter {
   template <class Dispatch>
   void run_passes(std::size_t planned_count, const Bases& bases, const CountSource& source, Order order, bool stable,
                   Dispatch&& dispatch_pass) {
+    // A count from the GPU is planned stage by stage: dispatch_args.comp mirrors that walk.
+    const bool merge_stages = tuning_.merge_stages && source.from_buffer == 0;
     const Programs& programs = stable ? stable_programs() : programs_;
     // Built before anything is bound or dispatched, so that a failing build changes nothing.
     const bool single_tile = uses_single_tile(planned_count);
@@ -662,7 +657,7 @@ class BitonicSorter {
       bound = program;
     };
     std::size_t index = 0;
-    detail::for_each_pass(planned_count, tile_log2_, global_log2_, window_log2_, single_tile_log2_, [&](const detail::Pass& pass) {
+    detail::for_each_pass(planned_count, schedule(merge_stages), [&](const detail::Pass& pass) {
       if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       if (pass.kind == detail::Pass::Kind::global_steps) {
         use(programs.global.name());
@@ -679,10 +674,11 @@ class BitonicSorter {
         const bool sorts = pass.kind == detail::Pass::Kind::local_sort || pass.kind == detail::Pass::Kind::single_tile_sort;
         glUniform1ui(6, sorts ? 0u : window ? 2u : 1u);
         glUniform1ui(7, pass.stage);
+        if (!sorts) glUniform1ui(8, pass.p_hi);
         if (window) {
-          glUniform1ui(8, pass.p_hi);
           glUniform1ui(9, pass.p_lo);
           glUniform1ui(11, pass.flip ? 1u : 0u);
+          glUniform1ui(12, pass.pre);
         }
       }
       GPUSORT_PASS_HOOK(pass, false);
@@ -690,6 +686,20 @@ class BitonicSorter {
       GPUSORT_PASS_HOOK(pass, true);
     });
     glMemoryBarrier(sort_completion_barrier);
+  }
+
+  detail::Schedule schedule(bool merge_stages) const {
+    return detail::Schedule{tile_log2_, global_log2_, window_log2_, single_tile_log2_, merge_stages};
+  }
+
+  Plan plan_passes(std::size_t count, bool merge_stages) const {
+    Plan plan;
+    detail::for_each_pass(count, schedule(merge_stages), [&](const detail::Pass& pass) {
+      ++plan.dispatches;
+      ++plan.memory_passes;
+      plan.network_steps += pass.steps;
+    });
+    return plan;
   }
 
   /// Workgroups a pass needs for `count` elements; the kernels derive the same numbers.
@@ -742,7 +752,7 @@ class BitonicSorter {
            detail::shaders::common_glsl, detail::shaders::dispatch_args_comp},
           cache_);
     }
-    const std::size_t passes = plan(capacity).dispatches;
+    const std::size_t passes = plan_passes(capacity, false).dispatches;
     const std::size_t argument_bytes = passes * 3 * sizeof(GLuint);
     if (arguments_bytes_ < argument_bytes) {
       if (arguments_ == 0) glGenBuffers(1, &arguments_);

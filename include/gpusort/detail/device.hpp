@@ -228,6 +228,9 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   // passes lost 7-9 % (bench/results/levers-h200-2026-11-21.md).
   t.direct_tile_io = t.direct_tile_io && element_bytes == 4 && t.use_subgroups && subgroup_size == 32 &&
                      t.local_elements == 8 && t.tile_size >= 512 && t.tile_size <= 4096;
+  // Passes that cross stages are window passes; without windows (window_run so long that a
+  // window fuses no more steps than a register pass) every stage keeps its own passes.
+  t.merge_stages = t.merge_stages && t.tile_size / t.window_run > t.global_elements;
   if (t.max_workgroups_x > limits.max_groups_x)
     fail("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " + std::to_string(limits.max_groups_x));
   return t;

@@ -537,14 +537,18 @@ void main() {
 inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel: a workgroup owns TILE_SIZE elements in shared memory.
 //   mode 0 (local sort):     stages 1 .. min(stages, TILE_LOG2) of the network in each tile
 //                            of TILE_SIZE consecutive elements.
-//   mode 1 (local disperse): the disperse steps of strides TILE_SIZE/2 .. 1, which finish
-//                            a stage whose wider steps ran before, on the same tiles.
+//   mode 1 (local disperse): the disperse steps of pivots u_p_hi .. 0 (TILE_LOG2-1 .. 0
+//                            unless passes cross stages), which finish a stage whose wider
+//                            steps ran before, on the same tiles.
 //   mode 2 (window):         d = u_p_hi - u_p_lo + 1 consecutive wide steps of stage
-//                            u_stage (pivots u_p_hi .. u_p_lo, all >= TILE_LOG2) in one
+//                            u_stage (pivots u_p_hi .. u_p_lo, all >= TILE_LOG2 - d) in one
 //                            sweep over memory. The tile is 2^(TILE_LOG2 - d) runs of
 //                            RUN = 2^(TILE_LOG2 - d) consecutive elements, one run per value
 //                            of the step bits, so loads and stores stay coalesced; see
 //                            window_position() for the mapping and why the flip fits.
+//                            With u_pre > 0 the pass first runs the last disperses of stage
+//                            u_stage - 1 (pivots u_pre-1 .. 0), which lie in the runs: one
+//                            sweep over memory then ends one stage and starts the next.
 // Extra #defines: TILE_LOG2 (TILE_SIZE = 2^TILE_LOG2 = GROUP_SIZE * ELEMS; ELEMS >= 4), and
 // SUBGROUP_LOG2 (0 = no subgroups; else log2 of the subgroup size, which then must divide
 // GROUP_SIZE). With subgroups every step whose pivot is below WARP_LOG2 runs in registers
@@ -572,9 +576,10 @@ layout(local_size_x = GROUP_SIZE) in;
 
 layout(location = 6) uniform uint u_mode;
 layout(location = 7) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
-layout(location = 8) uniform uint u_p_hi;   // mode 2: pivot of the first step
+layout(location = 8) uniform uint u_p_hi;   // modes 1, 2: pivot of the first step
 layout(location = 9) uniform uint u_p_lo;   // mode 2: pivot of the last step
 layout(location = 11) uniform uint u_flip;  // mode 2: the first step is the stage's flip
+layout(location = 12) uniform uint u_pre;   // mode 2: disperses of stage u_stage-1 to run first
 
 // Derived once per invocation from the element count (which may come from the GPU).
 uint g_count;         // elements to sort
@@ -790,9 +795,22 @@ void positioned_shuffle_step(uint lane_mask, uint pivot) {
 }
 #endif
 
+// Disperse steps of pivots p_start (< WARP_LOG2) .. 0, never a flip, on the blocked layout
+// in registers: lane bits by shuffles, register bits in place.
+void blocked_disperses(uint p_start) {
+#if SUBGROUP_LOG2 > 0
+    for (uint p = p_start; p >= ELEMS_LOG2 && p < WARP_LOG2; --p) shuffle_step(1u << (p - ELEMS_LOG2), 0u, p - ELEMS_LOG2);
+#endif
+    for (uint i = 0u; i < ELEMS_LOG2; ++i) {
+        uint m = ELEMS_LOG2 - 1u - i;
+        if (m <= p_start) register_disperse(m);
+    }
+}
+
 // The steps of stage k with pivots from p_start (< WARP_LOG2) down to 0, on the blocked
 // layout in registers: lane bits by shuffles, register bits in place. `flip` when p_start
-// is the stage's flip (k - 1 >= ELEMS_LOG2).
+// is the stage's flip (k - 1 >= ELEMS_LOG2). (Not blocked_disperses(): its test on each
+// register pivot made the local sort 2 % slower on an H200, 227.7 against 223.1 us at 2^24.)
 void warp_steps(uint k, uint p_start, bool flip) {
 #if SUBGROUP_LOG2 > 0
     uint p = p_start;
@@ -845,6 +863,18 @@ void local_sort_from_registers() {
             warp_steps(k, WARP_LOG2 - 1u, false);
         }
     }
+}
+
+// Disperse steps of pivots p_hi .. 0 (tile slot bits) on the tile in shared memory, which
+// holds the result afterwards: the wide ones through shared memory, the rest in registers.
+void low_disperses(uint p_hi) {
+    run_steps_down_to(p_hi, WARP_LOG2, false);
+    if (thread_active()) {
+        load_blocked();
+        blocked_disperses(min(p_hi, WARP_LOG2 - 1u));
+        store_registers();
+    }
+    barrier();
 }
 
 // Mode 2: where tile slot s lives in memory. Its low g_run_log2 bits are the offset in a
@@ -1024,8 +1054,9 @@ void main() {
     // Window passes only. Direct local sorts (blocked loads of 32 bytes per invocation) and
     // direct local disperses (top, then blocked layout) measured slower on an H200 than
     // load_tile's fully coalesced 16-byte accesses (bench/results/levers-h200-2026-11-21.md).
-    // Runs of 16 fill the top layout's lanes; shorter ones take the path below.
-    if (u_mode == 2u && g_run_log2 >= 4u) {
+    // Runs of 16 fill the top layout's lanes; shorter ones take the path below, and so do
+    // windows that start with the previous stage's disperses (u_pre), whose runs are steps.
+    if (u_mode == 2u && g_run_log2 >= 4u && u_pre == 0u) {
         window_direct();
         return;
     }
@@ -1039,14 +1070,10 @@ void main() {
         if (thread_active()) store_registers();
         barrier();
     } else if (u_mode == 1u) {
-        run_steps_down_to(TILE_LOG2 - 1u, WARP_LOG2, false);
-        if (thread_active()) {
-            load_blocked();
-            warp_steps(TILE_LOG2 + 1u, WARP_LOG2 - 1u, false);
-            store_registers();
-        }
-        barrier();
+        low_disperses(u_p_hi);
     } else {
+        // In slot coordinates stage u_stage-1's last disperses are the run's own pivots.
+        if (u_pre > 0u) low_disperses(u_pre - 1u);
         run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, u_flip != 0u);
     }
     store_tile();
