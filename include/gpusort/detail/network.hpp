@@ -78,9 +78,11 @@ void for_each_wide_pass(std::uint32_t k, std::uint32_t tile_log2, std::uint32_t 
 /// tile's bits, after one or more passes for its wide steps. With merge_stages (and
 /// windows) a pass is any 2^tile_log2 elements whose index bits it steps on, so passes
 /// cross stage boundaries: the last pivots a-1 .. 0 of stage k share a window pass with
-/// the first tile_log2 - a pivots of stage k+1 (its flip first), the window's runs being
-/// the a low bits. Stage k+1's own remaining pivots then start lower, which leaves fewer
-/// for the next merge. At 2^24 keys in 4096-key tiles: 23 passes instead of 29.
+/// the first tile_log2 - r pivots of stage k+1 (its flip first), the window's runs being
+/// the r = max(a, tile_log2 - window_log2) low bits. Stage k+1's own remaining pivots then
+/// start lower, which leaves fewer for the next merge. Wider steps than the tile's bits
+/// hold take windows of window_log2 steps. At 2^24 keys in 4096-key tiles: 23 passes
+/// instead of 29.
 template <class Visitor>
 void for_each_pass(std::size_t count, const Schedule& schedule, Visitor&& visit) {
   if (count < 2) return;
