@@ -54,7 +54,7 @@ struct Tuning {
   /// one sweep over memory with the next stage's first steps, as many as the tile's other
   /// bits hold, on a tile made of runs of at least 2^a elements. Fewer sweeps (2^24 keys in
   /// 4096-key tiles: 23 instead of 29; 2^20: 14 instead of 17; 2^16: 7 instead of 9), the
-  /// same network and results; on an H200 keys 2^16 0.056 against 0.068 ms, 2^24 1.92
+  /// same network and results; on an H200 keys 2^16 0.056 against 0.068 ms, 2^24 1.93
   /// against 2.00 ms. Needs window passes (tuning() reports false where window_run leaves
   /// none). sort_indirect() always plans stage by stage, like its GPU-side planner.
   /// false: every stage ends with its own local disperse.
