@@ -42,6 +42,14 @@ Variant variant(std::uint32_t tile, std::uint32_t local, std::uint32_t run) {
   return v;
 }
 
+// The defaults with one change.
+template <class Change>
+Variant defaults_with(std::string name, Change change) {
+  Variant v{std::move(name), gpusort::Tuning{}};
+  change(v.tuning);
+  return v;
+}
+
 // "registers": the grid that chose the register-pass defaults (global pass width, vector
 // width, group size). "windows": tile size, invocations per tile and window run length.
 // "direct": Tuning::direct_tile_io on and off, with the tile sizes it might prefer.
@@ -51,29 +59,18 @@ std::vector<Variant> tuning_grid(const std::string& name) {
   std::vector<Variant> grid;
   if (name == "merge") {
     grid.push_back(Variant{"defaults", gpusort::Tuning{}});
-    Variant off{"stage-by-stage", gpusort::Tuning{}};
-    off.tuning.merge_stages = false;
-    grid.push_back(off);
-    for (std::uint32_t run : {8u, 32u}) {
-      Variant v{"run" + std::to_string(run), gpusort::Tuning{}};
-      v.tuning.window_run = run;
-      grid.push_back(v);
-    }
-    Variant tile2048{"tile2048", gpusort::Tuning{}};
-    tile2048.tuning.tile_size = 2048;
-    grid.push_back(tile2048);
+    grid.push_back(defaults_with("stage-by-stage", [](gpusort::Tuning& t) { t.merge_stages = false; }));
+    for (std::uint32_t run : {8u, 32u})
+      grid.push_back(defaults_with("run" + std::to_string(run), [run](gpusort::Tuning& t) { t.window_run = run; }));
+    grid.push_back(defaults_with("tile2048", [](gpusort::Tuning& t) { t.tile_size = 2048; }));
     return grid;
   }
   if (name == "sixteen") {
     // Tuning::local_sort_elements: the defaults (16 for keys on GPUs) against 8, the default
     // before it existed, and 16 everywhere (local_elements 16).
     grid.push_back(Variant{"defaults", gpusort::Tuning{}});
-    Variant lse8{"local_sort_elements8", gpusort::Tuning{}};
-    lse8.tuning.local_sort_elements = 8;
-    grid.push_back(lse8);
-    Variant le16{"local_elements16", gpusort::Tuning{}};
-    le16.tuning.local_elements = 16;
-    grid.push_back(le16);
+    grid.push_back(defaults_with("local_sort_elements8", [](gpusort::Tuning& t) { t.local_sort_elements = 8; }));
+    grid.push_back(defaults_with("local_elements16", [](gpusort::Tuning& t) { t.local_elements = 16; }));
     return grid;
   }
   if (name == "direct") {
@@ -87,10 +84,7 @@ std::vector<Variant> tuning_grid(const std::string& name) {
       v.tuning.direct_tile_io = false;
       grid.push_back(v);
     }
-    Variant off;
-    off.name = "defaults-not-direct";
-    off.tuning.direct_tile_io = false;
-    grid.push_back(off);
+    grid.push_back(defaults_with("defaults-not-direct", [](gpusort::Tuning& t) { t.direct_tile_io = false; }));
     return grid;
   }
   if (name == "windows") {
@@ -118,10 +112,7 @@ std::vector<Variant> tuning_grid(const std::string& name) {
           v.tuning.global_group_size = group;
           grid.push_back(v);
         }
-  Variant no_subgroups;
-  no_subgroups.name = "defaults-without-subgroups";
-  no_subgroups.tuning.use_subgroups = false;
-  grid.push_back(no_subgroups);
+  grid.push_back(defaults_with("defaults-without-subgroups", [](gpusort::Tuning& t) { t.use_subgroups = false; }));
   grid.push_back(Variant{"defaults", gpusort::Tuning{}});
   return grid;
 }

@@ -415,7 +415,8 @@ void main() {
         return;
     }
     write_pass(tiles);  // local sort
-    // The same walk as detail::for_each_pass and for_each_wide_pass on the host.
+    // The same walk as detail::for_each_pass without merge_stages (the host plans an
+    // indirect sort stage by stage) and for_each_wide_pass.
     bool windows = WINDOW_LOG2 > ELEMS_LOG2;
     for (uint k = TILE_LOG2 + 1u; k <= u_capacity_stages; ++k) {
         bool needed = k <= stages;
