@@ -13,7 +13,8 @@ struct Tuning {
   /// 0: on GPUs, the largest power of two whose keys (and values) take at most 16 KiB of
   /// shared memory (and GL_MAX_COMPUTE_SHARED_MEMORY_SIZE): 4096 keys, 2048 pairs or 64-bit
   /// keys, 1024 64-bit pairs; on software renderers (llvmpipe: 32 KiB, 4 elements per
-  /// invocation) the largest that fits: 4096 keys or pairs, 2048 64-bit pairs. Always
+  /// invocation) the largest that fits (with emulate_subgroups, next to the emulation's
+  /// exchange word per element): 4096 keys or pairs, 2048 64-bit pairs. Always
   /// bounded by GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS (tile_size / local_elements).
   std::uint32_t tile_size = 0;
   /// Elements each invocation holds in registers in the tile kernel (a power of two,

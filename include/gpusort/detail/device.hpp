@@ -137,6 +137,11 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   // On a CPU rasterizer the JIT of the 8-element tile kernel dominates the first sort
   // (llvmpipe, key-value: 1.35 s against 0.24 s with 4 elements); speed there is moot.
   if (t.local_elements == 0 && limits.software) t.local_elements = 4;
+  // Subgroup emulation: only where the device has none, and its exchange buffer (a word per
+  // element) shares the tile's shared memory (the default tile leaves room for it).
+  t.emulate_subgroups = t.emulate_subgroups && t.use_subgroups && limits.subgroup_size == 0;
+  const std::uint32_t subgroup_size = limits.subgroup_size != 0 ? limits.subgroup_size : t.emulate_subgroups ? 32u : 0u;
+  const auto shared_bytes = [&](std::uint64_t tile) { return tile * (element_bytes + (t.emulate_subgroups ? 4 : 0)); };
   if (t.tile_size == 0) {
     // On GPUs a tile of at most 16 KiB, not the largest that fits: several workgroups per
     // SM then hide each other's barriers and memory latency. Measured on an H200
@@ -146,7 +151,7 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     const std::uint64_t budget = limits.software ? limits.max_shared_bytes
                                                  : std::min<std::uint64_t>(limits.max_shared_bytes, 16384);
     t.tile_size = 1;
-    while (std::uint64_t{t.tile_size} * 2 * element_bytes <= budget && t.tile_size < (1u << 20))
+    while (shared_bytes(std::uint64_t{t.tile_size} * 2) <= budget && t.tile_size < (1u << 20))
       t.tile_size *= 2;
     // An explicit local_elements also bounds the tile through the invocation limit.
     while (t.local_elements != 0 && t.tile_size / t.local_elements > limits.max_invocations) t.tile_size /= 2;
@@ -175,11 +180,6 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (key_bytes == 8) t.global_vector_width = 1;
   if (t.global_group_size == 0) t.global_group_size = 128;
   if (t.window_run == 0) t.window_run = std::min<std::uint32_t>(16, t.tile_size);
-  // Subgroup emulation: only where the device has none, and its exchange buffer (a word per
-  // element) shares the tile's shared memory.
-  t.emulate_subgroups = t.emulate_subgroups && t.use_subgroups && limits.subgroup_size == 0;
-  const std::uint32_t subgroup_size = limits.subgroup_size != 0 ? limits.subgroup_size : t.emulate_subgroups ? 32u : 0u;
-  const auto shared_bytes = [&](std::uint64_t tile) { return tile * (element_bytes + (t.emulate_subgroups ? 4 : 0)); };
   if (t.single_dispatch_tile == 0) {
     t.single_dispatch_tile = t.tile_size;
     while (shared_bytes(std::uint64_t{t.single_dispatch_tile} * 2) <= limits.max_shared_bytes &&
