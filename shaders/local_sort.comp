@@ -29,6 +29,11 @@
 #ifndef DIRECT_TILE_IO
 #define DIRECT_TILE_IO 0
 #endif
+// WIDE_CHUNKS 1 (with subgroups): shared-memory steps run in wide chunks (run_wide_chunk()).
+// The host builds such a program for large sorts only (Tuning::wide_chunk_min_count).
+#ifndef WIDE_CHUNKS
+#define WIDE_CHUNKS 0
+#endif
 
 #if SUBGROUP_LOG2 > 0
 #define WARP_LOG2 (ELEMS_LOG2 + SUBGROUP_LOG2)  // bits one subgroup holds in registers
@@ -133,18 +138,6 @@ void run_chunk(uint p_hi, uint p_lo, bool flip) {
         store_registers();
     }
     barrier();
-}
-
-// Steps from pivot p_hi down to pivot `floor` through shared memory, ELEMS_LOG2 at a
-// time; the first may be a flip.
-void run_steps_down_to(uint p_hi, uint floor, bool flip) {
-    int hi = int(p_hi);
-    while (hi >= int(floor)) {
-        int lo = max(hi - int(ELEMS_LOG2) + 1, int(floor));
-        run_chunk(uint(hi), uint(lo), flip);
-        flip = false;
-        hi = lo - 1;
-    }
 }
 
 // Layout "blocked": the invocation of rank t holds elements t * ELEMS + j of the tile, so
@@ -258,6 +251,62 @@ void positioned_shuffle_step(uint lane_mask, uint pivot) {
     for (uint j = 0u; j < ELEMS; ++j) keep_side(j, (positions[j] & (1u << pivot)) == 0u);
 }
 #endif
+
+#if SUBGROUP_LOG2 > 0 && WIDE_CHUNKS
+// A wide chunk: the chunk's registers hold pivots q .. p_hi (q = p_hi + 1 - ELEMS_LOG2) and
+// its lanes the SUBGROUP_LOG2 bits just below q, so up to ELEMS_LOG2 + SUBGROUP_LOG2 steps
+// (registers first, then shuffles) run between two barriers instead of ELEMS_LOG2. Needs
+// q >= SUBGROUP_LOG2. Lanes on bits q-5 .. q-1 (q <= 10) meet distinct banks under
+// bank_swizzle: bits below 5 pick the bank themselves, bits 5 .. 9 through the XOR.
+// It trades a round trip and its barrier for up to SUBGROUP_LOG2 shuffle steps: a gain where
+// many tiles wait on memory and barriers, a loss where the data sits in L2 (measured on an
+// H200: Tuning::wide_chunk_min_count).
+void run_wide_chunk(uint p_hi, uint p_lo, bool flip) {
+    if (thread_active()) {
+        Chunk c;
+        c.q = p_hi + 1u - ELEMS_LOG2;
+        c.p_hi = p_hi;
+        c.p_lo = max(p_lo, c.q);
+        c.flip = flip;
+        uint lane_low = c.q - SUBGROUP_LOG2;
+        uint group = subgroup_id();
+        // Subgroup bits fill the slot bits the lanes and registers leave, low ones first, so
+        // the active invocations of a small local sort stay inside its 2^g_stages elements.
+        uint spread = (group & ((1u << lane_low) - 1u)) | (subgroup_lane() << lane_low) |
+                      ((group >> lane_low) << c.q);
+        chunk_positions(c, chunk_base(c, spread));
+        load_registers();
+        chunk_steps(c);
+        for (uint i = 0u; i < SUBGROUP_LOG2; ++i) {
+            uint pivot = c.q - 1u - i;
+            if (pivot >= p_lo) positioned_shuffle_step(1u << (pivot - lane_low), pivot);
+        }
+        store_registers();
+    }
+    barrier();
+}
+#endif
+
+// Steps from pivot p_hi down to pivot `floor` through shared memory, ELEMS_LOG2 at a
+// time (with subgroups up to ELEMS_LOG2 + SUBGROUP_LOG2); the first may be a flip.
+void run_steps_down_to(uint p_hi, uint floor, bool flip) {
+    int hi = int(p_hi);
+    while (hi >= int(floor)) {
+#if SUBGROUP_LOG2 > 0 && WIDE_CHUNKS
+        if (hi + 1 - int(floor) > int(ELEMS_LOG2) && hi + 1 >= int(ELEMS_LOG2 + SUBGROUP_LOG2)) {
+            int wide_lo = max(hi + 1 - int(ELEMS_LOG2 + SUBGROUP_LOG2), int(floor));
+            run_wide_chunk(uint(hi), uint(wide_lo), flip);
+            flip = false;
+            hi = wide_lo - 1;
+            continue;
+        }
+#endif
+        int lo = max(hi - int(ELEMS_LOG2) + 1, int(floor));
+        run_chunk(uint(hi), uint(lo), flip);
+        flip = false;
+        hi = lo - 1;
+    }
+}
 
 // Disperse steps of pivots p_start (< WARP_LOG2) .. 0, never a flip, on the blocked layout
 // in registers: lane bits by shuffles, register bits in place.

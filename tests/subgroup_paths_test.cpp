@@ -181,6 +181,27 @@ TEST_F(SubgroupPaths, GpuDefaultTilesMatchCpuNetwork) {
   }
 }
 
+// Wide chunks (Tuning::wide_chunk_min_count 1: every sort): shared-memory steps held by
+// three register bits and the five lane bits below them, with the window flip among them.
+// Keys on the shared-memory path (windows of 5 steps in 512-element tiles), pairs and 64-bit
+// keys, and a GPU's default tiles (the 8-element local sort of 4096 keys: stage 12's four
+// shared-memory steps; 2048 pairs: windows of 7 steps).
+TEST_F(SubgroupPaths, WideChunksMatchCpuNetwork) {
+  const auto wide = [](gpusort::Tuning tuning) {
+    tuning.wide_chunk_min_count = 1;
+    return tuning;
+  };
+  {
+    gpusort::BitonicSorter<std::uint32_t> sorter(wide(subgroup_tuning(512, 16, false)));
+    EXPECT_EQ(sorter.tuning().wide_chunk_min_count, subgroups_forced_off() ? 0xFFFFFFFFu : 1u);
+  }
+  check_matches_cpu<std::uint32_t, void>(wide(subgroup_tuning(512, 16, false)));
+  check_matches_cpu<float, std::uint32_t>(wide(subgroup_tuning(1024, 16, true)));
+  check_matches_cpu<std::uint64_t, std::uint32_t>(wide(subgroup_tuning(512, 16, true)));
+  check_matches_cpu<std::uint32_t, void>(wide(subgroup_tuning(4096, 16, false)), {4096 + 1, 3 * 4096 + 5});
+  check_matches_cpu<float, std::uint32_t>(wide(subgroup_tuning(2048, 16, true)), {2048 + 3, 6 * 2048 + 1});
+}
+
 TEST_F(SubgroupPaths, EmulationNeedsUseSubgroups) {
   gpusort::Tuning tuning = subgroup_tuning(512, 16, true);
   tuning.use_subgroups = false;

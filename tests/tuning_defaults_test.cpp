@@ -65,5 +65,26 @@ TEST(TuningDefaults, EmulatedSubgroupsFitTheDefaultTile) {
   EXPECT_EQ(resolve_tuning(emulated, software_limits(), 4, 4).tile_size, 4096u);
 }
 
+// Wide chunks by default only where they were measured to win: 32-bit keys with values,
+// from 2^21 elements. Keys alone and 64-bit keys never; nothing without subgroups.
+TEST(TuningDefaults, WideChunksOnlyForLargeKeyValueSorts) {
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).wide_chunk_min_count, 1u << 21);
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).wide_chunk_min_count, never);
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 8).wide_chunk_min_count, never);
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).wide_chunk_min_count, never);
+  EXPECT_EQ(resolve_tuning({}, software_limits(), 8, 4).wide_chunk_min_count, never);
+
+  gpusort::Tuning forced;
+  forced.wide_chunk_min_count = 1;
+  EXPECT_EQ(resolve_tuning(forced, gpu_limits(), 4, 4).wide_chunk_min_count, 1u);
+  forced.use_subgroups = false;
+  EXPECT_EQ(resolve_tuning(forced, gpu_limits(), 8, 4).wide_chunk_min_count, never);
+  // Emulated subgroups (the testing aid) keep an explicit request.
+  gpusort::Tuning emulated;
+  emulated.wide_chunk_min_count = 1;
+  emulated.emulate_subgroups = true;
+  EXPECT_EQ(resolve_tuning(emulated, software_limits(), 8, 4).wide_chunk_min_count, 1u);
+}
+
 }  // namespace
 }  // namespace gpusort_test

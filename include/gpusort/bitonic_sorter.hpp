@@ -69,11 +69,14 @@ class BitonicSorter {
   /// of local_sort_min_tiles tiles or more (only where that differs from local_elements),
   /// built on the first sort that needs it.
   /// single_tile is the tile program at Tuning::single_dispatch_tile, built on first use.
+  /// wide is the tile program with wide chunks, for every tile pass of sorts of at least
+  /// Tuning::wide_chunk_min_count elements, built on first use.
   struct Programs {
     detail::GlProgram local;
     detail::GlProgram global;
     detail::GlProgram sort;
     detail::GlProgram single_tile;
+    detail::GlProgram wide;
   };
 
  public:
@@ -190,6 +193,7 @@ class BitonicSorter {
     stable_programs();
     if (uses_single_tile(count)) single_tile_program(true);
     if (uses_sort_program(count)) sort_program(true);
+    if (uses_wide_program(count)) wide_program(true);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     const GLuint base = bind_words(detail::permute_destination_binding, indices, 0, count);
     bind_words(detail::permute_source_binding, indices, 0, count);
@@ -281,7 +285,9 @@ class BitonicSorter {
   /// The tile program's source for tiles of `tile_size` elements, `elements` per invocation.
   /// Only the program with local_elements at tile_size runs window passes, so only it may
   /// take the direct window path (whose layouts exist for 8 elements and tiles up to 4096).
-  detail::ProgramSource tile_program_source(std::uint32_t tile_size, std::uint32_t elements, bool tie_break) const {
+  /// `wide`: with wide chunks (where subgroups are used).
+  detail::ProgramSource tile_program_source(std::uint32_t tile_size, std::uint32_t elements, bool tie_break,
+                                            bool wide = false) const {
     // Emulated subgroups are 32 wide. A program the subgroups do not fit (a single-dispatch or
     // sort program of other sizes) takes the shared-memory path.
     const std::uint32_t subgroup_size = tuning_.emulate_subgroups ? 32u : limits_.subgroup_size;
@@ -294,7 +300,8 @@ class BitonicSorter {
                  std::to_string(detail::log2_exact(tile_size)) + "u\n#define SUBGROUP_LOG2 " +
                  std::to_string(subgroups ? detail::log2_exact(subgroup_size) : 0u) +
                  "u\n#define SUBGROUP_EMULATION " + (subgroups && tuning_.emulate_subgroups ? "1" : "0") +
-                 "\n#define DIRECT_TILE_IO " + (direct ? "1" : "0") + "\n",
+                 "\n#define DIRECT_TILE_IO " + (direct ? "1" : "0") + "\n#define WIDE_CHUNKS " +
+                 (wide && subgroups ? "1" : "0") + "\n",
              detail::shaders::common_glsl, detail::shaders::local_sort_comp}};
   }
 
@@ -328,9 +335,10 @@ class BitonicSorter {
 
   /// A tile program of the unstable or stable set, built on the first sort that needs it.
   GLuint tile_program_on_first_use(detail::GlProgram Programs::*which, std::uint32_t tile_size,
-                                   std::uint32_t elements, bool stable) {
+                                   std::uint32_t elements, bool stable, bool wide = false) {
     detail::GlProgram& program = (stable ? stable_programs_ : programs_).*which;
-    if (!program.name()) program = detail::build_compute_program(tile_program_source(tile_size, elements, stable), cache_);
+    if (!program.name())
+      program = detail::build_compute_program(tile_program_source(tile_size, elements, stable, wide), cache_);
     return program.name();
   }
 
@@ -343,6 +351,20 @@ class BitonicSorter {
   GLuint single_tile_program(bool stable) {
     return tile_program_on_first_use(&Programs::single_tile, tuning_.single_dispatch_tile, tuning_.local_elements,
                                      stable);
+  }
+
+  /// The wide-chunk program is separate: compiled into the tile program that small sorts use,
+  /// the unused path alone cost them registers and time (H200: keys 2^24 2.41 against 2.02
+  /// ms, pairs 2^16 112.6 against 111.0 us).
+  GLuint wide_program(bool stable) {
+    return tile_program_on_first_use(&Programs::wide, tuning_.tile_size, tuning_.local_elements, stable, true);
+  }
+
+  /// Whether the tile passes of a sort planned for `planned_count` elements take the wide
+  /// program (a single-dispatch tile sort never does).
+  bool uses_wide_program(std::size_t planned_count) const {
+    return tuning_.wide_chunk_min_count != detail::no_wide_chunks && planned_count >= tuning_.wide_chunk_min_count &&
+           detail::ceil_log2(planned_count) > single_tile_log2_;
   }
 
   /// Whether a sort planned for `planned_count` elements starts with the sort program.
@@ -644,6 +666,8 @@ class BitonicSorter {
     // Many tiles in flight: the local sort takes the sort program (Tuning::local_sort_elements).
     const bool many_tiles = uses_sort_program(planned_count);
     const GLuint sort_name = many_tiles ? sort_program(stable) : 0;
+    // Large sorts run their other tile passes with wide chunks (Tuning::wide_chunk_min_count).
+    const GLuint tile_name = uses_wide_program(planned_count) ? wide_program(stable) : programs.local.name();
     GLuint bound = 0;
     const auto use = [&](GLuint program) {
       if (bound == program) return;
@@ -668,7 +692,7 @@ class BitonicSorter {
       } else {
         use(pass.kind == detail::Pass::Kind::single_tile_sort                ? single_tile_name
             : pass.kind == detail::Pass::Kind::local_sort && many_tiles ? sort_name
-                                                                           : programs.local.name());
+                                                                           : tile_name);
         glUniform1ui(1, order_xor(order));  // u_key_xor: only the tile kernel maps keys
         const bool window = pass.kind == detail::Pass::Kind::window_steps;
         const bool sorts = pass.kind == detail::Pass::Kind::local_sort || pass.kind == detail::Pass::Kind::single_tile_sort;

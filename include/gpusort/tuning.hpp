@@ -60,6 +60,21 @@ struct Tuning {
   /// none). sort_indirect() always plans stage by stage, like its GPU-side planner.
   /// false: every stage ends with its own local disperse.
   bool merge_stages = true;
+  /// Sorts of at least this many elements run the tile kernel's shared-memory steps in wide
+  /// chunks: log2(local_elements) steps in registers and then log2(subgroup size) steps by
+  /// subgroup shuffles between two barriers, instead of log2(local_elements) (only with
+  /// subgroups). Fewer shared-memory round trips and barriers, more shuffles: on an H200
+  /// (key-value pairs, bench/results/levers-h200-2026-11-21.md) 2^22 0.90 against 1.00 ms,
+  /// 2^24 3.93 against 4.29, 2^26 17.2 against 19.5 ms, while 2^16-2^18 lost about 2 % (the
+  /// data sits in L2 and the shuffles cost more than the barriers save) and 2^20 broke even.
+  /// The path is a separate tile program, built on the first sort that needs it: compiled
+  /// into the program small sorts use, it cost them time even unused (registers).
+  /// 0: 2^21 for 32-bit keys with values (pairs, stable sorts, sort_indices) on GPUs; never
+  /// (the largest uint32) otherwise: 32-bit keys alone lost (2^24: 2.41 against 2.02 ms; the
+  /// program holding both the direct window layouts and wide chunks needs more registers),
+  /// and 64-bit keys were not measured. 1: every sort wider than one dispatch. tuning()
+  /// reports the largest uint32 where no wide chunk can run (no subgroups).
+  std::uint32_t wide_chunk_min_count = 0;
   /// Counts above tile_size up to this (a power of two >= tile_size) sort in one dispatch
   /// of one workgroup, with a second tile program of this size: small sorts are latency,
   /// and one dispatch beats the three a 2-tile sort otherwise takes. 0: the largest tile
