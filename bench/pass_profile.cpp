@@ -7,7 +7,10 @@
 // fraction of the copy's GB/s. Variants (keys; "pairs-" before a name for key-value pairs):
 // defaults, not-direct (Tuning::direct_tile_io off), lse8 (Tuning::local_sort_elements 8),
 // le16 (Tuning::local_elements 16), le16-not-direct, tile8192 (Tuning::tile_size 8192),
-// tile8192-lse8 (and local_sort_elements 8), stage-by-stage (Tuning::merge_stages off).
+// tile8192-lse8 (and local_sort_elements 8), stage-by-stage (Tuning::merge_stages off),
+// run8 (Tuning::window_run 8), narrow-chunks (Tuning::wide_chunk_min_count: never),
+// wide-chunks (Tuning::wide_chunk_min_count 1). Any variant may end in "@NAME=VALUE" parts, each a #define
+// for the shaders (Tuning::extra_shader_source), e.g. "defaults@GPUSORT_EXPERIMENT=1".
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -151,7 +154,12 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
     }
   };
   // The GPU idled while this sorter's programs compiled: without a second of busy work first,
-  // whole variants measured 2-5x slower than the same sorter earlier in the run.
+  // whole variants measured 2-5x slower than the same sorter earlier in the run. One sort
+  // before it builds the programs built on first use (the busy second would otherwise be
+  // spent compiling: pairs 2^22 read 3.8 ms instead of 0.88 with the wide-chunk program).
+  buffers.restore();
+  sort();
+  glFinish();
   gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(1000), [&] {
     buffers.restore();
     sort();
@@ -233,7 +241,14 @@ int main(int argc, char** argv) {
       start = end + 1;
       gpusort::Tuning tuning;
       const bool pairs = name.rfind("pairs-", 0) == 0;
-      const std::string variant = pairs ? name.substr(6) : name;
+      std::string variant = pairs ? name.substr(6) : name;
+      for (std::size_t at = variant.rfind('@'); at != std::string::npos; at = variant.rfind('@')) {
+        std::string define = variant.substr(at + 1);
+        const std::size_t equals = define.find('=');
+        if (equals != std::string::npos) define[equals] = ' ';
+        tuning.extra_shader_source += "#define " + define + "\n";
+        variant.resize(at);
+      }
       if (variant == "not-direct") {
         tuning.direct_tile_io = false;
       } else if (variant == "le16") {
@@ -250,14 +265,20 @@ int main(int argc, char** argv) {
         tuning.local_sort_elements = 8;
       } else if (variant == "stage-by-stage") {
         tuning.merge_stages = false;
+      } else if (variant == "narrow-chunks") {
+        tuning.wide_chunk_min_count = 0xFFFFFFFFu;
+      } else if (variant == "wide-chunks") {
+        tuning.wide_chunk_min_count = 1;
+      } else if (variant == "run8") {
+        tuning.window_run = 8;
       } else if (variant != "defaults") {
         std::fprintf(stderr, "unknown variant %s\n", name.c_str());
         return 2;
       }
       if (pairs) {
-        profile<std::uint32_t>(buffers, count, repetitions, variant.c_str(), tuning, copy_gbs);
+        profile<std::uint32_t>(buffers, count, repetitions, name.c_str() + 6, tuning, copy_gbs);
       } else {
-        profile<void>(buffers, count, repetitions, variant.c_str(), tuning, copy_gbs);
+        profile<void>(buffers, count, repetitions, name.c_str(), tuning, copy_gbs);
       }
     }
     std::printf("glGetError=0x%x\n", glGetError());
