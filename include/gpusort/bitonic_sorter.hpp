@@ -354,8 +354,8 @@ class BitonicSorter {
   }
 
   /// The wide-chunk program is separate: compiled into the tile program that small sorts use,
-  /// the unused path alone cost them registers and time (H200: keys 2^24 2.41 against 2.02
-  /// ms, pairs 2^16 112.6 against 111.0 us).
+  /// the path cost them time even where no wide chunk ran (H200, pairs 2^16: 112.6 against
+  /// 111.0 us; registers).
   GLuint wide_program(bool stable) {
     return tile_program_on_first_use(&Programs::wide, tuning_.tile_size, tuning_.local_elements, stable, true);
   }

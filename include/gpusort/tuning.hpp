@@ -64,9 +64,10 @@ struct Tuning {
   /// chunks: log2(local_elements) steps in registers and then log2(subgroup size) steps by
   /// subgroup shuffles between two barriers, instead of log2(local_elements) (only with
   /// subgroups). Fewer shared-memory round trips and barriers, more shuffles: on an H200
-  /// (key-value pairs, bench/results/levers-h200-2026-11-21.md) 2^22 0.90 against 1.00 ms,
-  /// 2^24 3.93 against 4.29, 2^26 17.2 against 19.5 ms, while 2^16-2^18 lost about 2 % (the
-  /// data sits in L2 and the shuffles cost more than the barriers save) and 2^20 broke even.
+  /// (key-value pairs, bench/results/levers-h200-2026-11-21.md; passes, first to last)
+  /// 2^22 0.88 against 0.99 ms, 2^24 3.85 against 4.27, 2^26 17.2 against 19.5 ms (whole
+  /// sorts 2^24 3.77 against 4.20 ms), while 2^16-2^18 lost about 2 % (the data sits in L2
+  /// and the shuffles cost more than the barriers save) and 2^20 broke even.
   /// The path is a separate tile program, built on the first sort that needs it: compiled
   /// into the program small sorts use, it cost them time even unused (registers).
   /// 0: 2^21 for 32-bit keys with values (pairs, stable sorts, sort_indices) on GPUs; never
