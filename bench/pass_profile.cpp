@@ -8,7 +8,7 @@
 // defaults, not-direct (Tuning::direct_tile_io off), lse8 (Tuning::local_sort_elements 8),
 // le16 (Tuning::local_elements 16), le16-not-direct, tile8192 (Tuning::tile_size 8192),
 // tile8192-lse8 (and local_sort_elements 8), stage-by-stage (Tuning::merge_stages off),
-// run8 (Tuning::window_run 8), narrow-chunks (Tuning::wide_chunk_min_count: never),
+// run8, run32 (Tuning::window_run 8, 32), lse16 (Tuning::local_sort_elements 16), narrow-chunks (Tuning::wide_chunk_min_count: never),
 // wide-chunks (Tuning::wide_chunk_min_count 1). Any variant may end in "@NAME=VALUE" parts, each a #define
 // for the shaders (Tuning::extra_shader_source), e.g. "defaults@GPUSORT_EXPERIMENT=1".
 #include <algorithm>
@@ -271,6 +271,10 @@ int main(int argc, char** argv) {
         tuning.wide_chunk_min_count = 1;
       } else if (variant == "run8") {
         tuning.window_run = 8;
+      } else if (variant == "run32") {
+        tuning.window_run = 32;
+      } else if (variant == "lse16") {
+        tuning.local_sort_elements = 16;
       } else if (variant != "defaults") {
         std::fprintf(stderr, "unknown variant %s\n", name.c_str());
         return 2;
