@@ -4,7 +4,9 @@
 // uvec4 copy of the same bytes measured in the same run. Median over the repetitions, after
 // one warm-up sort; the input is restored from a pristine copy before every sort. Prints one
 // line per pass: kind, stage, pivots, µs, GB/s (read + write of every element) and the
-// fraction of the copy's GB/s. Variants (keys; "pairs-" before a name for key-value pairs):
+// fraction of the copy's GB/s (GB/s count 8 bytes per 64-bit key; the copy moves 32-bit
+// words). Variants (keys; "pairs-" before a name for key-value pairs, "u64keys-" and
+// "u64pairs-" for 64-bit keys without and with 32-bit values):
 // defaults, not-direct (Tuning::direct_tile_io off), lse8 (Tuning::local_sort_elements 8),
 // le16 (Tuning::local_elements 16), le16-not-direct, tile8192 (Tuning::tile_size 8192),
 // tile8192-lse8 (and local_sort_elements 8), stage-by-stage (Tuning::merge_stages off),
@@ -72,24 +74,26 @@ double median(std::vector<double> v) {
 class Buffers {
  public:
   explicit Buffers(std::size_t count) : copy_(gpusort::detail::build_compute_program("copy", {gpusort_bench::uvec4_copy_source})), count_(count) {
+    // Two random words per element, so that the key buffer also serves 64-bit keys (32-bit
+    // sorts use its first half).
     std::mt19937 random(7);
-    std::vector<std::uint32_t> keys(count), values(count);
-    for (std::size_t i = 0; i < count; ++i) {
-      keys[i] = random();
-      values[i] = static_cast<std::uint32_t>(i);
-    }
+    std::vector<std::uint32_t> keys(2 * count), values(count);
+    for (auto& key : keys) key = random();
+    for (std::size_t i = 0; i < count; ++i) values[i] = static_cast<std::uint32_t>(i);
     glGenBuffers(4, buffers_);
     for (int i = 0; i < 4; ++i) {
+      const bool key_buffer = i % 2 == 0;
       glBindBuffer(GL_COPY_WRITE_BUFFER, buffers_[i]);
-      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(count * 4), (i % 2) ? values.data() : keys.data(),
-                   GL_DYNAMIC_COPY);
+      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(count * (key_buffer ? 8 : 4)),
+                   key_buffer ? keys.data() : values.data(), GL_DYNAMIC_COPY);
     }
     glGenQueries(2, queries_);
   }
   GLuint keys() const { return buffers_[2]; }
   GLuint values() const { return buffers_[3]; }
-  void restore() {
-    copy(buffers_[0], buffers_[2]);
+  // key_words: 1 for 32-bit keys, 2 for 64-bit keys.
+  void restore(std::size_t key_words = 1) {
+    gpusort_bench::dispatch_uvec4_copy(copy_.name(), buffers_[0], buffers_[2], count_ * key_words);
     copy(buffers_[1], buffers_[3]);
   }
   // GPU ms of one uvec4 copy of the keys.
@@ -141,11 +145,12 @@ class ResourceReport : public gpusort::ProgramCache {
   }
 };
 
-template <class Value>
+template <class Key, class Value>
 void profile(Buffers& buffers, std::size_t count, int repetitions, const char* variant, const gpusort::Tuning& tuning,
              double copy_gbs) {
   ResourceReport report;
-  gpusort::BitonicSorter<std::uint32_t, Value> sorter(tuning, &report);
+  gpusort::BitonicSorter<Key, Value> sorter(tuning, &report);
+  const std::size_t key_words = sizeof(Key) / 4;
   const auto sort = [&] {
     if constexpr (std::is_void<Value>::value) {
       sorter.sort(buffers.keys(), count);
@@ -157,19 +162,19 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
   // whole variants measured 2-5x slower than the same sorter earlier in the run. One sort
   // before it builds the programs built on first use (the busy second would otherwise be
   // spent compiling: pairs 2^22 read 3.8 ms instead of 0.88 with the wide-chunk program).
-  buffers.restore();
+  buffers.restore(key_words);
   sort();
   glFinish();
   gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(1000), [&] {
-    buffers.restore();
+    buffers.restore(key_words);
     sort();
   });
-  const double element_bytes = std::is_void<Value>::value ? 4.0 : 8.0;
+  const double element_bytes = static_cast<double>(sizeof(Key)) + (std::is_void<Value>::value ? 0.0 : 4.0);
   std::vector<std::vector<double>> pass_us;
   std::vector<pass_profile::Mark> layout;
   std::vector<double> totals;
   for (int round = 0; round <= repetitions; ++round) {
-    buffers.restore();
+    buffers.restore(key_words);
     pass_profile::marks.clear();
     pass_profile::recording = true;
     sort();
@@ -187,8 +192,8 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
     totals.push_back(static_cast<double>(stamps.back() - stamps.front()) * 1e-3);
   }
   const auto& t = sorter.tuning();
-  std::printf("\n%s %s 2^%zu: tile %u, direct_tile_io %d, %zu passes, first-to-last %.1f us\n",
-              std::is_void<Value>::value ? "keys" : "pairs", variant, static_cast<std::size_t>(std::log2(count)),
+  std::printf("\n%s%s %s 2^%zu: tile %u, direct_tile_io %d, %zu passes, first-to-last %.1f us\n",
+              sizeof(Key) == 8 ? "u64 " : "", std::is_void<Value>::value ? "keys" : "pairs", variant, static_cast<std::size_t>(std::log2(count)),
               t.tile_size, t.direct_tile_io ? 1 : 0, pass_us.size(), median(totals));
   double sum = 0;
   for (std::size_t p = 0; p < pass_us.size(); ++p) {
@@ -240,8 +245,14 @@ int main(int argc, char** argv) {
       const std::string name = list.substr(start, end - start);
       start = end + 1;
       gpusort::Tuning tuning;
-      const bool pairs = name.rfind("pairs-", 0) == 0;
-      std::string variant = pairs ? name.substr(6) : name;
+      const bool wide_keys = name.rfind("u64", 0) == 0;
+      const std::string unprefixed = wide_keys ? name.substr(3) : name;
+      const bool pairs = unprefixed.rfind("pairs-", 0) == 0;
+      if (wide_keys && !pairs && unprefixed.rfind("keys-", 0) != 0) {
+        std::fprintf(stderr, "64-bit variants start with u64keys- or u64pairs-: %s\n", name.c_str());
+        return 2;
+      }
+      std::string variant = pairs ? unprefixed.substr(6) : wide_keys ? unprefixed.substr(5) : unprefixed;
       for (std::size_t at = variant.rfind('@'); at != std::string::npos; at = variant.rfind('@')) {
         std::string define = variant.substr(at + 1);
         const std::size_t equals = define.find('=');
@@ -279,10 +290,15 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "unknown variant %s\n", name.c_str());
         return 2;
       }
-      if (pairs) {
-        profile<std::uint32_t>(buffers, count, repetitions, name.c_str() + 6, tuning, copy_gbs);
+      const char* label = name.c_str() + (name.size() - unprefixed.size()) + (pairs ? 6 : wide_keys ? 5 : 0);
+      if (wide_keys && pairs) {
+        profile<std::uint64_t, std::uint32_t>(buffers, count, repetitions, label, tuning, copy_gbs);
+      } else if (wide_keys) {
+        profile<std::uint64_t, void>(buffers, count, repetitions, label, tuning, copy_gbs);
+      } else if (pairs) {
+        profile<std::uint32_t, std::uint32_t>(buffers, count, repetitions, label, tuning, copy_gbs);
       } else {
-        profile<void>(buffers, count, repetitions, name.c_str(), tuning, copy_gbs);
+        profile<std::uint32_t, void>(buffers, count, repetitions, label, tuning, copy_gbs);
       }
     }
     std::printf("glGetError=0x%x\n", glGetError());
