@@ -190,10 +190,8 @@ class BitonicSorter {
     check_dispatch_limits(count);
     // Every program the sort needs exists before `indices` is written: a build that throws
     // leaves the caller's data as it was.
-    stable_programs();
-    if (uses_single_tile(count)) single_tile_program(true);
-    if (uses_sort_program(count)) sort_program(true);
-    if (uses_wide_program(count)) wide_program(true);
+    build_programs_for(count, true);
+    permute_program();
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     const GLuint base = bind_words(detail::permute_destination_binding, indices, 0, count);
     bind_words(detail::permute_source_binding, indices, 0, count);
@@ -247,6 +245,35 @@ class BitonicSorter {
   void sort_indirect(GLuint keys, GLuint values, GLuint count_buffer, std::size_t count_offset,
                      std::size_t capacity, Order order = Order::ascending) {
     sort_buffers_indirect(keys, values, count_buffer, count_offset, capacity, order);
+  }
+
+  /// Builds now every program that sorting `count` elements will need, instead of on that
+  /// sort's first call: the constructor builds the programs most sorts use, and the rest
+  /// (the local-sort program of many tiles, the single-dispatch tile, the wide-chunk program
+  /// of large key-value sorts; with Stability::stable the stable set and the gather kernel
+  /// that stable sorts and sort_indices() use) are built on first use, which on a cold driver
+  /// cache costs 0.2-1.3 s. Call it at load time with the counts a frame will sort, so that
+  /// no frame compiles. Sorts and dispatches nothing, changes no buffer and leaves the GL
+  /// state as it was; throws Error (like sort() would) if a program does not build.
+  ///   sorter.prepare(max_particles);  // at load time
+  void prepare(std::size_t count, Stability stability = Stability::unstable) {
+    detail::require_current_context();
+    check_count(count);
+    const bool stable = stability == Stability::stable;
+    if (stable && !has_values) throw Error("Stability::stable is for key-value sorters; a keys-only sorter prepares with prepare(count)");
+    detail::GlStateBackup backup;
+    build_programs_for(count, stable);
+    if (stable) permute_program();
+  }
+
+  /// prepare() for sort_indirect() with this `capacity`: its passes are planned for the
+  /// capacity, and its GPU-side planner is one more program.
+  void prepare_indirect(std::size_t capacity) {
+    detail::require_current_context();
+    check_count(capacity);
+    detail::GlStateBackup backup;
+    build_programs_for(capacity, false);
+    if (capacity >= 2) arguments_program();
   }
 
   /// Host convenience: uploads, sorts on the GPU, downloads (this one waits for the GPU).
@@ -371,6 +398,15 @@ class BitonicSorter {
   bool uses_sort_program(std::size_t planned_count) const {
     return separate_sort_program() && detail::ceil_log2(planned_count) > tile_log2_ &&
            (std::uint64_t{planned_count} + tuning_.tile_size - 1) / tuning_.tile_size >= tuning_.local_sort_min_tiles;
+  }
+
+  /// Every tile program a sort planned for `planned_count` elements takes that the
+  /// constructor did not build (and, for stable sorts, the stable set itself).
+  void build_programs_for(std::size_t planned_count, bool stable) {
+    if (stable) stable_programs();
+    if (uses_single_tile(planned_count)) single_tile_program(stable);
+    if (uses_sort_program(planned_count)) sort_program(stable);
+    if (uses_wide_program(planned_count)) wide_program(stable);
   }
 
   /// Whether a sort planned for `planned_count` elements is one single-dispatch tile sort.
@@ -579,6 +615,16 @@ class BitonicSorter {
     return static_cast<GLuint>((begin - offset) / element_size);
   }
 
+  /// The gather kernel of stable sorts and sort_indices(), built on first use.
+  GLuint permute_program() {
+    if (!permute_program_.name()) {
+      permute_program_ = detail::build_compute_program(
+          "permute", {"#version 430 core\n" + tuning_.extra_shader_source + "\n", detail::shaders::permute_comp},
+          cache_);
+    }
+    return permute_program_.name();
+  }
+
   /// bind_elements() for 32-bit words: values, indices, and the permute kernel's data.
   GLuint bind_words(GLuint binding, GLuint buffer, std::size_t first, std::size_t count) {
     return bind_elements(binding, buffer, first, count, sizeof(std::uint32_t));
@@ -587,12 +633,7 @@ class BitonicSorter {
   /// One dispatch of shaders/permute.comp over `count` words, on what the caller bound
   /// at the permute bindings (all three: the kernel declares them all).
   void permute(GLuint mode, std::size_t count, GLuint destination_base, GLuint source_base) {
-    if (!permute_program_.name()) {
-      permute_program_ = detail::build_compute_program(
-          "permute", {"#version 430 core\n" + tuning_.extra_shader_source + "\n", detail::shaders::permute_comp},
-          cache_);
-    }
-    glUseProgram(permute_program_.name());
+    glUseProgram(permute_program());
     glUniform1ui(0, static_cast<GLuint>(count));
     glUniform1ui(1, mode);
     glUniform1ui(2, destination_base);
@@ -757,14 +798,8 @@ class BitonicSorter {
                [&](const detail::Pass& pass, std::size_t) { dispatch(pass_groups(pass, count)); });
   }
 
-  void run_indirect(GLuint keys, GLuint values, GLuint count_buffer, GLuint count_word, std::size_t capacity,
-                    Order order) {
-    if (capacity < 2) {
-      glMemoryBarrier(sort_completion_barrier);
-      return;
-    }
-    check_dispatch_limits(capacity);
-    // Built on first use (only sort_indirect() needs it), before anything is bound or written.
+  /// sort_indirect()'s GPU-side planner (shaders/dispatch_args.comp), built on first use.
+  GLuint arguments_program() {
     if (!arguments_program_.name()) {
       arguments_program_ = detail::build_compute_program(
           "dispatch_args",
@@ -776,6 +811,18 @@ class BitonicSorter {
            detail::shaders::common_glsl, detail::shaders::dispatch_args_comp},
           cache_);
     }
+    return arguments_program_.name();
+  }
+
+  void run_indirect(GLuint keys, GLuint values, GLuint count_buffer, GLuint count_word, std::size_t capacity,
+                    Order order) {
+    if (capacity < 2) {
+      glMemoryBarrier(sort_completion_barrier);
+      return;
+    }
+    check_dispatch_limits(capacity);
+    // Built before anything is bound or written.
+    const GLuint arguments_name = arguments_program();
     const std::size_t passes = plan_passes(capacity, false).dispatches;
     const std::size_t argument_bytes = passes * 3 * sizeof(GLuint);
     if (arguments_bytes_ < argument_bytes) {
@@ -793,7 +840,7 @@ class BitonicSorter {
     source.from_buffer = 1;
     source.word = count_word;
     source.capacity = static_cast<GLuint>(capacity);
-    glUseProgram(arguments_program_.name());
+    glUseProgram(arguments_name);
     glUniform1ui(0, 0);
     glUniform1ui(3, source.from_buffer);
     glUniform1ui(4, source.word);

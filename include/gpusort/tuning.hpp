@@ -31,7 +31,7 @@ struct Tuning {
   /// 0: on GPUs 16 for 32-bit keys without values and tiles of 2048 or more (measured there),
   /// otherwise local_elements. Where it differs from local_elements the first sort of that
   /// many tiles builds one more program (16 keys: 1.1-1.3 s on an H200 with a cold driver
-  /// cache; sort such a count once at load time to take that out of a frame).
+  /// cache; BitonicSorter::prepare() at load time takes that out of a frame).
   std::uint32_t local_sort_elements = 0;
   /// The fewest tiles (count / tile_size, rounded up) whose local sort runs with
   /// local_sort_elements; smaller sorts use local_elements. 0: 256 (on an H200, 2^20 keys in
