@@ -17,16 +17,9 @@ using ::testing::HasSubstr;
 // Runs `call`, which must throw gpusort::Error, and returns what() ("" if it did not).
 template <class Call>
 std::string error_from(Call&& call) {
-  try {
-    call();
-  } catch (const gpusort::Error& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "threw a non-gpusort exception: " << e.what();
-    return "";
-  }
-  ADD_FAILURE() << "did not throw gpusort::Error";
-  return "";
+  std::string message = gpusort_error_message(std::forward<Call>(call));
+  if (message.empty()) ADD_FAILURE() << "did not throw gpusort::Error";
+  return message;
 }
 
 std::vector<std::uint32_t> sample_keys(std::size_t count) {

@@ -16,17 +16,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-// Runs `call`; returns what() of the gpusort::Error it threw, or "" if it did not throw.
-template <class Call>
-std::string thrown_by(Call&& call) {
-  try {
-    call();
-  } catch (const gpusort::Error& e) {
-    return e.what();
-  }
-  return "";
-}
-
 GLint current_program() {
   GLint program = 0;
   glGetIntegerv(GL_CURRENT_PROGRAM, &program);
@@ -53,8 +42,8 @@ TEST_F(Prepare, BuildsTheProgramsOfThatCount) {
   tuning.extra_shader_source = "#if GROUP_SIZE == 128u\n#error the sort program is broken on purpose\n#endif";
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
   glUseProgram(0);
-  EXPECT_EQ(thrown_by([&] { sorter.prepare(3 * 1024); }), "") << "3 tiles: below local_sort_min_tiles";
-  EXPECT_THAT(thrown_by([&] { sorter.prepare(4 * 1024 + 1); }), HasSubstr("broken on purpose"));
+  EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(3 * 1024); }), "") << "3 tiles: below local_sort_min_tiles";
+  EXPECT_THAT(gpusort_error_message([&] { sorter.prepare(4 * 1024 + 1); }), HasSubstr("broken on purpose"));
   EXPECT_EQ(current_program(), 0) << "prepare() leaves the current program as it was";
   EXPECT_TRUE(no_gl_error("prepare() of a program that does not build"));
 }
@@ -63,10 +52,11 @@ TEST_F(Prepare, StableBuildsTheStableSet) {
   gpusort::Tuning tuning = many_tiles_tuning();
   tuning.extra_shader_source = "#define TIE_BREAK 0";  // the stable set defines it as 1
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(test_tuning(tuning));
-  EXPECT_EQ(thrown_by([&] { sorter.prepare(5000); }), "");
-  EXPECT_THAT(thrown_by([&] { sorter.prepare(5000, gpusort::Stability::stable); }), HasSubstr("compil"));
+  EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(5000); }), "");
+  EXPECT_THAT(gpusort_error_message([&] { sorter.prepare(5000, gpusort::Stability::stable); }), HasSubstr("compil"));
   gpusort::BitonicSorter<std::uint32_t> keys_only(test_tuning(many_tiles_tuning()));
-  EXPECT_THAT(thrown_by([&] { keys_only.prepare(5000, gpusort::Stability::stable); }), HasSubstr("key-value"));
+  EXPECT_THAT(gpusort_error_message([&] { keys_only.prepare(5000, gpusort::Stability::stable); }),
+              HasSubstr("key-value"));
   EXPECT_TRUE(no_gl_error("prepare() of stable sorts"));
 }
 
@@ -75,8 +65,8 @@ TEST_F(Prepare, IndirectBuildsThePlanner) {
   // The planner is the only program with one invocation per workgroup.
   tuning.extra_shader_source = "#if GROUP_SIZE == 1u\n#error the planner is broken on purpose\n#endif";
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
-  EXPECT_EQ(thrown_by([&] { sorter.prepare(3 * 1024); }), "");
-  EXPECT_THAT(thrown_by([&] { sorter.prepare_indirect(3 * 1024); }), HasSubstr("broken on purpose"));
+  EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(3 * 1024); }), "");
+  EXPECT_THAT(gpusort_error_message([&] { sorter.prepare_indirect(3 * 1024); }), HasSubstr("broken on purpose"));
   EXPECT_TRUE(no_gl_error("prepare_indirect()"));
 }
 
@@ -89,8 +79,8 @@ TEST_F(Prepare, LargeKeyValueSortsBuildTheWideChunkProgram) {
   tuning.wide_chunk_min_count = 4 * 512;
   tuning.extra_shader_source = "#define WIDE_CHUNKS 0";  // the wide program defines it as 1
   gpusort::BitonicSorter<float, std::uint32_t> sorter(test_tuning(tuning));
-  EXPECT_EQ(thrown_by([&] { sorter.prepare(4 * 512 - 1); }), "");
-  const std::string wide = thrown_by([&] { sorter.prepare(4 * 512); });
+  EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(4 * 512 - 1); }), "");
+  const std::string wide = gpusort_error_message([&] { sorter.prepare(4 * 512); });
   if (sorter.tuning().use_subgroups) {
     EXPECT_THAT(wide, HasSubstr("compil"));
   } else {
@@ -107,7 +97,8 @@ TEST_F(Prepare, ThenSortsAsBefore) {
   sorter.prepare_indirect(6000);
   const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, 6000, 3);
   EXPECT_TRUE(buffer_sort_kv_ok(sorter, keys, make_values(6000, 3), gpusort::Order::descending, 3));
-  EXPECT_THAT(thrown_by([&] { sorter.prepare(sorter.max_count() + 1); }), HasSubstr("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"));
+  EXPECT_THAT(gpusort_error_message([&] { sorter.prepare(sorter.max_count() + 1); }),
+              HasSubstr("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"));
 }
 
 }  // namespace

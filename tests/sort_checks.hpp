@@ -6,7 +6,21 @@
 #include "gl_buffer.hpp"
 #include "key_inputs.hpp"
 
+#include <string>
+
 namespace gpusort_test {
+
+// Runs `call`; returns what() of the gpusort::Error it threw, or "" if it threw none
+// (another exception type propagates, and gtest fails the test with it).
+template <class Call>
+std::string gpusort_error_message(Call&& call) {
+  try {
+    call();
+  } catch (const gpusort::Error& e) {
+    return e.what();
+  }
+  return "";
+}
 
 inline ::testing::AssertionResult no_gl_error(const char* after) {
   const GLenum error = glGetError();

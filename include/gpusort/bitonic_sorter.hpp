@@ -260,7 +260,8 @@ class BitonicSorter {
     detail::require_current_context();
     check_count(count);
     const bool stable = stability == Stability::stable;
-    if (stable && !has_values) throw Error("Stability::stable is for key-value sorters; a keys-only sorter prepares with prepare(count)");
+    if (stable && !has_values)
+      throw Error("Stability::stable is for key-value sorters; a keys-only sorter prepares with prepare(count)");
     detail::GlStateBackup backup;
     build_programs_for(count, stable);
     if (stable) permute_program();
