@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -210,6 +211,18 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
   std::printf("  sum of passes %.1f us\n", sum);
 }
 
+using ProfileFn = void (*)(Buffers&, std::size_t, int, const char*, const gpusort::Tuning&, double);
+struct ProfileFamily {
+  const char* prefix;
+  ProfileFn run;
+};
+const ProfileFamily families[] = {
+    {"u64pairs-", &profile<std::uint64_t, std::uint32_t>},
+    {"u64keys-", &profile<std::uint64_t, void>},
+    {"pairs-", &profile<std::uint32_t, std::uint32_t>},
+    {"", &profile<std::uint32_t, void>},
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -245,14 +258,11 @@ int main(int argc, char** argv) {
       const std::string name = list.substr(start, end - start);
       start = end + 1;
       gpusort::Tuning tuning;
-      const bool wide_keys = name.rfind("u64", 0) == 0;
-      const std::string unprefixed = wide_keys ? name.substr(3) : name;
-      const bool pairs = unprefixed.rfind("pairs-", 0) == 0;
-      if (wide_keys && !pairs && unprefixed.rfind("keys-", 0) != 0) {
-        std::fprintf(stderr, "64-bit variants start with u64keys- or u64pairs-: %s\n", name.c_str());
-        return 2;
-      }
-      std::string variant = pairs ? unprefixed.substr(6) : wide_keys ? unprefixed.substr(5) : unprefixed;
+      // The key and value types, from the name's prefix; the rest names the tuning.
+      const ProfileFamily* family = &families[0];
+      while (name.rfind(family->prefix, 0) != 0) ++family;  // the last prefix is ""
+      const std::string label = name.substr(std::strlen(family->prefix));
+      std::string variant = label;
       for (std::size_t at = variant.rfind('@'); at != std::string::npos; at = variant.rfind('@')) {
         std::string define = variant.substr(at + 1);
         const std::size_t equals = define.find('=');
@@ -277,7 +287,7 @@ int main(int argc, char** argv) {
       } else if (variant == "stage-by-stage") {
         tuning.merge_stages = false;
       } else if (variant == "narrow-chunks") {
-        tuning.wide_chunk_min_count = 0xFFFFFFFFu;
+        tuning.wide_chunk_min_count = gpusort::Tuning::never;
       } else if (variant == "wide-chunks") {
         tuning.wide_chunk_min_count = 1;
       } else if (variant == "run8") {
@@ -290,16 +300,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "unknown variant %s\n", name.c_str());
         return 2;
       }
-      const char* label = name.c_str() + (name.size() - unprefixed.size()) + (pairs ? 6 : wide_keys ? 5 : 0);
-      if (wide_keys && pairs) {
-        profile<std::uint64_t, std::uint32_t>(buffers, count, repetitions, label, tuning, copy_gbs);
-      } else if (wide_keys) {
-        profile<std::uint64_t, void>(buffers, count, repetitions, label, tuning, copy_gbs);
-      } else if (pairs) {
-        profile<std::uint32_t, std::uint32_t>(buffers, count, repetitions, label, tuning, copy_gbs);
-      } else {
-        profile<std::uint32_t, void>(buffers, count, repetitions, label, tuning, copy_gbs);
-      }
+      family->run(buffers, count, repetitions, label.c_str(), tuning, copy_gbs);
     }
     std::printf("glGetError=0x%x\n", glGetError());
   } catch (const std::exception& e) {

@@ -193,7 +193,7 @@ TEST_F(SubgroupPaths, WideChunksMatchCpuNetwork) {
   };
   {
     gpusort::BitonicSorter<std::uint32_t> sorter(wide(subgroup_tuning(512, 16, false)));
-    EXPECT_EQ(sorter.tuning().wide_chunk_min_count, subgroups_forced_off() ? 0xFFFFFFFFu : 1u);
+    EXPECT_EQ(sorter.tuning().wide_chunk_min_count, subgroups_forced_off() ? gpusort::Tuning::never : 1u);
   }
   check_matches_cpu<std::uint32_t, void>(wide(subgroup_tuning(512, 16, false)));
   check_matches_cpu<float, std::uint32_t>(wide(subgroup_tuning(1024, 16, true)));

@@ -16,7 +16,7 @@ namespace {
 using gpusort::detail::DeviceLimits;
 using gpusort::detail::resolve_tuning;
 
-constexpr std::uint32_t never = 0xFFFFFFFFu;
+constexpr std::uint32_t never = gpusort::Tuning::never;
 
 // What an H200 reports through GL (GL 4.6, 48 KiB of shared memory, subgroups of 32).
 DeviceLimits gpu_limits() {

@@ -391,7 +391,7 @@ class BitonicSorter {
   /// Whether the tile passes of a sort planned for `planned_count` elements take the wide
   /// program (a single-dispatch tile sort never does).
   bool uses_wide_program(std::size_t planned_count) const {
-    return tuning_.wide_chunk_min_count != detail::no_wide_chunks && planned_count >= tuning_.wide_chunk_min_count &&
+    return tuning_.wide_chunk_min_count != Tuning::never && planned_count >= tuning_.wide_chunk_min_count &&
            detail::ceil_log2(planned_count) > single_tile_log2_;
   }
 

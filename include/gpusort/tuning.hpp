@@ -8,6 +8,9 @@
 namespace gpusort {
 
 struct Tuning {
+  /// wide_chunk_min_count's "never".
+  static constexpr std::uint32_t never = 0xFFFFFFFFu;
+
   /// Elements per workgroup tile in shared memory (a power of two). Wider tiles leave
   /// fewer strides to the wide passes; narrower ones let more workgroups share an SM.
   /// 0: on GPUs, the largest power of two whose keys (and values) take at most 16 KiB of
@@ -70,12 +73,12 @@ struct Tuning {
   /// and the shuffles cost more than the barriers save) and 2^20 broke even.
   /// The path is a separate tile program, built on the first sort that needs it: compiled
   /// into the program small sorts use, it cost them time even unused (registers).
-  /// 0: 2^21 for 32-bit keys with values (pairs, stable sorts, sort_indices) on GPUs; never
-  /// (the largest uint32) otherwise: 32-bit keys alone lost (2^24: 2.41 against 2.02 ms; the
+  /// 0: 2^21 for 32-bit keys with values (pairs, stable sorts, sort_indices) on GPUs;
+  /// Tuning::never otherwise: 32-bit keys alone lost (2^24: 2.41 against 2.02 ms; the
   /// program holding both the direct window layouts and wide chunks needs more registers),
   /// and 64-bit keys gained 3 % at 2^24 without values, nothing with them, and lost 2-5 % at
   /// 2^16-2^20. 1: every sort wider than one dispatch. tuning()
-  /// reports the largest uint32 where no wide chunk can run (no subgroups).
+  /// reports Tuning::never where no wide chunk can run (no subgroups).
   std::uint32_t wide_chunk_min_count = 0;
   /// Counts above tile_size up to this (a power of two >= tile_size) sort in one dispatch
   /// of one workgroup, with a second tile program of this size: small sorts are latency,

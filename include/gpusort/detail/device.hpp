@@ -129,9 +129,6 @@ inline std::uint32_t log2_exact(std::uint64_t x) {
   return log2;
 }
 
-/// Tuning::wide_chunk_min_count's "never".
-constexpr std::uint32_t no_wide_chunks = 0xFFFFFFFFu;
-
 /// Fills the zero fields of `requested` from the device limits and checks the result.
 /// element_bytes: key + value bytes per element (shared memory); key_bytes: 4 or 8.
 inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t element_bytes,
@@ -233,8 +230,8 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
                      t.local_elements == 8 && t.tile_size >= 512 && t.tile_size <= 4096;
   // Wide chunks need subgroups (see Tuning).
   if (t.wide_chunk_min_count == 0)
-    t.wide_chunk_min_count = !limits.software && element_bytes == 8 && key_bytes == 4 ? (1u << 21) : no_wide_chunks;
-  if (!t.use_subgroups) t.wide_chunk_min_count = no_wide_chunks;
+    t.wide_chunk_min_count = !limits.software && element_bytes == 8 && key_bytes == 4 ? (1u << 21) : Tuning::never;
+  if (!t.use_subgroups) t.wide_chunk_min_count = Tuning::never;
   // Passes that cross stages are window passes; without windows (window_run so long that a
   // window fuses no more steps than a register pass) every stage keeps its own passes.
   t.merge_stages = t.merge_stages && t.tile_size / t.window_run > t.global_elements;
