@@ -5,6 +5,8 @@
 #include "gl_session.hpp"
 #include "sort_checks.hpp"
 
+#include <gmock/gmock.h>
+
 namespace gpusort_test {
 namespace {
 
@@ -45,6 +47,7 @@ std::string describe(const gpusort::Tuning& t) {
          " global_vector_width=" + std::to_string(t.global_vector_width) +
          " window_run=" + std::to_string(t.window_run) + " merge_stages=" + std::to_string(t.merge_stages) +
          " single_dispatch_tile=" + std::to_string(t.single_dispatch_tile) +
+         " single_tile_elements=" + std::to_string(t.single_tile_elements) +
          " use_subgroups=" + std::to_string(t.use_subgroups) +
          " max_workgroups_x=" + std::to_string(t.max_workgroups_x);
 }
@@ -129,6 +132,41 @@ TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
   EXPECT_TRUE(same_bits(result, padded)) << "indirect, 700 of 9216; nothing written past the count";
 }
 
+// Tuning::single_tile_elements: the single-dispatch tile program holds its own number of
+// elements per invocation. Here 8 (512 invocations for 4096 elements) while the other tile
+// programs hold 4; the shader guard fails the build of a single tile made with 4 (1024
+// invocations), so a sorter that ignored the field would throw instead of sorting.
+TEST_F(SorterConfig, SingleTileElementsMatchCpuNetwork) {
+  gpusort::Tuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 4096);
+  tuning.single_tile_elements = 8;
+  tuning.extra_shader_source = "#if GROUP_SIZE == 1024u\n#error single tile built with local_elements\n#endif";
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(test_tuning(tuning));
+  SCOPED_TRACE(describe(sorter.tuning()));
+  ASSERT_EQ(sorter.tuning().single_tile_elements, 8u);
+  ASSERT_EQ(sorter.tuning().local_elements, 4u);
+  for (std::size_t count : {std::size_t{1500}, std::size_t{4096}}) {
+    for (auto order : both_orders) {
+      const auto seed = static_cast<std::uint32_t>(count) * 5u;
+      SCOPED_TRACE(case_name<std::uint32_t>("single_tile_elements 8", count, order, Distribution::few_distinct, seed));
+      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, seed);
+      const auto values = make_values(count, seed);
+      auto cpu_keys = keys;
+      auto cpu_values = values;
+      gpusort::cpu::bitonic_sort(cpu_keys, cpu_values, order);
+      auto gpu_keys = keys;
+      auto gpu_values = values;
+      ASSERT_EQ(gpusort_error_message([&] { sorter.sort(gpu_keys, gpu_values, order); }), "");
+      ASSERT_TRUE(same_bits(gpu_keys, cpu_keys));
+      ASSERT_TRUE(same_bits(gpu_values, cpu_values)) << "values differ from the CPU network";
+    }
+  }
+  EXPECT_EQ(sorter.plan(4096).dispatches, 1u) << "4096 elements: one dispatch of the single tile";
+  gpusort::Tuning too_many = tuning;
+  too_many.single_tile_elements = 64;
+  EXPECT_THAT(gpusort_error_message([&] { gpusort::BitonicSorter<std::uint32_t> bad(test_tuning(too_many)); }),
+              ::testing::HasSubstr("single_tile_elements"));
+}
+
 TEST_F(SorterConfig, DefaultTuningIsResolved) {
   for (const auto* tuning : {&cached_sorter<std::uint32_t>().tuning(),
                              &cached_sorter<float, std::uint32_t>().tuning()}) {
@@ -137,6 +175,7 @@ TEST_F(SorterConfig, DefaultTuningIsResolved) {
     EXPECT_EQ(tuning->tile_size & (tuning->tile_size - 1), 0u) << "tile_size is a power of two";
     EXPECT_GT(tuning->local_elements, 0u);
     EXPECT_GE(tuning->local_sort_elements, tuning->local_elements);
+    EXPECT_GE(tuning->single_tile_elements, tuning->local_elements);
     EXPECT_GE(tuning->local_sort_min_tiles, 1u);
     EXPECT_GT(tuning->global_elements, 0u);
     EXPECT_GT(tuning->global_group_size, 0u);

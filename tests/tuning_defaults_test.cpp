@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
+#include <utility>
 
 namespace gpusort_test {
 namespace {
@@ -49,10 +51,45 @@ TEST(TuningDefaults, GpuTilesAndPrograms) {
   EXPECT_EQ(keys.local_sort_elements, 16u);
   EXPECT_TRUE(keys.direct_tile_io);
   EXPECT_TRUE(keys.merge_stages);
+  EXPECT_EQ(keys.single_dispatch_tile, 8192u);
+  EXPECT_EQ(keys.single_tile_elements, 8u);
   const auto pairs = resolve_tuning({}, gpu_limits(), 8, 4);
   EXPECT_EQ(pairs.tile_size, 2048u);
   EXPECT_EQ(pairs.local_sort_elements, 8u);
   EXPECT_FALSE(pairs.direct_tile_io);
+}
+
+// Elements of 8 bytes or more hold 4 per invocation in the tile passes (512 invocations for a
+// 16 KiB tile), 8 in the local sort of many tiles and in the single-dispatch tile.
+TEST(TuningDefaults, WideElementsHoldFourInTilePasses) {
+  for (const auto& type : {std::pair<std::uint32_t, std::uint32_t>{8, 4}, {8, 8}, {12, 8}}) {
+    SCOPED_TRACE("element bytes " + std::to_string(type.first) + ", key bytes " + std::to_string(type.second));
+    const auto tuning = resolve_tuning({}, gpu_limits(), type.first, type.second);
+    EXPECT_EQ(tuning.local_elements, 4u);
+    EXPECT_EQ(tuning.local_sort_elements, 8u);
+    EXPECT_EQ(tuning.single_tile_elements, 8u);
+    EXPECT_EQ(tuning.single_dispatch_tile, 4096u) << "48 KiB of shared memory, 512 invocations";
+  }
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).tile_size, 1024u);
+  // An explicit local_elements keeps its own local sort and single tile.
+  gpusort::Tuning eight;
+  eight.local_elements = 8;
+  const auto explicit_eight = resolve_tuning(eight, gpu_limits(), 8, 4);
+  EXPECT_EQ(explicit_eight.local_sort_elements, 8u);
+  EXPECT_EQ(explicit_eight.single_tile_elements, 8u);
+  // Software renderers: 4 everywhere (shader JIT time), as before.
+  const auto software = resolve_tuning({}, software_limits(), 8, 4);
+  EXPECT_EQ(software.local_elements, 4u);
+  EXPECT_EQ(software.local_sort_elements, 4u);
+  EXPECT_EQ(software.single_tile_elements, 4u);
+  // A single tile too wide for 8 per invocation under the invocation limit holds more.
+  DeviceLimits fewer_invocations = gpu_limits();
+  fewer_invocations.max_invocations = 512;
+  gpusort::Tuning wide_single;
+  wide_single.single_dispatch_tile = 8192;
+  EXPECT_EQ(resolve_tuning(wide_single, fewer_invocations, 4, 4).single_tile_elements, 16u);
+  EXPECT_EQ(resolve_tuning({}, fewer_invocations, 4, 4).single_dispatch_tile, 4096u)
+      << "the default single tile stays within 8 per invocation";
 }
 
 // With emulated subgroups (the testing aid) the default tile leaves room for the emulation's

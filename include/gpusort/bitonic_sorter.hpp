@@ -377,8 +377,8 @@ class BitonicSorter {
   }
 
   GLuint single_tile_program(bool stable) {
-    return tile_program_on_first_use(&Programs::single_tile, tuning_.single_dispatch_tile, tuning_.local_elements,
-                                     stable);
+    return tile_program_on_first_use(&Programs::single_tile, tuning_.single_dispatch_tile,
+                                     tuning_.single_tile_elements, stable);
   }
 
   /// The wide-chunk program is separate: compiled into the tile program that small sorts use,

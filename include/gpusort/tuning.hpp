@@ -22,8 +22,16 @@ struct Tuning {
   std::uint32_t tile_size = 0;
   /// Elements each invocation holds in registers in the tile kernel (a power of two,
   /// 4 .. 32; global loads and stores move 4 at a time). log2 of it is how many network steps run between two barriers.
-  /// 0: 8, raised if tile_size / 8 exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS; 4 on
-  /// software renderers (llvmpipe), where it cuts the first sort's shader JIT about 5x.
+  /// 0: on GPUs 8 for 32-bit keys without values, 4 for elements of 8 bytes or more (key-value
+  /// pairs, 64-bit keys), raised if tile_size / it exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS;
+  /// 4 on software renderers (llvmpipe), where it cuts the first sort's shader JIT about 5x.
+  /// Why 4 for wide elements: on an H200 the workgroups resident on one SM share at most
+  /// 48 KiB of shared memory under GL (bench/results/h200-2026-11-22-occupancy.txt: three
+  /// 16 KiB tiles, six 8 KiB ones), so a 2048-pair tile with 4 per invocation puts 1536
+  /// invocations on an SM instead of 768. Whole sorts there (h200-2026-11-22-wide-elements-ab.md):
+  /// pairs 2^10-2^18 11-15 % faster (2^16 0.0778 -> 0.0675 ms), 2^24 3.77 -> 3.57 ms, but
+  /// 2^19-2^20 1-2 % slower; the pass profile (…-wide-elements-pass-profile.txt) has 64-bit
+  /// keys 7-17 % faster up to 2^18 and 1-4 % slower from 2^20 (one rule for all wide elements).
   std::uint32_t local_elements = 0;
   /// Elements per invocation (same rules as local_elements) of the local sort that starts a
   /// sort of at least local_sort_min_tiles tiles. Sorting a tile is all in-tile work: with
@@ -31,8 +39,9 @@ struct Tuning {
   /// trips (H200, 2^24 keys: local sort 225 us with 16 against 271 with 8, whole sort 2.03
   /// against 2.07 ms), while few tiles are latency-bound and lose with 16 (2^16: 0.094
   /// against 0.089 ms). Windows and disperses keep local_elements (16 lost there).
-  /// 0: on GPUs 16 for 32-bit keys without values and tiles of 2048 or more (measured there),
-  /// otherwise local_elements. Where it differs from local_elements the first sort of that
+  /// 0: on GPUs 16 for 32-bit keys without values and tiles of 2048 or more, 8 for elements
+  /// of 8 bytes or more (their local_elements of 4 sorted tiles slower: pairs 2^24 local sort
+  /// 481 against 447 us), otherwise local_elements. Where it differs from local_elements the first sort of that
   /// many tiles builds one more program (16 keys: 1.1-1.3 s on an H200 with a cold driver
   /// cache; BitonicSorter::prepare() at load time takes that out of a frame).
   std::uint32_t local_sort_elements = 0;
@@ -67,7 +76,8 @@ struct Tuning {
   /// chunks: log2(local_elements) steps in registers and then log2(subgroup size) steps by
   /// subgroup shuffles between two barriers, instead of log2(local_elements) (only with
   /// subgroups). Fewer shared-memory round trips and barriers, more shuffles: on an H200
-  /// (key-value pairs, bench/results/levers-h200-2026-11-21.md; passes, first to last)
+  /// (key-value pairs with 8 per invocation, before they held 4 by default,
+  /// bench/results/levers-h200-2026-11-21.md; passes, first to last)
   /// 2^22 0.88 against 0.99 ms, 2^24 3.85 against 4.27, 2^26 17.2 against 19.5 ms (whole
   /// sorts 2^24 3.77 against 4.20 ms), while 2^16-2^18 lost about 2 % (the data sits in L2
   /// and the shuffles cost more than the barriers save) and 2^20 broke even.
@@ -86,6 +96,12 @@ struct Tuning {
   /// shared memory and the invocation limit allow (8192 keys / 4096 pairs with 48 KiB);
   /// tile_size: no second program (it is built on the first sort that needs it).
   std::uint32_t single_dispatch_tile = 0;
+  /// Elements per invocation (same rules as local_elements) of the single-dispatch tile
+  /// program. 0: on GPUs 8 (2^12 pairs in one 4096-pair tile: 26.0 us with 8 against 26.6
+  /// with 4, 64-bit keys 27.8 against 29.8; 32-bit keys 16 lost 23 %), raised if
+  /// single_dispatch_tile / 8 exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS; local_elements on
+  /// software renderers.
+  std::uint32_t single_tile_elements = 0;
   /// Run the tile kernel's narrow steps with subgroup shuffles (GL_KHR_shader_subgroup:
   /// basic and shuffle, in compute shaders) instead of shared memory and barriers. Only
   /// where the context supports it; after construction tuning() says whether it is used.

@@ -157,18 +157,20 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     while (t.local_elements != 0 && t.tile_size / t.local_elements > limits.max_invocations) t.tile_size /= 2;
   }
   if (t.local_elements == 0) {
-    t.local_elements = 8;
+    // Elements of 8 bytes or more: 4, so that a 16 KiB tile runs 512 invocations (see Tuning).
+    t.local_elements = element_bytes >= 8 ? 4 : 8;
     while (t.local_elements < 32 && t.tile_size / t.local_elements > limits.max_invocations) t.local_elements *= 2;
   }
   if (t.local_sort_elements == 0) {
     // Sorting many tiles is in-tile work only: 16 keys per invocation (fewer shared-memory
     // round trips) beat 8 on an H200 from 2^20 keys up, while windows and disperses lost with
     // 16 (bench/results/levers-h200-2026-11-21.md). Measured for 32-bit keys without values at
-    // 4096-key tiles only.
+    // 4096-key tiles only. Wider elements, whose tile passes hold 4 (see Tuning), sort tiles
+    // with 8.
     const bool keys_only_32 = element_bytes == 4 && key_bytes == 4;
-    t.local_sort_elements = !limits.software && keys_only_32 && t.tile_size >= 2048 && t.local_elements <= 16
-                                ? 16u
-                                : t.local_elements;
+    t.local_sort_elements = !limits.software && keys_only_32 && t.tile_size >= 2048 && t.local_elements <= 16 ? 16u
+                            : !limits.software && element_bytes >= 8 && t.tile_size >= 1024 ? std::max(8u, t.local_elements)
+                                                                                             : t.local_elements;
   }
   if (t.local_sort_min_tiles == 0) t.local_sort_min_tiles = 256;
   // Measured on an H200 (bench/results/tuning-h200-2026-11-21.md): 8 elements x uvec4 per invocation
@@ -180,11 +182,21 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (key_bytes == 8) t.global_vector_width = 1;
   if (t.global_group_size == 0) t.global_group_size = 128;
   if (t.window_run == 0) t.window_run = std::min<std::uint32_t>(16, t.tile_size);
+  // The single-dispatch tile holds 8 elements per invocation on GPUs (see Tuning), and its
+  // invocations bound the default single_dispatch_tile.
+  const std::uint32_t single_elements = t.single_tile_elements != 0 ? t.single_tile_elements
+                                        : limits.software           ? t.local_elements
+                                                                    : std::max(8u, t.local_elements);
   if (t.single_dispatch_tile == 0) {
     t.single_dispatch_tile = t.tile_size;
     while (shared_bytes(std::uint64_t{t.single_dispatch_tile} * 2) <= limits.max_shared_bytes &&
-           t.single_dispatch_tile * 2 / t.local_elements <= limits.max_invocations && t.single_dispatch_tile < (1u << 20))
+           t.single_dispatch_tile * 2 / single_elements <= limits.max_invocations && t.single_dispatch_tile < (1u << 20))
       t.single_dispatch_tile *= 2;
+  }
+  if (t.single_tile_elements == 0) {
+    t.single_tile_elements = single_elements;
+    while (t.single_tile_elements < 32 && t.single_dispatch_tile / t.single_tile_elements > limits.max_invocations)
+      t.single_tile_elements *= 2;
   }
   if (t.max_workgroups_x == 0) t.max_workgroups_x = limits.max_groups_x;
 
@@ -194,7 +206,8 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     fail("tile_size " + tile + " needs " + std::to_string(shared_bytes(t.tile_size)) +
          " bytes of shared memory, more than GL_MAX_COMPUTE_SHARED_MEMORY_SIZE = " +
          std::to_string(limits.max_shared_bytes) + "; use a smaller tile_size or 0 for the default");
-  // Elements per invocation of a tile program: local_elements, local_sort_elements.
+  // Elements per invocation of a tile program: local_elements, local_sort_elements,
+  // single_tile_elements.
   const auto check_elements = [&](std::uint32_t elements, const std::string& name) {
     if (!is_power_of_two(elements) || elements < 4 || elements > 32) fail(name + " must be a power of two in 4..32");
     if (elements > t.tile_size) fail(name + " exceeds tile_size");
@@ -205,6 +218,9 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   };
   check_elements(t.local_elements, "local_elements");
   check_elements(t.local_sort_elements, "local_sort_elements");
+  if (!is_power_of_two(t.single_tile_elements) || t.single_tile_elements < 4 || t.single_tile_elements > 32 ||
+      t.single_tile_elements > t.single_dispatch_tile)
+    fail("single_tile_elements must be a power of two in 4..32 and at most single_dispatch_tile");
   if (!is_power_of_two(t.global_elements) || t.global_elements < 2 || t.global_elements > 32 ||
       t.global_elements > t.tile_size)
     fail("global_elements must be a power of two in 2..32 and at most tile_size");
@@ -215,9 +231,9 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     fail("window_run must be a power of two in 4..tile_size");
   if (!is_power_of_two(t.single_dispatch_tile) || t.single_dispatch_tile < t.tile_size ||
       shared_bytes(t.single_dispatch_tile) > limits.max_shared_bytes ||
-      t.single_dispatch_tile / t.local_elements > limits.max_invocations)
+      t.single_dispatch_tile / t.single_tile_elements > limits.max_invocations)
     fail("single_dispatch_tile must be a power of two >= tile_size whose elements fit shared memory and whose "
-         "invocations (single_dispatch_tile / local_elements) fit GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS");
+         "invocations (single_dispatch_tile / single_tile_elements) fit GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS");
   if (t.global_group_size > limits.max_invocations)
     fail("global_group_size exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(limits.max_invocations));
   t.use_subgroups = t.use_subgroups && subgroups_fit(t.tile_size, t.local_elements, subgroup_size);
