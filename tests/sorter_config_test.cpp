@@ -167,6 +167,23 @@ TEST_F(SorterConfig, SingleTileElementsMatchCpuNetwork) {
               ::testing::HasSubstr("single_tile_elements"));
 }
 
+// The instrumentation hook at the end of shaders/local_sort.comp (bench/occupancy_probe.cpp
+// uses it): a main() given as GPUSORT_APPENDED_MAIN wraps the tile kernel, renamed tile_main,
+// and the sort is unchanged; the other programs ignore the macro.
+TEST_F(SorterConfig, AppendedMainWrapsTheTileKernel) {
+  gpusort::Tuning tuning;
+  tuning.extra_shader_source = "#define GPUSORT_APPENDED_MAIN void main() { tile_main(); }";
+  gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
+  for (std::size_t count : {std::size_t{1000}, 3 * std::size_t{sorter.tuning().tile_size} + 5}) {
+    const auto keys = make_keys<std::uint32_t>(Distribution::random, count, 11);
+    auto cpu_keys = keys;
+    gpusort::cpu::bitonic_sort(cpu_keys, gpusort::Order::ascending);
+    auto gpu_keys = keys;
+    ASSERT_EQ(gpusort_error_message([&] { sorter.sort(gpu_keys); }), "");
+    EXPECT_TRUE(same_bits(gpu_keys, cpu_keys)) << count << " keys";
+  }
+}
+
 TEST_F(SorterConfig, DefaultTuningIsResolved) {
   for (const auto* tuning : {&cached_sorter<std::uint32_t>().tuning(),
                              &cached_sorter<float, std::uint32_t>().tuning()}) {

@@ -1,0 +1,137 @@
+// gpusort_occupancy_probe [log2] [variants]
+// How many workgroups of each tile-program pass the GPU keeps resident on one SM at once,
+// for sorts of 2^log2 random elements (NVIDIA only: GL_NV_shader_thread_group's gl_SMIDNV).
+// Each workgroup's first invocation increments a counter of its SM when it starts and
+// decrements it when the workgroup is done; the largest value seen is the residency. It
+// told us (bench/results/h200-2026-11-22-occupancy.md) that the H200's GL driver fits about
+// 64 KiB of workgroup shared memory on an SM: three 16 KiB tiles, whatever their invocations.
+// The shader is instrumented through Tuning::extra_shader_source and the hook at the end of
+// shaders/local_sort.comp; the library itself is unchanged.
+// Variants (comma-separated, default "keys,pairs"): "keys" or "pairs", then optionally
+// ":FIELD=VALUE" parts separated by ":" for tile_size (tile), local_elements (le),
+// local_sort_elements (lse), wide_chunk_min_count (wide), e.g. "pairs:le=4:lse=8".
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "support/headless_context.hpp"
+
+#include <gpusort/gpusort.hpp>
+
+namespace {
+
+constexpr GLuint probe_binding = 7;
+constexpr int max_kinds = 16;       // words [0, 16): largest residency per pass kind
+constexpr int count_offset = 16;    // words [16, 32): workgroups seen per pass kind
+constexpr int live_offset = 64;     // words [64, 64 + SMs): workgroups live on each SM now
+constexpr int probe_words = 1024;
+
+// The pass kind: u_mode (0 local sort, 1 local disperse, 2 window) and the program's
+// elements per invocation; a wrapper main() around the tile kernel's own.
+const char* const probe_source =
+    "#extension GL_NV_shader_thread_group : require\n"
+    "#define GPUSORT_APPENDED_MAIN "
+    "layout(std430, binding = 7) buffer ProbeBuffer { uint probe_words[]; }; "
+    "void main() { "
+    "uint sm = gl_SMIDNV; "
+    "uint kind = min(u_mode * 4u + min(ELEMS_LOG2, 5u) - 2u, 15u); "
+    "if (gl_LocalInvocationIndex == 0u) { "
+    "uint live = atomicAdd(probe_words[64u + sm], 1u) + 1u; "
+    "atomicMax(probe_words[kind], live); atomicAdd(probe_words[16u + kind], 1u); } "
+    "tile_main(); barrier(); "
+    "if (gl_LocalInvocationIndex == 0u) atomicAdd(probe_words[64u + sm], 0xFFFFFFFFu); }\n";
+
+std::string kind_name(int kind) {
+  static const char* const modes[] = {"local sort", "local disperse", "window"};
+  return std::string(modes[kind / 4]) + " (" + std::to_string(1 << (kind % 4 + 2)) + " per invocation)";
+}
+
+template <class Value>
+void probe(const std::string& name, std::size_t count, gpusort::Tuning tuning, GLuint keys, GLuint values,
+           GLuint probe_buffer) {
+  tuning.extra_shader_source += probe_source;
+  gpusort::BitonicSorter<std::uint32_t, Value> sorter(tuning);
+  const std::vector<std::uint32_t> zero(probe_words, 0);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, probe_buffer);
+  glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, probe_words * 4, zero.data());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, probe_binding, probe_buffer);
+  // Several sorts, so that the largest residency is not one launch's accident.
+  for (int round = 0; round < 3; ++round) {
+    if constexpr (std::is_void<Value>::value) {
+      sorter.sort(keys, count);
+    } else {
+      sorter.sort(keys, values, count);
+    }
+  }
+  std::vector<std::uint32_t> words(probe_words);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, probe_buffer);
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, probe_words * 4, words.data());
+  const auto& t = sorter.tuning();
+  std::printf("%s 2^%d: tile %u, local_elements %u, local_sort_elements %u (shared memory per workgroup: %u bytes)\n",
+              name.c_str(), static_cast<int>(std::log2(count)), t.tile_size, t.local_elements, t.local_sort_elements,
+              t.tile_size * static_cast<unsigned>(sizeof(std::uint32_t) + (std::is_void<Value>::value ? 0 : 4)));
+  for (int kind = 0; kind < 12; ++kind) {
+    if (words[count_offset + kind] == 0) continue;
+    std::printf("  %-36s at most %2u workgroups on one SM (%u workgroups in all)\n", kind_name(kind).c_str(), words[kind],
+                words[count_offset + kind]);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int log2 = argc > 1 ? std::atoi(argv[1]) : 24;
+  const std::string list = argc > 2 ? argv[2] : "keys,pairs";
+  try {
+    gpusort_support::HeadlessContext context;
+    std::printf("%s, OpenGL %s\n", context.renderer().c_str(), context.version().c_str());
+    const std::size_t count = std::size_t{1} << log2;
+    std::vector<std::uint32_t> data(count);
+    std::mt19937 random(1);
+    for (auto& x : data) x = random();
+    GLuint buffers[3];
+    glGenBuffers(3, buffers);
+    for (int i = 0; i < 2; ++i) {
+      glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[i]);
+      glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(count * 4), data.data(), GL_DYNAMIC_COPY);
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[2]);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, probe_words * 4, nullptr, GL_DYNAMIC_COPY);
+    std::size_t start = 0;
+    while (start <= list.size()) {
+      const std::size_t end = std::min(list.find(',', start), list.size());
+      const std::string name = list.substr(start, end - start);
+      start = end + 1;
+      gpusort::Tuning tuning;
+      for (std::size_t at = name.find(':'); at != std::string::npos; at = name.find(':', at + 1)) {
+        const std::string part = name.substr(at + 1, name.find(':', at + 1) - at - 1);
+        const std::size_t equals = part.find('=');
+        const std::string field = part.substr(0, equals);
+        const auto value = static_cast<std::uint32_t>(std::strtoul(part.c_str() + equals + 1, nullptr, 0));
+        if (field == "tile") tuning.tile_size = value;
+        else if (field == "le") tuning.local_elements = value;
+        else if (field == "lse") tuning.local_sort_elements = value;
+        else if (field == "wide") tuning.wide_chunk_min_count = value;
+        else {
+          std::fprintf(stderr, "unknown field %s in %s\n", field.c_str(), name.c_str());
+          return 2;
+        }
+      }
+      if (name.rfind("pairs", 0) == 0) {
+        probe<std::uint32_t>(name, count, tuning, buffers[0], buffers[1], buffers[2]);
+      } else {
+        probe<void>(name, count, tuning, buffers[0], buffers[1], buffers[2]);
+      }
+    }
+    glDeleteBuffers(3, buffers);
+    std::printf("glGetError=0x%x\n", glGetError());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gpusort_occupancy_probe: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
