@@ -228,6 +228,7 @@ bool set_tuning_field(gpusort::Tuning& tuning, const std::string& name, const st
       {"local_elements", "le", &gpusort::Tuning::local_elements, nullptr},
       {"local_sort_elements", "lse", &gpusort::Tuning::local_sort_elements, nullptr},
       {"local_sort_min_tiles", "lsmt", &gpusort::Tuning::local_sort_min_tiles, nullptr},
+      {"sort_program_passes_min_count", "spp", &gpusort::Tuning::sort_program_passes_min_count, nullptr},
       {"global_elements", "ge", &gpusort::Tuning::global_elements, nullptr},
       {"global_vector_width", "gvw", &gpusort::Tuning::global_vector_width, nullptr},
       {"global_group_size", "ggs", &gpusort::Tuning::global_group_size, nullptr},

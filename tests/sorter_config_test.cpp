@@ -48,6 +48,7 @@ std::string describe(const gpusort::Tuning& t) {
          " window_run=" + std::to_string(t.window_run) + " merge_stages=" + std::to_string(t.merge_stages) +
          " single_dispatch_tile=" + std::to_string(t.single_dispatch_tile) +
          " single_tile_elements=" + std::to_string(t.single_tile_elements) +
+         " sort_program_passes_min_count=" + std::to_string(t.sort_program_passes_min_count) +
          " use_subgroups=" + std::to_string(t.use_subgroups) +
          " max_workgroups_x=" + std::to_string(t.max_workgroups_x);
 }
@@ -130,6 +131,45 @@ TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
   padded = expected;
   padded.resize(capacity, 0xdeadbeefu);
   EXPECT_TRUE(same_bits(result, padded)) << "indirect, 700 of 9216; nothing written past the count";
+}
+
+// Tuning::sort_program_passes_min_count: a sort that starts with the local-sort program
+// (local_sort_elements 8 here: 128 invocations, the main program's 256) runs its windows and
+// local disperses with it too. Checked against the CPU network, and that the passes really
+// take that program: a wrapping main() in it alone (GPUSORT_APPENDED_MAIN) that clobbers one
+// key after every pass but the local sort changes the result only when the setting is on.
+TEST_F(SorterConfig, SortProgramPassesMatchCpuNetwork) {
+  gpusort::Tuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 1024);
+  tuning.local_sort_elements = 8;
+  tuning.local_sort_min_tiles = 1;
+  tuning.sort_program_passes_min_count = 1;
+  const auto check = [](gpusort::BitonicSorter<std::uint32_t, std::uint32_t>& sorter, std::size_t count) {
+    const auto seed = static_cast<std::uint32_t>(count) * 7u;
+    const auto keys = make_keys<std::uint32_t>(Distribution::random, count, seed);
+    const auto values = make_values(count, seed);
+    auto cpu_keys = keys;
+    auto cpu_values = values;
+    gpusort::cpu::bitonic_sort(cpu_keys, cpu_values, gpusort::Order::ascending);
+    auto gpu_keys = keys;
+    auto gpu_values = values;
+    sorter.sort(gpu_keys, gpu_values);
+    return same_bits(gpu_keys, cpu_keys) && same_bits(gpu_values, cpu_values);
+  };
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(test_tuning(tuning));
+  SCOPED_TRACE(describe(sorter.tuning()));
+  EXPECT_EQ(sorter.tuning().sort_program_passes_min_count, 1u);
+  for (std::size_t count : {std::size_t{3000}, std::size_t{5 * 1024 + 3}, std::size_t{9 * 1024}})
+    EXPECT_TRUE(check(sorter, count)) << count << " pairs";
+
+  const std::string clobber =
+      "#if GROUP_SIZE == 128u\n#define GPUSORT_APPENDED_MAIN void main() { tile_main(); "
+      "if (u_mode != 0u && gl_LocalInvocationIndex == 0u && linear_group_id() == 0u) keys[u_base] = 0xFFFFFFFFu; }\n#endif";
+  tuning.extra_shader_source = clobber;
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> clobbered(test_tuning(tuning));
+  EXPECT_FALSE(check(clobbered, 5 * 1024 + 3)) << "the windows and disperses did not run in the sort program";
+  tuning.sort_program_passes_min_count = gpusort::Tuning::never;
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> main_program_passes(test_tuning(tuning));
+  EXPECT_TRUE(check(main_program_passes, 5 * 1024 + 3)) << "never: only the local sort takes the sort program";
 }
 
 // Tuning::single_tile_elements: the single-dispatch tile program holds its own number of

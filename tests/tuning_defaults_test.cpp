@@ -71,6 +71,16 @@ TEST(TuningDefaults, WideElementsHoldFourInTilePasses) {
     EXPECT_EQ(tuning.single_dispatch_tile, 4096u) << "48 KiB of shared memory, 512 invocations";
   }
   EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).tile_size, 1024u);
+  // Many-tile sorts of 8-byte elements run every tile pass with the 8-element sort program;
+  // 32-bit keys (16 per invocation there) and 64-bit pairs keep the main program.
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).sort_program_passes_min_count, 1u);
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 8).sort_program_passes_min_count, 1u);
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).sort_program_passes_min_count, never);
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).sort_program_passes_min_count, never);
+  EXPECT_EQ(resolve_tuning({}, software_limits(), 8, 4).sort_program_passes_min_count, never);
+  gpusort::Tuning from_a_million;
+  from_a_million.sort_program_passes_min_count = 1000000;
+  EXPECT_EQ(resolve_tuning(from_a_million, software_limits(), 4, 4).sort_program_passes_min_count, 1000000u);
   // An explicit local_elements keeps its own local sort and single tile.
   gpusort::Tuning eight;
   eight.local_elements = 8;

@@ -66,8 +66,9 @@ class BitonicSorter {
 
   /// The tile and global programs; stable sorts use a second set that breaks ties by value.
   /// sort is the tile program with Tuning::local_sort_elements for the local sort of sorts
-  /// of local_sort_min_tiles tiles or more (only where that differs from local_elements),
-  /// built on the first sort that needs it.
+  /// of local_sort_min_tiles tiles or more (only where that differs from local_elements;
+  /// and for their other tile passes from Tuning::sort_program_passes_min_count), built on
+  /// the first sort that needs it.
   /// single_tile is the tile program at Tuning::single_dispatch_tile, built on first use.
   /// wide is the tile program with wide chunks, for every tile pass of sorts of at least
   /// Tuning::wide_chunk_min_count elements, built on first use.
@@ -708,8 +709,11 @@ class BitonicSorter {
     // Many tiles in flight: the local sort takes the sort program (Tuning::local_sort_elements).
     const bool many_tiles = uses_sort_program(planned_count);
     const GLuint sort_name = many_tiles ? sort_program(stable) : 0;
-    // Large sorts run their other tile passes with wide chunks (Tuning::wide_chunk_min_count).
-    const GLuint tile_name = uses_wide_program(planned_count) ? wide_program(stable) : programs.local.name();
+    // Large sorts run their other tile passes with wide chunks (Tuning::wide_chunk_min_count),
+    // or with the sort program (Tuning::sort_program_passes_min_count).
+    const GLuint tile_name = uses_wide_program(planned_count) ? wide_program(stable)
+                             : many_tiles && planned_count >= tuning_.sort_program_passes_min_count ? sort_name
+                                                                                                     : programs.local.name();
     GLuint bound = 0;
     const auto use = [&](GLuint program) {
       if (bound == program) return;

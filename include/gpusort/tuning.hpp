@@ -49,6 +49,14 @@ struct Tuning {
   /// local_sort_elements; smaller sorts use local_elements. 0: 256 (on an H200, 2^20 keys in
   /// 4096-key tiles gained, 2^19 and below lost). 1: every sort wider than one tile.
   std::uint32_t local_sort_min_tiles = 0;
+  /// Sorts of at least this many elements that start with the local-sort program
+  /// (local_sort_min_tiles tiles or more) run their other tile passes with it too, unless
+  /// the wide-chunk program takes them (wide_chunk_min_count). 0: on GPUs 1 for 8-byte
+  /// elements (32-bit keys with values, 64-bit keys without): their 4 per invocation made
+  /// 2^19-2^20 pairs 1-2.4 % and 64-bit keys from 2^20 1-4 % slower than 8 (H200,
+  /// bench/results/h200-2026-11-22-wide-elements-*); Tuning::never otherwise (32-bit keys:
+  /// windows with 16 per invocation lost; 64-bit keys with values: 4 won at 2^18 and 2^22-2^24).
+  std::uint32_t sort_program_passes_min_count = 0;
   /// Elements each invocation holds in a global pass (a power of two, 2 .. 32, at most
   /// tile_size). log2 of it is how many wide steps one sweep over memory runs. 0: 8.
   std::uint32_t global_elements = 0;

@@ -173,6 +173,8 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
                                                                                              : t.local_elements;
   }
   if (t.local_sort_min_tiles == 0) t.local_sort_min_tiles = 256;
+  if (t.sort_program_passes_min_count == 0)
+    t.sort_program_passes_min_count = !limits.software && element_bytes == 8 ? 1u : Tuning::never;
   // Measured on an H200 (bench/results/tuning-h200-2026-11-21.md): 8 elements x uvec4 per invocation
   // and 128 invocations per group beat 4 or 16 elements, scalar access and 256 or 64.
   if (t.global_elements == 0) t.global_elements = 8;
