@@ -31,7 +31,8 @@ struct Tuning {
   /// invocations on an SM instead of 768. Whole sorts there (h200-2026-11-22-wide-elements-ab.md):
   /// pairs 2^10-2^18 11-15 % faster (2^16 0.0778 -> 0.0675 ms), 2^24 3.77 -> 3.57 ms, but
   /// 2^19-2^20 1-2 % slower; the pass profile (…-wide-elements-pass-profile.txt) has 64-bit
-  /// keys 7-17 % faster up to 2^18 and 1-4 % slower from 2^20 (one rule for all wide elements).
+  /// keys 7-17 % faster up to 2^18 and 1-4 % slower from 2^20. Those slower sizes run their
+  /// tile passes with 8 instead (sort_program_passes_min_count).
   std::uint32_t local_elements = 0;
   /// Elements per invocation (same rules as local_elements) of the local sort that starts a
   /// sort of at least local_sort_min_tiles tiles. Sorting a tile is all in-tile work: with
