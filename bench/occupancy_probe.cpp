@@ -8,8 +8,9 @@
 // The shader is instrumented through Tuning::extra_shader_source and the hook at the end of
 // shaders/local_sort.comp; the library itself is unchanged.
 // Variants (comma-separated, default "keys,pairs"): "keys" or "pairs", then optionally
-// ":FIELD=VALUE" parts separated by ":" for tile_size (tile), local_elements (le),
-// local_sort_elements (lse), wide_chunk_min_count (wide), e.g. "pairs:le=4:lse=8".
+// "+FIELD=VALUE" Tuning parts as in gpusort_pass_profile (bench/tuning_variants.hpp), e.g.
+// "pairs+le=4+lse=8". (bench/results/h200-2026-11-22-occupancy.txt was run when they were
+// written "pairs:le=8".)
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "support/headless_context.hpp"
+#include "tuning_variants.hpp"
 
 #include <gpusort/gpusort.hpp>
 
@@ -101,27 +103,14 @@ int main(int argc, char** argv) {
     }
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[2]);
     glBufferData(GL_SHADER_STORAGE_BUFFER, probe_words * 4, nullptr, GL_DYNAMIC_COPY);
-    std::size_t start = 0;
-    while (start <= list.size()) {
-      const std::size_t end = std::min(list.find(',', start), list.size());
-      const std::string name = list.substr(start, end - start);
-      start = end + 1;
+    for (const std::string& name : gpusort_bench::split_commas(list)) {
       gpusort::Tuning tuning;
-      for (std::size_t at = name.find(':'); at != std::string::npos; at = name.find(':', at + 1)) {
-        const std::string part = name.substr(at + 1, name.find(':', at + 1) - at - 1);
-        const std::size_t equals = part.find('=');
-        const std::string field = part.substr(0, equals);
-        const auto value = static_cast<std::uint32_t>(std::strtoul(part.c_str() + equals + 1, nullptr, 0));
-        if (field == "tile") tuning.tile_size = value;
-        else if (field == "le") tuning.local_elements = value;
-        else if (field == "lse") tuning.local_sort_elements = value;
-        else if (field == "wide") tuning.wide_chunk_min_count = value;
-        else {
-          std::fprintf(stderr, "unknown field %s in %s\n", field.c_str(), name.c_str());
-          return 2;
-        }
+      std::string base = name;
+      if (!gpusort_bench::apply_variant_parts(tuning, base) || (base != "keys" && base != "pairs")) {
+        std::fprintf(stderr, "unknown variant %s\n", name.c_str());
+        return 2;
       }
-      if (name.rfind("pairs", 0) == 0) {
+      if (base == "pairs") {
         probe<std::uint32_t>(name, count, tuning, buffers[0], buffers[1], buffers[2]);
       } else {
         probe<void>(name, count, tuning, buffers[0], buffers[1], buffers[2]);

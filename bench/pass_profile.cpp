@@ -12,9 +12,9 @@
 // tile8192-lse8 (and local_sort_elements 8), stage-by-stage (Tuning::merge_stages off),
 // run8, run32 (Tuning::window_run 8, 32), lse16 (Tuning::local_sort_elements 16), narrow-chunks (Tuning::wide_chunk_min_count: never),
 // wide-chunks (Tuning::wide_chunk_min_count 1). Any variant may end in "+FIELD=VALUE" parts, each
-// setting one Tuning field (e.g. "defaults+local_elements=4+tile=2048"; short names in
-// set_tuning_field), and in "@NAME=VALUE" parts, each a #define for the shaders
-// (Tuning::extra_shader_source), e.g. "defaults@GPUSORT_EXPERIMENT=1".
+// setting one Tuning field (e.g. "defaults+local_elements=4+tile=2048"), and in "@NAME=VALUE"
+// parts, each a #define for the shaders, e.g. "defaults@GPUSORT_EXPERIMENT=1"
+// (bench/tuning_variants.hpp).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -27,6 +27,7 @@
 
 #include "support/headless_context.hpp"
 #include "gpu_warm_up.hpp"
+#include "tuning_variants.hpp"
 #include "uvec4_copy.hpp"
 
 namespace pass_profile {
@@ -213,42 +214,6 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
   std::printf("  sum of passes %.1f us\n", sum);
 }
 
-// "+NAME=VALUE" parts of a variant set one Tuning field each (names as in tuning.hpp, or
-// their short forms), so that any combination can be profiled without a named variant.
-bool set_tuning_field(gpusort::Tuning& tuning, const std::string& name, const std::string& text) {
-  const auto value = static_cast<std::uint32_t>(std::strtoul(text.c_str(), nullptr, 0));
-  struct Field {
-    const char* name;
-    const char* short_name;
-    std::uint32_t gpusort::Tuning::*number;
-    bool gpusort::Tuning::*flag;
-  };
-  static const Field fields[] = {
-      {"tile_size", "tile", &gpusort::Tuning::tile_size, nullptr},
-      {"local_elements", "le", &gpusort::Tuning::local_elements, nullptr},
-      {"local_sort_elements", "lse", &gpusort::Tuning::local_sort_elements, nullptr},
-      {"local_sort_min_tiles", "lsmt", &gpusort::Tuning::local_sort_min_tiles, nullptr},
-      {"sort_program_passes_min_count", "spp", &gpusort::Tuning::sort_program_passes_min_count, nullptr},
-      {"global_elements", "ge", &gpusort::Tuning::global_elements, nullptr},
-      {"global_vector_width", "gvw", &gpusort::Tuning::global_vector_width, nullptr},
-      {"global_group_size", "ggs", &gpusort::Tuning::global_group_size, nullptr},
-      {"window_run", "run", &gpusort::Tuning::window_run, nullptr},
-      {"wide_chunk_min_count", "wide", &gpusort::Tuning::wide_chunk_min_count, nullptr},
-      {"single_dispatch_tile", "sdt", &gpusort::Tuning::single_dispatch_tile, nullptr},
-      {"single_tile_elements", "ste", &gpusort::Tuning::single_tile_elements, nullptr},
-      {"merge_stages", "merge", nullptr, &gpusort::Tuning::merge_stages},
-      {"use_subgroups", "subgroups", nullptr, &gpusort::Tuning::use_subgroups},
-      {"direct_tile_io", "direct", nullptr, &gpusort::Tuning::direct_tile_io},
-  };
-  for (const Field& field : fields) {
-    if (name != field.name && name != field.short_name) continue;
-    if (field.number) tuning.*field.number = value;
-    if (field.flag) tuning.*field.flag = value != 0;
-    return true;
-  }
-  return false;
-}
-
 using ProfileFn = void (*)(Buffers&, std::size_t, int, const char*, const gpusort::Tuning&, double);
 struct ProfileFamily {
   const char* prefix;
@@ -290,30 +255,16 @@ int main(int argc, char** argv) {
     // Variants in the order given (argv[3], comma-separated); a sorter timed later in a run
     // has measured slower than the same sorter timed first, so A/B runs should swap the order.
     const std::string list = argc > 3 ? argv[3] : "defaults,not-direct,lse8,pairs-defaults,pairs-not-direct";
-    std::size_t start = 0;
-    while (start <= list.size()) {
-      const std::size_t end = std::min(list.find(',', start), list.size());
-      const std::string name = list.substr(start, end - start);
-      start = end + 1;
+    for (const std::string& name : gpusort_bench::split_commas(list)) {
       gpusort::Tuning tuning;
       // The key and value types, from the name's prefix; the rest names the tuning.
       const ProfileFamily* family = &families[0];
       while (name.rfind(family->prefix, 0) != 0) ++family;  // the last prefix is ""
       const std::string label = name.substr(std::strlen(family->prefix));
       std::string variant = label;
-      for (std::size_t at = variant.find_last_of("@+"); at != std::string::npos; at = variant.find_last_of("@+")) {
-        std::string part = variant.substr(at + 1);
-        const std::size_t equals = part.find('=');
-        if (variant[at] == '+') {
-          if (equals == std::string::npos || !set_tuning_field(tuning, part.substr(0, equals), part.substr(equals + 1))) {
-            std::fprintf(stderr, "unknown tuning field in %s\n", name.c_str());
-            return 2;
-          }
-        } else {
-          if (equals != std::string::npos) part[equals] = ' ';
-          tuning.extra_shader_source += "#define " + part + "\n";
-        }
-        variant.resize(at);
+      if (!gpusort_bench::apply_variant_parts(tuning, variant)) {
+        std::fprintf(stderr, "unknown tuning field in %s\n", name.c_str());
+        return 2;
       }
       if (variant == "not-direct") {
         tuning.direct_tile_io = false;
