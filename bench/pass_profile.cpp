@@ -7,11 +7,8 @@
 // fraction of the copy's GB/s (GB/s count 8 bytes per 64-bit key; the copy moves 32-bit
 // words). Variants (keys; "pairs-" before a name for key-value pairs, "u64keys-" and
 // "u64pairs-" for 64-bit keys without and with 32-bit values):
-// defaults, not-direct (Tuning::direct_tile_io off), lse8 (Tuning::local_sort_elements 8),
-// le16 (Tuning::local_elements 16), le16-not-direct, tile8192 (Tuning::tile_size 8192),
-// tile8192-lse8 (and local_sort_elements 8), stage-by-stage (Tuning::merge_stages off),
-// run8, run32 (Tuning::window_run 8, 32), lse16 (Tuning::local_sort_elements 16), narrow-chunks (Tuning::wide_chunk_min_count: never),
-// wide-chunks (Tuning::wide_chunk_min_count 1). Any variant may end in "+FIELD=VALUE" parts, each
+// "defaults" or one of the named variants below (named_variants: shorthands for Tuning
+// parts, as earlier runs in bench/results call them). Any variant may end in "+FIELD=VALUE" parts, each
 // setting one Tuning field (e.g. "defaults+local_elements=4+tile=2048"), and in "@NAME=VALUE"
 // parts, each a #define for the shaders, e.g. "defaults@GPUSORT_EXPERIMENT=1"
 // (bench/tuning_variants.hpp).
@@ -21,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -214,6 +212,27 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
   std::printf("  sum of passes %.1f us\n", sum);
 }
 
+// Named variants, as earlier runs in bench/results call them: shorthands for Tuning parts.
+struct NamedVariant {
+  const char* name;
+  const char* parts;
+};
+const NamedVariant named_variants[] = {
+    {"defaults", ""},
+    {"not-direct", "+direct_tile_io=0"},
+    {"le16", "+local_elements=16"},
+    {"lse8", "+local_sort_elements=8"},
+    {"le16-not-direct", "+local_elements=16+direct_tile_io=0"},
+    {"tile8192", "+tile_size=8192"},
+    {"tile8192-lse8", "+tile_size=8192+local_sort_elements=8"},
+    {"stage-by-stage", "+merge_stages=0"},
+    {"narrow-chunks", "+wide_chunk_min_count=0xFFFFFFFF"},
+    {"wide-chunks", "+wide_chunk_min_count=1"},
+    {"run8", "+window_run=8"},
+    {"run32", "+window_run=32"},
+    {"lse16", "+local_sort_elements=16"},
+};
+
 using ProfileFn = void (*)(Buffers&, std::size_t, int, const char*, const gpusort::Tuning&, double);
 struct ProfileFamily {
   const char* prefix;
@@ -261,39 +280,15 @@ int main(int argc, char** argv) {
       const ProfileFamily* family = &families[0];
       while (name.rfind(family->prefix, 0) != 0) ++family;  // the last prefix is ""
       const std::string label = name.substr(std::strlen(family->prefix));
-      std::string variant = label;
-      if (!gpusort_bench::apply_variant_parts(tuning, variant)) {
-        std::fprintf(stderr, "unknown tuning field in %s\n", name.c_str());
-        return 2;
-      }
-      if (variant == "not-direct") {
-        tuning.direct_tile_io = false;
-      } else if (variant == "le16") {
-        tuning.local_elements = 16;
-      } else if (variant == "lse8") {
-        tuning.local_sort_elements = 8;
-      } else if (variant == "le16-not-direct") {
-        tuning.local_elements = 16;
-        tuning.direct_tile_io = false;
-      } else if (variant == "tile8192") {
-        tuning.tile_size = 8192;
-      } else if (variant == "tile8192-lse8") {
-        tuning.tile_size = 8192;
-        tuning.local_sort_elements = 8;
-      } else if (variant == "stage-by-stage") {
-        tuning.merge_stages = false;
-      } else if (variant == "narrow-chunks") {
-        tuning.wide_chunk_min_count = gpusort::Tuning::never;
-      } else if (variant == "wide-chunks") {
-        tuning.wide_chunk_min_count = 1;
-      } else if (variant == "run8") {
-        tuning.window_run = 8;
-      } else if (variant == "run32") {
-        tuning.window_run = 32;
-      } else if (variant == "lse16") {
-        tuning.local_sort_elements = 16;
-      } else if (variant != "defaults") {
-        std::fprintf(stderr, "unknown variant %s\n", name.c_str());
+      // The named variant first, then the name's own parts, which may override it.
+      const std::string base = label.substr(0, label.find_first_of("+@"));
+      const NamedVariant* named = std::find_if(std::begin(named_variants), std::end(named_variants),
+                                               [&](const NamedVariant& v) { return base == v.name; });
+      std::string named_parts = named != std::end(named_variants) ? named->parts : "";
+      std::string own_parts = label;
+      if (named == std::end(named_variants) || !gpusort_bench::apply_variant_parts(tuning, named_parts) ||
+          !gpusort_bench::apply_variant_parts(tuning, own_parts)) {
+        std::fprintf(stderr, "unknown variant or tuning field in %s\n", name.c_str());
         return 2;
       }
       family->run(buffers, count, repetitions, label.c_str(), tuning, copy_gbs);
