@@ -64,7 +64,8 @@ const char* kind_name(int kind) {
     case 1: return "global_steps";
     case 2: return "window";
     case 3: return "local_disperse";
-    default: return "single_tile";
+    case 4: return "single_tile";
+    default: return "fused";
   }
 }
 

@@ -71,15 +71,25 @@
 // aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
 // multiple of 4 and a whole vector lies in the range; everything else goes element by
 // element. With 64-bit keys the key buffer is viewed as uvec2s and u_base counts keys.
-#if KEY_WORDS == 2
-layout(std430, binding = 0) buffer KeyBuffer { uvec2 keys[]; };
-#else
-layout(std430, binding = 0) buffer KeyBuffer { uint keys[]; };
+// FUSED_PASSES 1 (tile kernel): workgroups of one dispatch read what others wrote in it, so
+// the data bypasses caches that are not coherent across the GPU.
+#ifndef FUSED_PASSES
+#define FUSED_PASSES 0
 #endif
-layout(std430, binding = 0) buffer KeyVectors { uvec4 keys4[]; };
+#if FUSED_PASSES
+#define DATA_BUFFER coherent buffer
+#else
+#define DATA_BUFFER buffer
+#endif
+#if KEY_WORDS == 2
+layout(std430, binding = 0) DATA_BUFFER KeyBuffer { uvec2 keys[]; };
+#else
+layout(std430, binding = 0) DATA_BUFFER KeyBuffer { uint keys[]; };
+#endif
+layout(std430, binding = 0) DATA_BUFFER KeyVectors { uvec4 keys4[]; };
 #if HAS_VALUES
-layout(std430, binding = 1) buffer ValueBuffer { uint values[]; };
-layout(std430, binding = 1) buffer ValueVectors { uvec4 values4[]; };
+layout(std430, binding = 1) DATA_BUFFER ValueBuffer { uint values[]; };
+layout(std430, binding = 1) DATA_BUFFER ValueVectors { uvec4 values4[]; };
 #endif
 // sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
 layout(std430, binding = 2) readonly buffer CountBuffer { uint count_words[]; };

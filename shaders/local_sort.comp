@@ -20,6 +20,8 @@
 // SUBGROUP_EMULATION 1: the same code with each shuffle done through shared memory between
 // two barriers (every invocation then takes part in every step), so that contexts without
 // GL_KHR_shader_subgroup, like llvmpipe in CI, run and check the subgroup paths.
+// FUSED_PASSES 1: one dispatch runs the tiles of several passes, a workgroup per tile, each
+// waiting for the passes before its own (fused_main(), Tuning::fused_passes_max_count).
 // DIRECT_TILE_IO 1 (the host sets it for 32-bit keys without values, subgroups of 32, ELEMS 8
 // and TILE_LOG2 9 .. 12): window passes read global memory straight into registers and
 // write it straight from registers, in layouts chosen so that one exchange through shared
@@ -43,12 +45,18 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
+// FUSED_PASSES 1 (common.glsl): one dispatch runs several passes (fused_main() at the end);
+// the pass of the tile at hand then lives in these names as plain variables.
+#if FUSED_PASSES
+uint u_mode, u_stage, u_p_hi, u_p_lo, u_flip, u_pre;
+#else
 layout(location = 6) uniform uint u_mode;
 layout(location = 7) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
 layout(location = 8) uniform uint u_p_hi;   // modes 1, 2: pivot of the first step
 layout(location = 9) uniform uint u_p_lo;   // mode 2: pivot of the last step
 layout(location = 11) uniform uint u_flip;  // mode 2: the first step is the stage's flip
 layout(location = 12) uniform uint u_pre;   // mode 2: disperses of stage u_stage-1 to run first
+#endif
 
 // Derived once per invocation from the element count (which may come from the GPU).
 uint g_count;         // elements to sort
@@ -546,16 +554,12 @@ void window_direct() {
 }
 #endif
 
-#ifdef GPUSORT_APPENDED_MAIN
-void tile_main() {
-#else
-void main() {
-#endif
+// One tile of the pass that u_mode .. u_pre describe: workgroup `group` of its dispatch.
+void run_tile(uint group) {
     g_count = element_count();
     uint stages = stage_count(g_count);
     g_stages = min(stages, TILE_LOG2);
     g_last_pass = u_mode == 0u ? stages <= TILE_LOG2 : (u_mode == 1u && u_stage == stages);
-    uint group = linear_group_id();
     g_run_log2 = 0u;
     g_flip_mask = 0u;
     if (u_mode == 2u) {
@@ -594,6 +598,84 @@ void main() {
         run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, u_flip != 0u);
     }
     store_tile();
+}
+
+#if FUSED_PASSES
+// Fused passes: one dispatch runs the tiles of several passes. Its tiles ("items") are
+// numbered pass by pass (pass p's are items u_fused_first_item[p] .. u_fused_first_item[p+1]-1);
+// each workgroup takes one item from a ticket counter, waits until every item of the earlier
+// passes has finished, runs it and counts it finished. It waits only for items with smaller
+// tickets, which workgroups already running took, so it never waits for one that has not
+// started: the dispatch completes whatever the GPU keeps resident at once. One item per
+// workgroup, not a loop over items: Mesa's llvmpipe stops any loop of an invocation after
+// 65535 iterations in all, so a workgroup looping over a sort's items left the sort half
+// done there. Both counters only grow; the host passes their values before this dispatch
+// (32-bit wrap-around is harmless: only differences are compared). What it saves over one
+// dispatch per pass: on an H200 a pass boundary took 4.0 us as a dispatch and a
+// glMemoryBarrier, 2.8 us as a wait (bench/sync_probe.cpp).
+#define FUSED_MAX_PASSES 32u  // detail::fused_max_passes; the locations below are literals
+layout(std430, binding = 3) coherent volatile buffer PassSync {
+    uint tickets_taken;   // workgroups started (the dispatch may launch more than there are items)
+    uint items_finished;
+};
+layout(location = 13) uniform uint u_ticket_base;
+layout(location = 14) uniform uint u_finished_base;
+layout(location = 15) uniform uint u_fused_items;
+// x: mode | flip << 2 | pre << 3; y: stage; z: p_hi; w: p_lo. Entries past the last pass have
+// a first item of 0xFFFFFFFF.
+layout(location = 16) uniform uvec4 u_fused_pass[FUSED_MAX_PASSES];
+layout(location = 48) uniform uint u_fused_first_item[FUSED_MAX_PASSES];
+
+void fused_main() {
+    // The ticket reaches the workgroup through the tile's first key, free until the tile
+    // loads (a shared variable of its own would not fit beside a tile that fills shared
+    // memory).
+    if (gl_LocalInvocationIndex == 0u) tile_keys[0] = KEY(atomicAdd(tickets_taken, 1u) - u_ticket_base);
+    barrier();
+#if KEY_WORDS == 2
+    uint item = tile_keys[0].x;
+#else
+    uint item = tile_keys[0];
+#endif
+    barrier();  // everyone has read the item before the tile is overwritten
+    if (item >= u_fused_items) return;
+    uint pass = 0u;
+    for (uint p = 1u; p < FUSED_MAX_PASSES; ++p) {
+        if (item >= u_fused_first_item[p]) pass = p;
+    }
+    uvec4 d = u_fused_pass[pass];
+    u_mode = d.x & 3u;
+    u_flip = (d.x >> 2u) & 1u;
+    u_pre = d.x >> 3u;
+    u_stage = d.y;
+    u_p_hi = d.z;
+    u_p_lo = d.w;
+    uint first = u_fused_first_item[pass];
+    if (first > 0u) {
+        if (gl_LocalInvocationIndex == 0u) {
+            while (items_finished - u_finished_base < first) {}
+            memoryBarrierBuffer();
+        }
+        barrier();
+    }
+    run_tile(item - first);
+    // The tile's stores reach the coherent level before the item counts as finished.
+    memoryBarrierBuffer();
+    barrier();
+    if (gl_LocalInvocationIndex == 0u) atomicAdd(items_finished, 1u);
+}
+#endif
+
+#ifdef GPUSORT_APPENDED_MAIN
+void tile_main() {
+#else
+void main() {
+#endif
+#if FUSED_PASSES
+    fused_main();
+#else
+    run_tile(linear_group_id());
+#endif
 }
 
 // Instrumentation hook (bench/occupancy_probe.cpp): a GPUSORT_APPENDED_MAIN defined through

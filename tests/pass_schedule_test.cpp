@@ -55,6 +55,9 @@ std::vector<Step> pass_steps(const Pass& pass) {
       for (std::uint32_t p = pass.p_hi + 1; p-- > pass.p_lo;)
         steps.push_back({pass.stage, p, pass.flip && p == pass.p_hi});
       break;
+    case Pass::Kind::fused_passes:
+      ADD_FAILURE() << "the planner emitted a fused_passes pass (only the sorter's profiling hook sees them)";
+      break;
   }
   return steps;
 }

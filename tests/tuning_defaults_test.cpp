@@ -104,6 +104,27 @@ TEST(TuningDefaults, WideElementsHoldFourInTilePasses) {
 
 // With emulated subgroups (the testing aid) the default tile leaves room for the emulation's
 // exchange word per element; before, the default for pairs on llvmpipe did not fit.
+// Fused passes: up to 16 tiles per pass on GPUs; never on a software renderer by default, and
+// not even when asked for where its threads cannot wait for each other (llvmpipe on several
+// threads, DeviceLimits::cross_workgroup_waits).
+TEST(TuningDefaults, FusedPassesOnlyWhereWorkgroupsMayWait) {
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).fused_passes_max_count, 16u * 4096u);
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).fused_passes_max_count, 16u * 2048u);
+  gpusort::Tuning asked;
+  asked.fused_passes_max_count = 1u << 20;
+  EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 4, 4).fused_passes_max_count, 1u << 20);
+  DeviceLimits one_thread = software_limits();
+  one_thread.cross_workgroup_waits = true;
+  EXPECT_EQ(resolve_tuning({}, one_thread, 4, 4).fused_passes_max_count, never);
+  EXPECT_EQ(resolve_tuning(asked, one_thread, 4, 4).fused_passes_max_count, 1u << 20);
+  DeviceLimits threads = software_limits();
+  threads.cross_workgroup_waits = false;
+  EXPECT_EQ(resolve_tuning(asked, threads, 4, 4).fused_passes_max_count, never);
+  DeviceLimits waitless_gpu = gpu_limits();
+  waitless_gpu.cross_workgroup_waits = false;
+  EXPECT_EQ(resolve_tuning({}, waitless_gpu, 4, 4).fused_passes_max_count, never);
+}
+
 TEST(TuningDefaults, EmulatedSubgroupsFitTheDefaultTile) {
   gpusort::Tuning emulated;
   emulated.emulate_subgroups = true;

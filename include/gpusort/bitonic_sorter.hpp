@@ -22,7 +22,7 @@
 // gpusort sees every dispatch of a sort, just before (after = false) and just after it
 // (bench/pass_profile.cpp records a GL_TIMESTAMP there). `pass` is a detail::Pass.
 #ifndef GPUSORT_PASS_HOOK
-#define GPUSORT_PASS_HOOK(pass, after) ((void)0)
+#define GPUSORT_PASS_HOOK(pass, after) ((void)(pass), (void)(after))
 #endif
 
 namespace gpusort {
@@ -72,12 +72,15 @@ class BitonicSorter {
   /// single_tile is the tile program at Tuning::single_dispatch_tile, built on first use.
   /// wide is the tile program with wide chunks, for every tile pass of sorts of at least
   /// Tuning::wide_chunk_min_count elements, built on first use.
+  /// fused is the local program that runs several passes in one dispatch
+  /// (Tuning::fused_passes_max_count), built on first use.
   struct Programs {
     detail::GlProgram local;
     detail::GlProgram global;
     detail::GlProgram sort;
     detail::GlProgram single_tile;
     detail::GlProgram wide;
+    detail::GlProgram fused;
   };
 
  public:
@@ -144,6 +147,10 @@ class BitonicSorter {
       arguments_bytes_ = other.arguments_bytes_;
       other.arguments_ = 0;
       other.arguments_bytes_ = 0;
+      pass_sync_ = other.pass_sync_;
+      tickets_taken_ = other.tickets_taken_;
+      items_finished_ = other.items_finished_;
+      other.pass_sync_ = 0;
     }
     return *this;
   }
@@ -274,7 +281,7 @@ class BitonicSorter {
     detail::require_current_context();
     check_count(capacity);
     detail::GlStateBackup backup;
-    build_programs_for(capacity, false);
+    build_programs_for(capacity, false, false);
     if (capacity >= 2) arguments_program();
   }
 
@@ -298,7 +305,7 @@ class BitonicSorter {
 
   /// What sort() dispatches for `count` elements (sort_indirect() plans its capacity
   /// without Tuning::merge_stages).
-  Plan plan(std::size_t count) const { return plan_passes(count, tuning_.merge_stages); }
+  Plan plan(std::size_t count) const { return plan_passes(count, tuning_.merge_stages, true); }
 
   /// The tuning in effect, with every derived field filled in.
   const Tuning& tuning() const { return tuning_; }
@@ -315,8 +322,9 @@ class BitonicSorter {
   /// Only the program with local_elements at tile_size runs window passes, so only it may
   /// take the direct window path (whose layouts exist for 8 elements and tiles up to 4096).
   /// `wide`: with wide chunks (where subgroups are used).
+  /// `fused`: runs several passes per dispatch (shaders/local_sort.comp, fused_main()).
   detail::ProgramSource tile_program_source(std::uint32_t tile_size, std::uint32_t elements, bool tie_break,
-                                            bool wide = false) const {
+                                            bool wide = false, bool fused = false) const {
     // Emulated subgroups are 32 wide. A program the subgroups do not fit (a single-dispatch or
     // sort program of other sizes) takes the shared-memory path.
     const std::uint32_t subgroup_size = tuning_.emulate_subgroups ? 32u : limits_.subgroup_size;
@@ -330,7 +338,7 @@ class BitonicSorter {
                  std::to_string(subgroups ? detail::log2_exact(subgroup_size) : 0u) +
                  "u\n#define SUBGROUP_EMULATION " + (subgroups && tuning_.emulate_subgroups ? "1" : "0") +
                  "\n#define DIRECT_TILE_IO " + (direct ? "1" : "0") + "\n#define WIDE_CHUNKS " +
-                 (wide && subgroups ? "1" : "0") + "\n",
+                 (wide && subgroups ? "1" : "0") + "\n" + (fused ? "#define FUSED_PASSES 1\n" : ""),
              detail::shaders::common_glsl, detail::shaders::local_sort_comp}};
   }
 
@@ -364,10 +372,11 @@ class BitonicSorter {
 
   /// A tile program of the unstable or stable set, built on the first sort that needs it.
   GLuint tile_program_on_first_use(detail::GlProgram Programs::*which, std::uint32_t tile_size,
-                                   std::uint32_t elements, bool stable, bool wide = false) {
+                                   std::uint32_t elements, bool stable, bool wide = false, bool fused = false) {
     detail::GlProgram& program = (stable ? stable_programs_ : programs_).*which;
     if (!program.name())
-      program = detail::build_compute_program(tile_program_source(tile_size, elements, stable, wide), cache_);
+      program = detail::build_compute_program(tile_program_source(tile_size, elements, stable, wide, fused),
+                                              cache_);
     return program.name();
   }
 
@@ -389,6 +398,45 @@ class BitonicSorter {
     return tile_program_on_first_use(&Programs::wide, tuning_.tile_size, tuning_.local_elements, stable, true);
   }
 
+  /// The local program with fused passes. Separate: the ticket, the pass table and coherent
+  /// data accesses stay out of the program that runs one pass per dispatch.
+  GLuint fused_program(bool stable) {
+    return tile_program_on_first_use(&Programs::fused, tuning_.tile_size, tuning_.local_elements, stable, false, true);
+  }
+
+  /// The passes [first, end) of a direct sort of `count` elements that run in one fused
+  /// dispatch (Tuning::fused_passes_max_count); empty (end == 0) where none do.
+  struct FusedRange {
+    std::size_t first = 0;
+    std::size_t end = 0;
+    std::size_t size() const { return end - first; }
+  };
+
+  FusedRange fused_range(std::size_t count, bool merge_stages) const {
+    FusedRange range;
+    if (tuning_.fused_passes_max_count == Tuning::never || count > tuning_.fused_passes_max_count ||
+        uses_single_tile(count) || detail::ceil_log2(count) <= tile_log2_ || uses_wide_program(count))
+      return range;
+    const bool many_tiles = uses_sort_program(count);
+    if (many_tiles && count >= tuning_.sort_program_passes_min_count) return range;  // passes in the sort program
+    bool register_passes = false;
+    std::size_t passes = 0;
+    std::uint64_t items = 0;  // a workgroup each
+    detail::for_each_pass(count, schedule(merge_stages), [&](const detail::Pass& pass) {
+      register_passes = register_passes || pass.kind == detail::Pass::Kind::global_steps;
+      if (passes > 0 || !many_tiles) items += pass_groups(pass, count);
+      ++passes;
+    });
+    // A local sort in the sort program is a dispatch of its own.
+    range.first = many_tiles ? 1 : 0;
+    range.end = passes;
+    const std::uint64_t capacity = std::uint64_t{tuning_.max_workgroups_x} * limits_.max_groups_y;
+    if (register_passes || range.size() < 2 || range.size() > detail::fused_max_passes || items > capacity ||
+        items > 0xFFFFFFFFu)
+      range = FusedRange{};
+    return range;
+  }
+
   /// Whether the tile passes of a sort planned for `planned_count` elements take the wide
   /// program (a single-dispatch tile sort never does).
   bool uses_wide_program(std::size_t planned_count) const {
@@ -404,11 +452,13 @@ class BitonicSorter {
 
   /// Every tile program a sort planned for `planned_count` elements takes that the
   /// constructor did not build (and, for stable sorts, the stable set itself).
-  void build_programs_for(std::size_t planned_count, bool stable) {
+  /// `direct`: the CPU knows the count (not sort_indirect(), which never fuses passes).
+  void build_programs_for(std::size_t planned_count, bool stable, bool direct = true) {
     if (stable) stable_programs();
     if (uses_single_tile(planned_count)) single_tile_program(stable);
     if (uses_sort_program(planned_count)) sort_program(stable);
     if (uses_wide_program(planned_count)) wide_program(stable);
+    if (direct && fused_range(planned_count, tuning_.merge_stages).size() != 0) fused_program(stable);
   }
 
   /// Whether a sort planned for `planned_count` elements is one single-dispatch tile sort.
@@ -643,7 +693,8 @@ class BitonicSorter {
     dispatch((count + 255) / 256);
   }
 
-  void dispatch(std::uint64_t groups) {
+  /// Returns the workgroups launched: `groups`, rounded up to whole rows when split over y.
+  std::uint64_t dispatch(std::uint64_t groups) {
     const std::uint64_t x = std::min<std::uint64_t>(groups, tuning_.max_workgroups_x);
     const std::uint64_t y = (groups + x - 1) / x;
     if (y > limits_.max_groups_y) {
@@ -652,6 +703,7 @@ class BitonicSorter {
                   ": raise Tuning::max_workgroups_x or sort fewer elements");
     }
     glDispatchCompute(static_cast<GLuint>(x), static_cast<GLuint>(y), 1);
+    return x * y;
   }
 
   /// Checks that every dispatch of the plan fits the work group count limits, so a
@@ -714,6 +766,11 @@ class BitonicSorter {
     const GLuint tile_name = uses_wide_program(planned_count) ? wide_program(stable)
                              : many_tiles && planned_count >= tuning_.sort_program_passes_min_count ? sort_name
                                                                                                      : programs.local.name();
+    // Passes fused into one dispatch: only where the CPU knows the count (and so every
+    // pass's tiles).
+    const FusedRange fused = source.from_buffer == 0 ? fused_range(planned_count, merge_stages) : FusedRange{};
+    const GLuint fused_name = fused.size() != 0 ? fused_program(stable) : 0;
+    FusedTable table;
     GLuint bound = 0;
     const auto use = [&](GLuint program) {
       if (bound == program) return;
@@ -728,6 +785,15 @@ class BitonicSorter {
     };
     std::size_t index = 0;
     detail::for_each_pass(planned_count, schedule(merge_stages), [&](const detail::Pass& pass) {
+      if (index >= fused.first && index < fused.end) {
+        table.add(pass, pass_groups(pass, planned_count));
+        if (++index < fused.end) return;
+        if (fused.first != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        use(fused_name);
+        glUniform1ui(1, order_xor(order));
+        run_fused(table);
+        return;
+      }
       if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       if (pass.kind == detail::Pass::Kind::global_steps) {
         use(programs.global.name());
@@ -758,17 +824,76 @@ class BitonicSorter {
     glMemoryBarrier(sort_completion_barrier);
   }
 
+  /// The passes of one fused dispatch, as the tile program's uniforms take them.
+  struct FusedTable {
+    GLuint passes[4 * detail::fused_max_passes] = {};  // u_fused_pass
+    GLuint first_item[detail::fused_max_passes] = {};  // u_fused_first_item
+    std::size_t count = 0;
+    GLuint items = 0;  // tiles of every pass
+    GLuint steps = 0;
+    detail::Pass first_pass{}, last_pass{};
+
+    void add(const detail::Pass& pass, std::uint64_t tiles) {
+      const bool window = pass.kind == detail::Pass::Kind::window_steps;
+      const GLuint mode = pass.kind == detail::Pass::Kind::local_sort ? 0u : window ? 2u : 1u;
+      GLuint* entry = passes + 4 * count;
+      entry[0] = mode | (window && pass.flip ? 4u : 0u) | (window ? pass.pre << 3 : 0u);
+      entry[1] = pass.stage;
+      entry[2] = pass.p_hi;
+      entry[3] = pass.p_lo;
+      first_item[count] = items;
+      if (count == 0) first_pass = pass;
+      last_pass = pass;
+      ++count;
+      items += static_cast<GLuint>(tiles);
+      steps += pass.steps;
+    }
+  };
+
+  /// The fused dispatch of `table`'s passes with the fused program in use: a workgroup per
+  /// tile of every pass (a split over y may launch a few more, which find no item).
+  void run_fused(FusedTable& table) {
+    for (std::size_t p = table.count; p < detail::fused_max_passes; ++p) table.first_item[p] = 0xFFFFFFFFu;
+    if (pass_sync_ == 0) {
+      const GLuint zero[2] = {0, 0};
+      glGenBuffers(1, &pass_sync_);
+      glBindBuffer(GL_COPY_WRITE_BUFFER, pass_sync_);
+      glBufferData(GL_COPY_WRITE_BUFFER, sizeof zero, zero, GL_DYNAMIC_COPY);
+      tickets_taken_ = 0;
+      items_finished_ = 0;
+    }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::pass_sync_binding, pass_sync_);
+    glUniform1ui(13, tickets_taken_);
+    glUniform1ui(14, items_finished_);
+    glUniform1ui(15, table.items);
+    glUniform4uiv(16, static_cast<GLsizei>(detail::fused_max_passes), table.passes);
+    glUniform1uiv(48, static_cast<GLsizei>(detail::fused_max_passes), table.first_item);
+    detail::Pass hooked = table.last_pass;
+    hooked.kind = detail::Pass::Kind::fused_passes;
+    hooked.first = table.first_pass.first;
+    hooked.steps = table.steps;
+    GPUSORT_PASS_HOOK(hooked, false);
+    const std::uint64_t launched = dispatch(table.items);
+    GPUSORT_PASS_HOOK(hooked, true);
+    // Every workgroup takes a ticket (unsigned wrap-around is intended).
+    tickets_taken_ += static_cast<GLuint>(launched);
+    items_finished_ += table.items;
+  }
+
   detail::Schedule schedule(bool merge_stages) const {
     return detail::Schedule{tile_log2_, global_log2_, window_log2_, single_tile_log2_, merge_stages};
   }
 
-  Plan plan_passes(std::size_t count, bool merge_stages) const {
+  /// `direct`: the CPU knows the count, so passes may be fused (not sort_indirect()).
+  Plan plan_passes(std::size_t count, bool merge_stages, bool direct) const {
     Plan plan;
     detail::for_each_pass(count, schedule(merge_stages), [&](const detail::Pass& pass) {
       ++plan.dispatches;
       ++plan.memory_passes;
       plan.network_steps += pass.steps;
     });
+    const FusedRange fused = direct ? fused_range(count, merge_stages) : FusedRange{};
+    if (fused.size() != 0) plan.dispatches -= fused.size() - 1;
     return plan;
   }
 
@@ -828,7 +953,7 @@ class BitonicSorter {
     check_dispatch_limits(capacity);
     // Built before anything is bound or written.
     const GLuint arguments_name = arguments_program();
-    const std::size_t passes = plan_passes(capacity, false).dispatches;
+    const std::size_t passes = plan_passes(capacity, false, false).dispatches;
     const std::size_t argument_bytes = passes * 3 * sizeof(GLuint);
     if (arguments_bytes_ < argument_bytes) {
       if (arguments_ == 0) glGenBuffers(1, &arguments_);
@@ -866,6 +991,8 @@ class BitonicSorter {
       buffer = 0;
     }
     if (arguments_ != 0) glDeleteBuffers(1, &arguments_);
+    if (pass_sync_ != 0) glDeleteBuffers(1, &pass_sync_);
+    pass_sync_ = 0;
   }
 
   detail::DeviceLimits limits_;
@@ -883,6 +1010,11 @@ class BitonicSorter {
   std::size_t scratch_bytes_[4] = {0, 0, 0, 0};
   GLuint arguments_ = 0;  // sort_indirect()'s DispatchIndirectCommands, one per pass
   std::size_t arguments_bytes_ = 0;
+  // Fused passes: the counters (shaders/local_sort.comp, PassSync), created on first use,
+  // and the values they hold once every fused dispatch issued so far has run.
+  GLuint pass_sync_ = 0;
+  GLuint tickets_taken_ = 0;
+  GLuint items_finished_ = 0;
   ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled
 };
 

@@ -99,6 +99,24 @@ struct Tuning {
   /// 2^16-2^20. 1: every sort wider than one dispatch. tuning()
   /// reports Tuning::never where no wide chunk can run (no subgroups).
   std::uint32_t wide_chunk_min_count = 0;
+  /// Sorts of at most this many elements whose count the CPU knows (not sort_indirect())
+  /// and that take several dispatches run their tile passes in one dispatch: a workgroup per
+  /// tile of every pass, each taking its tile from an atomic ticket and, when it belongs to
+  /// a later pass, waiting (spinning on a counter of finished tiles) until the passes before
+  /// it are done. That replaces a dispatch and a glMemoryBarrier per pass. A workgroup only
+  /// waits for tiles that running workgroups took, so the dispatch completes whatever the GPU
+  /// keeps resident; the data buffers are `coherent` in that program. It does not apply to
+  /// sorts whose tile passes run in the wide-chunk or sort program, that have global register
+  /// passes (merge_stages off) or more than 32 passes; a local sort in the sort program stays
+  /// a dispatch of its own. Tuning::never turns it off.
+  /// 0: on GPUs 16 * tile_size (65536 keys, 32768 pairs). H200, whole sorts, alternated
+  /// (bench/results/h200-2026-11-22-fused-passes-ab.md): keys 2^14-2^16 8-19 % faster (2^16
+  /// 0.0557 -> 0.0450 ms), pairs 2^13-2^15 8-20 % (2^15 0.0545 -> 0.0437); with 32 tiles per
+  /// pass and more the waiting workgroups cost more than the dispatches they save (keys 2^17
+  /// +7 %, 2^18 +33 %; pairs 2^16 +22 %). Never on software renderers (llvmpipe: slower, and
+  /// with more than one thread unsafe, see detail::DeviceLimits::cross_workgroup_waits; there
+  /// an explicit value is honoured only under LP_NUM_THREADS=0 or 1, else tuning() reports never).
+  std::uint32_t fused_passes_max_count = 0;
   /// Counts above tile_size up to this (a power of two >= tile_size) sort in one dispatch
   /// of one workgroup, with a second tile program of this size: small sorts are latency,
   /// and one dispatch beats the three a 2-tile sort otherwise takes. 0: the largest tile

@@ -2,6 +2,7 @@
 // What gpusort asks of the current context: that there is one, its version, its limits.
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -41,6 +42,12 @@ struct DeviceLimits {
   std::uint32_t subgroup_size = 0;
   /// A CPU rasterizer (llvmpipe, softpipe, SwiftShader): shader JIT time matters more there.
   bool software = false;
+  /// Workgroups may wait for other workgroups of the same dispatch (Tuning::fused_passes_max_count).
+  /// Not on software renderers, unless Mesa's LP_NUM_THREADS is 0 or 1: llvmpipe ends every
+  /// loop of an invocation after 65535 iterations in all, which cuts a long wait short
+  /// (measured: a 40000-key fused sort on 2 threads came out wrong whenever one wait reached
+  /// 65535 spins, right otherwise); on one thread every workgroup a wait needs has finished.
+  bool cross_workgroup_waits = true;
 };
 
 inline bool has_extension(const char* name) {
@@ -110,6 +117,10 @@ inline DeviceLimits query_device_limits() {
   for (const char* name : {"llvmpipe", "softpipe", "SwiftShader"}) {
     if (limits.renderer.find(name) != std::string::npos) limits.software = true;
   }
+  if (limits.software) {
+    const char* threads = std::getenv("LP_NUM_THREADS");
+    limits.cross_workgroup_waits = threads != nullptr && (std::strcmp(threads, "0") == 0 || std::strcmp(threads, "1") == 0);
+  }
   return limits;
 }
 
@@ -175,6 +186,14 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (t.local_sort_min_tiles == 0) t.local_sort_min_tiles = 256;
   if (t.sort_program_passes_min_count == 0)
     t.sort_program_passes_min_count = !limits.software && element_bytes == 8 ? 1u : Tuning::never;
+  // Fused passes (see Tuning): up to 16 tiles per pass on GPUs. On software renderers slower
+  // (llvmpipe, 2^14 keys: 14.7 against 5.6 ms) and, where several threads run workgroups,
+  // unsafe (DeviceLimits::cross_workgroup_waits).
+  if (t.fused_passes_max_count == 0)
+    t.fused_passes_max_count =
+        limits.software ? Tuning::never
+                        : static_cast<std::uint32_t>(std::min<std::uint64_t>(16ull * t.tile_size, Tuning::never - 1));
+  if (!limits.cross_workgroup_waits) t.fused_passes_max_count = Tuning::never;
   // Measured on an H200 (bench/results/tuning-h200-2026-11-21.md): 8 elements x uvec4 per invocation
   // and 128 invocations per group beat 4 or 16 elements, scalar access and 256 or 64.
   if (t.global_elements == 0) t.global_elements = 8;

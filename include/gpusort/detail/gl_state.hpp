@@ -1,6 +1,7 @@
 #pragma once
 // Backs up the GL state a sort touches and restores it on scope exit, exceptions
 // included, in the manner of Dear ImGui's OpenGL 3 backend.
+#include <cstddef>
 #include <cstdint>
 
 namespace gpusort {
@@ -11,6 +12,11 @@ constexpr GLuint key_binding = 0;
 constexpr GLuint value_binding = 1;
 constexpr GLuint count_binding = 2;      // sort_indirect(): the caller's count buffer
 constexpr GLuint arguments_binding = 3;  // sort_indirect(): the dispatch arguments gpusort writes
+// Fused passes (direct sorts only, so they share binding 3 with sort_indirect()): the
+// ticket and finished-tile counters (shaders/local_sort.comp, PassSync).
+constexpr GLuint pass_sync_binding = 3;
+// Passes one fused dispatch runs at most: FUSED_MAX_PASSES in shaders/local_sort.comp.
+constexpr std::size_t fused_max_passes = 32;
 constexpr GLuint permute_destination_binding = 4;  // stable sorts and sort_indices()
 constexpr GLuint permute_source_binding = 5;
 constexpr GLuint permute_indices_binding = 6;

@@ -1,0 +1,172 @@
+// Tuning::fused_passes_max_count: one dispatch runs a sort's tile passes, each workgroup taking
+// a tile from a ticket and waiting until the passes before it are done. Checked against the
+// CPU network (pair for pair), std::stable_sort and the untouched bytes around a range, for
+// keys, pairs and 64-bit keys; several sorts in a row with no readback between them check
+// that the counters carry over from one dispatch to the next; a wrapper that exists only in
+// the fused program proves that it ran.
+//
+// llvmpipe runs such waits only on one thread (DeviceLimits::cross_workgroup_waits), so
+// ctest runs this suite with LP_NUM_THREADS=1 (gpusort_tests.fused_passes); a process with
+// more llvmpipe threads finds fused passes resolved to never and says so. On a GPU the
+// default tuning fuses most sorts, so the whole suite runs this path there too.
+
+#include "gl_session.hpp"
+#include "sort_checks.hpp"
+
+#include <gmock/gmock.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <numeric>
+
+namespace gpusort_test {
+namespace {
+
+// Small tiles: many passes and many tiles per pass.
+gpusort::Tuning fused_tuning() {
+  gpusort::Tuning tuning;
+  tuning.tile_size = 256;
+  tuning.local_elements = 4;
+  tuning.single_dispatch_tile = 256;
+  tuning.fused_passes_max_count = 1u << 20;
+  return test_tuning(tuning);
+}
+
+class FusedPasses : public GlTest {
+ protected:
+  // True where this context runs fused passes; otherwise the reason is checked and the
+  // test skips, naming where it runs.
+  bool fused_here(const gpusort::Tuning& resolved) {
+    if (resolved.fused_passes_max_count != gpusort::Tuning::never) return true;
+    const char* threads = std::getenv("LP_NUM_THREADS");
+    const bool single_thread = threads != nullptr && (std::strcmp(threads, "0") == 0 || std::strcmp(threads, "1") == 0);
+    EXPECT_FALSE(single_thread) << "fused passes were asked for and llvmpipe runs one thread, yet they are off";
+    return false;
+  }
+};
+
+#define SKIP_UNLESS_FUSED(sorter)                                                                             \
+  if (!fused_here((sorter).tuning()))                                                                          \
+  GTEST_SKIP() << "llvmpipe on several threads cannot run cross-workgroup waits (its loops stop after 65535 " \
+                  "iterations): ctest runs this suite as gpusort_tests.fused_passes with LP_NUM_THREADS=1"
+
+TEST_F(FusedPasses, PairsMatchCpuNetworkSortAfterSort) {
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(fused_tuning());
+  SKIP_UNLESS_FUSED(sorter);
+  const std::vector<std::size_t> counts = {257, 3000, 5 * 1024 + 3, 9 * 1024, 40000};
+  std::vector<std::unique_ptr<GlBuffer>> key_buffers, value_buffers;
+  std::vector<std::vector<std::uint32_t>> expected_keys, expected_values;
+  for (std::size_t count : counts) {
+    EXPECT_EQ(sorter.plan(count).dispatches, 1u) << count << " pairs: every pass in one dispatch";
+    const auto seed = static_cast<std::uint32_t>(count) * 11u;
+    auto keys = make_keys<std::uint32_t>(count % 2 ? Distribution::random : Distribution::few_distinct, count, seed);
+    auto values = make_values(count, seed);
+    key_buffers.push_back(std::make_unique<GlBuffer>(to_bytes(keys)));
+    value_buffers.push_back(std::make_unique<GlBuffer>(to_bytes(values)));
+    const auto order = count % 3 ? gpusort::Order::ascending : gpusort::Order::descending;
+    gpusort::cpu::bitonic_sort(keys, values, order);
+    expected_keys.push_back(keys);
+    expected_values.push_back(values);
+    sorter.sort(key_buffers.back()->name(), value_buffers.back()->name(), count, order);
+  }
+  ASSERT_TRUE(no_gl_error("fused sorts"));
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    SCOPED_TRACE("count " + std::to_string(counts[i]));
+    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(key_buffers[i]->read(), 0, counts[i]), expected_keys[i]));
+    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(value_buffers[i]->read(), 0, counts[i]), expected_values[i]))
+        << "values differ from the CPU network";
+  }
+}
+
+TEST_F(FusedPasses, KeysWideKeysStableSortsAndRanges) {
+  gpusort::BitonicSorter<std::uint32_t> keys_sorter(fused_tuning());
+  SKIP_UNLESS_FUSED(keys_sorter);
+  gpusort::BitonicSorter<double> wide_keys_sorter(fused_tuning());
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> pairs_sorter(fused_tuning());
+  for (std::size_t count : {std::size_t{3000}, std::size_t{40000}}) {
+    SCOPED_TRACE("count " + std::to_string(count));
+    EXPECT_EQ(keys_sorter.plan(count).dispatches, 1u);
+    EXPECT_TRUE(buffer_sort_ok(keys_sorter, make_keys<std::uint32_t>(Distribution::random, count, 5),
+                               gpusort::Order::descending, 5));
+    EXPECT_TRUE(buffer_sort_ok(wide_keys_sorter, make_keys<double>(Distribution::random, count, 6),
+                               gpusort::Order::ascending, 6));
+    const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 7);
+    const auto values = make_values(count, 7);
+    std::vector<std::size_t> order(count);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+    std::vector<std::uint32_t> stable_keys(count), stable_values(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      stable_keys[i] = keys[order[i]];
+      stable_values[i] = values[order[i]];
+    }
+    auto sorted_keys = keys;
+    auto sorted_values = values;
+    pairs_sorter.sort(sorted_keys, sorted_values, gpusort::Order::ascending, gpusort::Stability::stable);
+    EXPECT_TRUE(same_bits(sorted_keys, stable_keys));
+    EXPECT_TRUE(same_bits(sorted_values, stable_values)) << "not the order std::stable_sort keeps";
+  }
+  // A range that starts off the 16-byte vectors: only its elements change.
+  const auto input = make_keys<std::uint32_t>(Distribution::random, 9000, 8);
+  GlBuffer buffer(to_bytes(input));
+  keys_sorter.sort_range(buffer.name(), 3, 8990);
+  auto expected = input;
+  std::vector<std::uint32_t> slice(input.begin() + 3, input.begin() + 8993);
+  gpusort::cpu::bitonic_sort(slice, gpusort::Order::ascending);
+  std::copy(slice.begin(), slice.end(), expected.begin() + 3);
+  EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(buffer.read(), 0, 9000), expected)) << "sort_range(3, 8990)";
+}
+
+// The fused dispatch binds its counters at binding 3: the caller's binding there comes back.
+TEST_F(FusedPasses, KeepTheCallersBindingsAndProgram) {
+  gpusort::BitonicSorter<std::uint32_t> sorter(fused_tuning());
+  SKIP_UNLESS_FUSED(sorter);
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, 5000, 10);
+  GlBuffer key_buffer(to_bytes(keys));
+  GlBuffer caller_buffer(guard_pattern(1024, 10));
+  GLint alignment = 4;
+  glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
+  glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 3, caller_buffer.name(), alignment, 64);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, caller_buffer.name());
+  sorter.sort(key_buffer.name(), keys.size());
+  GLint buffer = 0, generic = 0, program = -1;
+  GLint64 start = 0, size = 0;
+  glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, 3, &buffer);
+  glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, 3, &start);
+  glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, 3, &size);
+  glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &generic);
+  glGetIntegerv(GL_CURRENT_PROGRAM, &program);
+  EXPECT_EQ(buffer, static_cast<GLint>(caller_buffer.name()));
+  EXPECT_EQ(start, alignment);
+  EXPECT_EQ(size, 64);
+  EXPECT_EQ(generic, static_cast<GLint>(caller_buffer.name()));
+  EXPECT_EQ(program, 0);
+  EXPECT_TRUE(no_gl_error("fused sort"));
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, 0);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+  EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(key_buffer.read(), 0, keys.size()),
+                        expected_sorted(keys, gpusort::Order::ascending)));
+}
+
+// The wrapper clobbers only in the fused program (FUSED_PASSES is known where the tile kernel
+// expands it): if that program ran, the sort is wrong. With fused passes off the same wrapper
+// leaves the sort right, and the sort takes a dispatch per pass.
+TEST_F(FusedPasses, RunInTheFusedProgram) {
+  gpusort::Tuning tuning = fused_tuning();
+  tuning.extra_shader_source =
+      "#define GPUSORT_APPENDED_MAIN void main() { tile_main(); barrier(); "
+      "if (FUSED_PASSES != 0 && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu; }";
+  gpusort::BitonicSorter<std::uint32_t> clobbered(tuning);
+  SKIP_UNLESS_FUSED(clobbered);
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, 3000, 9);
+  EXPECT_FALSE(buffer_sort_ok(clobbered, keys, gpusort::Order::ascending, 9)) << "the fused program did not run";
+  tuning.fused_passes_max_count = gpusort::Tuning::never;
+  gpusort::BitonicSorter<std::uint32_t> unfused(tuning);
+  EXPECT_GT(unfused.plan(3000).dispatches, 1u);
+  EXPECT_TRUE(buffer_sort_ok(unfused, keys, gpusort::Order::ascending, 9)) << "never: one dispatch per pass";
+}
+
+}  // namespace
+}  // namespace gpusort_test
