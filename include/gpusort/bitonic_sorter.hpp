@@ -258,7 +258,7 @@ class BitonicSorter {
   /// Builds now every program that sorting `count` elements will need, instead of on that
   /// sort's first call: the constructor builds the programs most sorts use, and the rest
   /// (the local-sort program of many tiles, the single-dispatch tile, the wide-chunk program
-  /// of large key-value sorts; with Stability::stable the stable set and the gather kernel
+  /// of large key-value sorts, the fused-pass program of sorts up to 16 tiles; with Stability::stable the stable set and the gather kernel
   /// that stable sorts and sort_indices() use) are built on first use, which on a cold driver
   /// cache costs 0.2-1.3 s. Call it at load time with the counts a frame will sort, so that
   /// no frame compiles. Sorts and dispatches nothing, changes no buffer and leaves the GL
