@@ -414,11 +414,11 @@ class BitonicSorter {
 
   FusedRange fused_range(std::size_t count, bool merge_stages) const {
     FusedRange range;
+    // Only passes of the local program fuse. (A one-dispatch sort has one pass: range.size() < 2.)
     if (tuning_.fused_passes_max_count == Tuning::never || count > tuning_.fused_passes_max_count ||
-        uses_single_tile(count) || detail::ceil_log2(count) <= tile_log2_ || uses_wide_program(count))
+        uses_wide_program(count) || tile_passes_in_sort_program(count))
       return range;
     const bool many_tiles = uses_sort_program(count);
-    if (many_tiles && count >= tuning_.sort_program_passes_min_count) return range;  // passes in the sort program
     bool register_passes = false;
     std::size_t passes = 0;
     std::uint64_t items = 0;  // a workgroup each
@@ -442,6 +442,12 @@ class BitonicSorter {
   bool uses_wide_program(std::size_t planned_count) const {
     return tuning_.wide_chunk_min_count != Tuning::never && planned_count >= tuning_.wide_chunk_min_count &&
            detail::ceil_log2(planned_count) > single_tile_log2_;
+  }
+
+  /// Whether the tile passes after the local sort of such a sort run in the sort program too
+  /// (Tuning::sort_program_passes_min_count), unless the wide program takes them.
+  bool tile_passes_in_sort_program(std::size_t planned_count) const {
+    return uses_sort_program(planned_count) && planned_count >= tuning_.sort_program_passes_min_count;
   }
 
   /// Whether a sort planned for `planned_count` elements starts with the sort program.
@@ -764,7 +770,7 @@ class BitonicSorter {
     // Large sorts run their other tile passes with wide chunks (Tuning::wide_chunk_min_count),
     // or with the sort program (Tuning::sort_program_passes_min_count).
     const GLuint tile_name = uses_wide_program(planned_count) ? wide_program(stable)
-                             : many_tiles && planned_count >= tuning_.sort_program_passes_min_count ? sort_name
+                             : tile_passes_in_sort_program(planned_count) ? sort_name
                                                                                                      : programs.local.name();
     // Passes fused into one dispatch: only where the CPU knows the count (and so every
     // pass's tiles).
@@ -831,7 +837,7 @@ class BitonicSorter {
     std::size_t count = 0;
     GLuint items = 0;  // tiles of every pass
     GLuint steps = 0;
-    detail::Pass first_pass{}, last_pass{};
+    detail::Pass last_pass{};
 
     void add(const detail::Pass& pass, std::uint64_t tiles) {
       const bool window = pass.kind == detail::Pass::Kind::window_steps;
@@ -842,7 +848,6 @@ class BitonicSorter {
       entry[2] = pass.p_hi;
       entry[3] = pass.p_lo;
       first_item[count] = items;
-      if (count == 0) first_pass = pass;
       last_pass = pass;
       ++count;
       items += static_cast<GLuint>(tiles);
@@ -870,7 +875,7 @@ class BitonicSorter {
     glUniform1uiv(48, static_cast<GLsizei>(detail::fused_max_passes), table.first_item);
     detail::Pass hooked = table.last_pass;
     hooked.kind = detail::Pass::Kind::fused_passes;
-    hooked.first = table.first_pass.first;
+    hooked.first = table.passes[0] == 0u;  // starts with the local sort (mode 0): reads raw keys
     hooked.steps = table.steps;
     GPUSORT_PASS_HOOK(hooked, false);
     const std::uint64_t launched = dispatch(table.items);
