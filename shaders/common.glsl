@@ -76,6 +76,9 @@
 #ifndef FUSED_PASSES
 #define FUSED_PASSES 0
 #endif
+#ifndef FUSED_RESERVE_WORDS  // with FUSED_PASSES: shared memory reserved beside the tile
+#define FUSED_RESERVE_WORDS 0u
+#endif
 #if FUSED_PASSES
 #define DATA_BUFFER coherent buffer
 #else

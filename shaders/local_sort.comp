@@ -626,7 +626,21 @@ layout(location = 15) uniform uint u_fused_items;
 layout(location = 16) uniform uvec4 u_fused_pass[FUSED_MAX_PASSES];
 layout(location = 48) uniform uint u_fused_first_item[FUSED_MAX_PASSES];
 
+// FUSED_RESERVE_WORDS > 0: shared memory the workgroup holds only so that fewer workgroups
+// fit on one compute unit (Tuning::fused_passes_max_count says why). It carries the ticket;
+// the ticket's word is a uniform (the reserve's last word) so that no compiler trims the
+// array to the words a constant index would touch.
+#if FUSED_RESERVE_WORDS > 0u
+shared uint fused_reserve[FUSED_RESERVE_WORDS];
+layout(location = 80) uniform uint u_ticket_word;
+#endif
+
 void fused_main() {
+#if FUSED_RESERVE_WORDS > 0u
+    if (gl_LocalInvocationIndex == 0u) fused_reserve[u_ticket_word] = atomicAdd(tickets_taken, 1u) - u_ticket_base;
+    barrier();
+    uint item = fused_reserve[u_ticket_word];
+#else
     // The ticket reaches the workgroup through the tile's first key, free until the tile
     // loads (a shared variable of its own would not fit beside a tile that fills shared
     // memory).
@@ -638,6 +652,7 @@ void fused_main() {
     uint item = tile_keys[0];
 #endif
     barrier();  // everyone has read the item before the tile is overwritten
+#endif
     if (item >= u_fused_items) return;
     uint pass = 0u;
     for (uint p = 1u; p < FUSED_MAX_PASSES; ++p) {

@@ -168,5 +168,44 @@ TEST_F(FusedPasses, RunInTheFusedProgram) {
   EXPECT_TRUE(buffer_sort_ok(unfused, keys, gpusort::Order::ascending, 9)) << "never: one dispatch per pass";
 }
 
+// Tuning::compute_units bounds how many fused workgroups share a unit, with shared memory
+// reserved beside the tile. Told there are 4 units: sorts whose widest pass has up to 4 tiles
+// take the program that lets one workgroup have a unit, up to 8 tiles the one that lets 2,
+// more tiles the program with no reserve. A wrapper that clobbers only where a reserve exists
+// shows which ran; without it the same sorts match the CPU network, keys and pairs.
+TEST_F(FusedPasses, ReserveSharedMemorySoThatTilesOfAPassSpreadOverUnits) {
+  gpusort::Tuning tuning = fused_tuning();  // 256-element tiles
+  tuning.compute_units = 4;
+  gpusort::BitonicSorter<std::uint32_t> keys_sorter(tuning);
+  SKIP_UNLESS_FUSED(keys_sorter);
+  EXPECT_EQ(keys_sorter.tuning().compute_units, 4u);
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> pairs_sorter(tuning);
+  tuning.extra_shader_source =
+      "#define GPUSORT_APPENDED_MAIN void main() { tile_main(); barrier(); "
+      "if (FUSED_RESERVE_WORDS > 0u && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu; }";
+  gpusort::BitonicSorter<std::uint32_t> clobbered(tuning);
+  struct Case {
+    std::size_t count;
+    bool reserved;
+  };
+  for (const Case& c : {Case{1000, true}, Case{1024, true}, Case{2000, true}, Case{3000, false}}) {
+    SCOPED_TRACE("count " + std::to_string(c.count));
+    EXPECT_EQ(keys_sorter.plan(c.count).dispatches, 1u);
+    const auto keys = make_keys<std::uint32_t>(Distribution::random, c.count, 12);
+    EXPECT_TRUE(buffer_sort_ok(keys_sorter, keys, gpusort::Order::descending, 12));
+    EXPECT_NE(buffer_sort_ok(clobbered, keys, gpusort::Order::descending, 12), c.reserved)
+        << (c.reserved ? "the program with a reserve did not run" : "a reserve where tiles outnumber 2 per unit");
+    auto pair_keys = make_keys<std::uint32_t>(Distribution::few_distinct, c.count, 13);
+    auto values = make_values(c.count, 13);
+    GlBuffer key_buffer(to_bytes(pair_keys)), value_buffer(to_bytes(values));
+    pairs_sorter.sort(key_buffer.name(), value_buffer.name(), c.count);
+    gpusort::cpu::bitonic_sort(pair_keys, values, gpusort::Order::ascending);
+    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(key_buffer.read(), 0, c.count), pair_keys));
+    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(value_buffer.read(), 0, c.count), values))
+        << "values differ from the CPU network";
+  }
+  EXPECT_TRUE(no_gl_error("fused sorts with a reserve"));
+}
+
 }  // namespace
 }  // namespace gpusort_test

@@ -240,6 +240,18 @@ TEST_F(SorterConfig, DefaultTuningIsResolved) {
   }
 }
 
+// Tuning::compute_units comes from GL_SM_COUNT_NV where the context has
+// GL_NV_shader_thread_group (an H200: 132), and stays 0 (unknown) elsewhere, llvmpipe included.
+TEST_F(SorterConfig, ComputeUnitsFromTheContext) {
+  const std::uint32_t units = cached_sorter<std::uint32_t>().tuning().compute_units;
+  if (gpusort::detail::has_extension("GL_NV_shader_thread_group")) {
+    EXPECT_GT(units, 0u);
+  } else {
+    EXPECT_EQ(units, 0u);
+  }
+  EXPECT_TRUE(no_gl_error("the device queries"));
+}
+
 TEST_F(SorterConfig, PlanCountsTheNetwork) {
   const auto& sorter = cached_sorter<std::uint32_t>();
   const std::size_t tile = sorter.tuning().tile_size;

@@ -20,7 +20,7 @@ using gpusort::detail::resolve_tuning;
 
 constexpr std::uint32_t never = gpusort::Tuning::never;
 
-// What an H200 reports through GL (GL 4.6, 48 KiB of shared memory, subgroups of 32).
+// What an H200 reports through GL (GL 4.6, 48 KiB of shared memory, subgroups of 32, 132 SMs).
 DeviceLimits gpu_limits() {
   DeviceLimits limits;
   limits.major = 4;
@@ -31,6 +31,7 @@ DeviceLimits gpu_limits() {
   limits.max_groups_y = 65535;
   limits.max_storage_block_bytes = std::uint64_t{1} << 31;
   limits.subgroup_size = 32;
+  limits.compute_units = 132;
   return limits;
 }
 
@@ -104,12 +105,23 @@ TEST(TuningDefaults, WideElementsHoldFourInTilePasses) {
 
 // With emulated subgroups (the testing aid) the default tile leaves room for the emulation's
 // exchange word per element; before, the default for pairs on llvmpipe did not fit.
-// Fused passes: up to 16 tiles per pass on GPUs; never on a software renderer by default, and
-// not even when asked for where its threads cannot wait for each other (llvmpipe on several
-// threads, DeviceLimits::cross_workgroup_waits).
+// Fused passes: on GPUs up to 2 tiles per pass and compute unit, or 16 tiles where the units
+// are unknown; never on a software renderer by default, and not even when asked for where its
+// threads cannot wait for each other (llvmpipe on several threads,
+// DeviceLimits::cross_workgroup_waits).
 TEST(TuningDefaults, FusedPassesOnlyWhereWorkgroupsMayWait) {
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).fused_passes_max_count, 16u * 4096u);
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).fused_passes_max_count, 16u * 2048u);
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).compute_units, 132u);
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).fused_passes_max_count, 264u * 4096u);
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).fused_passes_max_count, 264u * 2048u);
+  DeviceLimits units_unknown = gpu_limits();
+  units_unknown.compute_units = 0;
+  EXPECT_EQ(resolve_tuning({}, units_unknown, 4, 4).compute_units, 0u);
+  EXPECT_EQ(resolve_tuning({}, units_unknown, 4, 4).fused_passes_max_count, 16u * 4096u);
+  EXPECT_EQ(resolve_tuning({}, units_unknown, 8, 4).fused_passes_max_count, 16u * 2048u);
+  gpusort::Tuning told_units;
+  told_units.compute_units = 10;
+  EXPECT_EQ(resolve_tuning(told_units, units_unknown, 4, 4).compute_units, 10u);
+  EXPECT_EQ(resolve_tuning(told_units, gpu_limits(), 4, 4).fused_passes_max_count, 20u * 4096u);
   gpusort::Tuning asked;
   asked.fused_passes_max_count = 1u << 20;
   EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 4, 4).fused_passes_max_count, 1u << 20);

@@ -72,15 +72,16 @@ class BitonicSorter {
   /// single_tile is the tile program at Tuning::single_dispatch_tile, built on first use.
   /// wide is the tile program with wide chunks, for every tile pass of sorts of at least
   /// Tuning::wide_chunk_min_count elements, built on first use.
-  /// fused is the local program that runs several passes in one dispatch
-  /// (Tuning::fused_passes_max_count), built on first use.
+  /// fused are the local programs that run several passes in one dispatch
+  /// (Tuning::fused_passes_max_count), built on first use: [0] reserves no shared memory,
+  /// [1] and [2] enough that at most 1 or 2 workgroups share a compute unit.
   struct Programs {
     detail::GlProgram local;
     detail::GlProgram global;
     detail::GlProgram sort;
     detail::GlProgram single_tile;
     detail::GlProgram wide;
-    detail::GlProgram fused;
+    detail::GlProgram fused[3];
   };
 
  public:
@@ -322,9 +323,11 @@ class BitonicSorter {
   /// Only the program with local_elements at tile_size runs window passes, so only it may
   /// take the direct window path (whose layouts exist for 8 elements and tiles up to 4096).
   /// `wide`: with wide chunks (where subgroups are used).
-  /// `fused`: runs several passes per dispatch (shaders/local_sort.comp, fused_main()).
+  /// `fused`: runs several passes per dispatch (shaders/local_sort.comp, fused_main()), with
+  /// `reserve_words` words of shared memory reserved beside the tile.
   detail::ProgramSource tile_program_source(std::uint32_t tile_size, std::uint32_t elements, bool tie_break,
-                                            bool wide = false, bool fused = false) const {
+                                            bool wide = false, bool fused = false,
+                                            std::uint32_t reserve_words = 0) const {
     // Emulated subgroups are 32 wide. A program the subgroups do not fit (a single-dispatch or
     // sort program of other sizes) takes the shared-memory path.
     const std::uint32_t subgroup_size = tuning_.emulate_subgroups ? 32u : limits_.subgroup_size;
@@ -338,7 +341,9 @@ class BitonicSorter {
                  std::to_string(subgroups ? detail::log2_exact(subgroup_size) : 0u) +
                  "u\n#define SUBGROUP_EMULATION " + (subgroups && tuning_.emulate_subgroups ? "1" : "0") +
                  "\n#define DIRECT_TILE_IO " + (direct ? "1" : "0") + "\n#define WIDE_CHUNKS " +
-                 (wide && subgroups ? "1" : "0") + "\n" + (fused ? "#define FUSED_PASSES 1\n" : ""),
+                 (wide && subgroups ? "1" : "0") + "\n" +
+                 (fused ? "#define FUSED_PASSES 1\n#define FUSED_RESERVE_WORDS " + std::to_string(reserve_words) + "u\n"
+                        : ""),
              detail::shaders::common_glsl, detail::shaders::local_sort_comp}};
   }
 
@@ -398,17 +403,40 @@ class BitonicSorter {
     return tile_program_on_first_use(&Programs::wide, tuning_.tile_size, tuning_.local_elements, stable, true);
   }
 
-  /// The local program with fused passes. Separate: the ticket, the pass table and coherent
-  /// data accesses stay out of the program that runs one pass per dispatch.
-  GLuint fused_program(bool stable) {
-    return tile_program_on_first_use(&Programs::fused, tuning_.tile_size, tuning_.local_elements, stable, false, true);
+  /// The local program with fused passes that lets at most `per_unit` workgroups (1 or 2; 0:
+  /// any number) share a compute unit. Separate: the ticket, the pass table and coherent data
+  /// accesses stay out of the program that runs one pass per dispatch.
+  GLuint fused_program(bool stable, std::uint32_t per_unit) {
+    detail::GlProgram& program = (stable ? stable_programs_ : programs_).fused[per_unit];
+    if (!program.name())
+      program = detail::build_compute_program(tile_program_source(tuning_.tile_size, tuning_.local_elements, stable,
+                                                                  false, true, fused_reserve_words(per_unit)),
+                                              cache_);
+    return program.name();
+  }
+
+  /// Shared-memory words the fused program reserves beside its tile so that at most
+  /// `per_unit` workgroups fit on one compute unit, taking GL_MAX_COMPUTE_SHARED_MEMORY_SIZE
+  /// as what a unit's workgroups share (NVIDIA under GL: 48 KiB per SM, found with
+  /// bench/occupancy_probe.cpp): more than 1 / (per_unit + 1) of it per workgroup (with 256
+  /// bytes to spare for the driver's rounding).
+  std::uint32_t fused_reserve_words(std::uint32_t per_unit) const {
+    if (per_unit == 0) return 0;
+    const std::uint64_t tile_bytes =
+        std::uint64_t{tuning_.tile_size} * (element_bytes + (tuning_.emulate_subgroups ? 4u : 0u));
+    const std::uint64_t group_bytes = limits_.max_shared_bytes / (per_unit + 1) + 256;
+    return group_bytes > tile_bytes && group_bytes <= limits_.max_shared_bytes
+               ? static_cast<std::uint32_t>((group_bytes - tile_bytes + 3) / 4)
+               : 0u;
   }
 
   /// The passes [first, end) of a direct sort of `count` elements that run in one fused
-  /// dispatch (Tuning::fused_passes_max_count); empty (end == 0) where none do.
+  /// dispatch (Tuning::fused_passes_max_count); empty (end == 0) where none do. per_unit: the
+  /// fused program to run them with (see fused_program()).
   struct FusedRange {
     std::size_t first = 0;
     std::size_t end = 0;
+    std::uint32_t per_unit = 0;
     std::size_t size() const { return end - first; }
   };
 
@@ -422,9 +450,13 @@ class BitonicSorter {
     bool register_passes = false;
     std::size_t passes = 0;
     std::uint64_t items = 0;  // a workgroup each
+    std::uint64_t widest = 0;  // the most tiles one pass has
     detail::for_each_pass(count, schedule(merge_stages), [&](const detail::Pass& pass) {
       register_passes = register_passes || pass.kind == detail::Pass::Kind::global_steps;
-      if (passes > 0 || !many_tiles) items += pass_groups(pass, count);
+      if (passes > 0 || !many_tiles) {
+        items += pass_groups(pass, count);
+        widest = std::max(widest, pass_groups(pass, count));
+      }
       ++passes;
     });
     // A local sort in the sort program is a dispatch of its own.
@@ -433,7 +465,17 @@ class BitonicSorter {
     const std::uint64_t capacity = std::uint64_t{tuning_.max_workgroups_x} * limits_.max_groups_y;
     if (register_passes || range.size() < 2 || range.size() > detail::fused_max_passes || items > capacity ||
         items > 0xFFFFFFFFu)
-      range = FusedRange{};
+      return FusedRange{};
+    // A pass ends with its slowest tile, and a tile sharing its compute unit with another of
+    // the same pass takes longer: once the workgroups outnumber the units (before that each
+    // has one of its own), let only as many share a unit as the widest pass needs, if that is
+    // 1 or 2. H200, keys 2^19 (128 tiles a pass, 132 SMs): 72.6 us with 1 per SM, 95 with 2,
+    // 118 with 3 (what 16 KiB tiles allow); 2^20: 115 us with 2, 156 with 1, 137 with 3
+    // (bench/results/h200-2026-11-22-fused-reserve-probe.txt).
+    const std::uint32_t units = tuning_.compute_units;
+    const std::uint64_t per_unit = units != 0 ? (widest + units - 1) / units : 0;
+    if (items > units && per_unit <= 2 && fused_reserve_words(static_cast<std::uint32_t>(per_unit)) != 0)
+      range.per_unit = static_cast<std::uint32_t>(per_unit);
     return range;
   }
 
@@ -464,7 +506,8 @@ class BitonicSorter {
     if (uses_single_tile(planned_count)) single_tile_program(stable);
     if (uses_sort_program(planned_count)) sort_program(stable);
     if (uses_wide_program(planned_count)) wide_program(stable);
-    if (direct && fused_range(planned_count, tuning_.merge_stages).size() != 0) fused_program(stable);
+    const FusedRange fused = direct ? fused_range(planned_count, tuning_.merge_stages) : FusedRange{};
+    if (fused.size() != 0) fused_program(stable, fused.per_unit);
   }
 
   /// Whether a sort planned for `planned_count` elements is one single-dispatch tile sort.
@@ -775,7 +818,7 @@ class BitonicSorter {
     // Passes fused into one dispatch: only where the CPU knows the count (and so every
     // pass's tiles).
     const FusedRange fused = source.from_buffer == 0 ? fused_range(planned_count, merge_stages) : FusedRange{};
-    const GLuint fused_name = fused.size() != 0 ? fused_program(stable) : 0;
+    const GLuint fused_name = fused.size() != 0 ? fused_program(stable, fused.per_unit) : 0;
     FusedTable table;
     GLuint bound = 0;
     const auto use = [&](GLuint program) {
@@ -797,7 +840,7 @@ class BitonicSorter {
         if (fused.first != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         use(fused_name);
         glUniform1ui(1, order_xor(order));
-        run_fused(table);
+        run_fused(table, fused_reserve_words(fused.per_unit));
         return;
       }
       if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -857,7 +900,8 @@ class BitonicSorter {
 
   /// The fused dispatch of `table`'s passes with the fused program in use: a workgroup per
   /// tile of every pass (a split over y may launch a few more, which find no item).
-  void run_fused(FusedTable& table) {
+  /// `reserve_words`: the fused program's reserve (fused_reserve_words()).
+  void run_fused(FusedTable& table, std::uint32_t reserve_words) {
     for (std::size_t p = table.count; p < detail::fused_max_passes; ++p) table.first_item[p] = 0xFFFFFFFFu;
     if (pass_sync_ == 0) {
       const GLuint zero[2] = {0, 0};
@@ -873,6 +917,7 @@ class BitonicSorter {
     glUniform1ui(15, table.items);
     glUniform4uiv(16, static_cast<GLsizei>(detail::fused_max_passes), table.passes);
     glUniform1uiv(48, static_cast<GLsizei>(detail::fused_max_passes), table.first_item);
+    if (reserve_words != 0) glUniform1ui(80, reserve_words - 1);  // u_ticket_word
     detail::Pass hooked = table.last_pass;
     hooked.kind = detail::Pass::Kind::fused_passes;
     hooked.first = table.passes[0] == 0u;  // starts with the local sort (mode 0): reads raw keys

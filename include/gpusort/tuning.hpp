@@ -109,14 +109,26 @@ struct Tuning {
   /// sorts whose tile passes run in the wide-chunk or sort program, that have global register
   /// passes (merge_stages off) or more than 32 passes; a local sort in the sort program stays
   /// a dispatch of its own. Tuning::never turns it off.
-  /// 0: on GPUs 16 * tile_size (65536 keys, 32768 pairs). H200, whole sorts, alternated
-  /// (bench/results/h200-2026-11-22-fused-passes-ab.md): keys 2^14-2^16 8-19 % faster (2^16
-  /// 0.0557 -> 0.0450 ms), pairs 2^13-2^15 8-20 % (2^15 0.0545 -> 0.0437); with 32 tiles per
-  /// pass and more the waiting workgroups cost more than the dispatches they save (keys 2^17
-  /// +7 %, 2^18 +33 %; pairs 2^16 +22 %). Never on software renderers (llvmpipe: slower, and
-  /// with more than one thread unsafe, see detail::DeviceLimits::cross_workgroup_waits; there
-  /// an explicit value is honoured only under LP_NUM_THREADS=0 or 1, else tuning() reports never).
+  /// A pass ends with its slowest tile, so two tiles of one pass on one compute unit cost
+  /// the whole pass; where compute_units is known and a sort's workgroups outnumber them,
+  /// the fused program reserves shared memory so that at most ceil(tiles per pass /
+  /// compute_units) workgroups (1 or 2) share a unit, assuming GL_MAX_COMPUTE_SHARED_MEMORY_SIZE
+  /// is what a unit's workgroups share (as on NVIDIA under GL: 48 KiB).
+  /// 0: on GPUs 2 * compute_units * tile_size where compute_units is known (an H200: 2^20
+  /// keys, 2^19 pairs), else 16 * tile_size. H200, whole sorts, alternated
+  /// (bench/results/h200-2026-11-22-fused-passes-ab.md and h200-2026-11-22-fused-reserve-ab.md):
+  /// keys 2^14-2^16 8-19 % faster than a dispatch per pass (2^16 0.0557 -> 0.0450 ms); with
+  /// the reserve 2^17-2^19 about 20 % and 2^20 about 10 % faster, pairs 2^16-2^18 about 20 %;
+  /// without it 32 tiles per pass and more lost (keys 2^18 +33 %), and with 3 workgroups per
+  /// unit (keys 2^21) fused and unfused were level. Never on software renderers (llvmpipe:
+  /// slower, and with more than one thread unsafe, see detail::DeviceLimits::cross_workgroup_waits;
+  /// there an explicit value is honoured only under LP_NUM_THREADS=0 or 1, else tuning() reports never).
   std::uint32_t fused_passes_max_count = 0;
+  /// The device's compute units (SMs): fused passes bound how many of their workgroups share
+  /// one (see fused_passes_max_count). 0: GL_SM_COUNT_NV where the context has
+  /// GL_NV_shader_thread_group (132 on an H200); tuning() reports 0 where it stays unknown,
+  /// and fused passes then reserve nothing.
+  std::uint32_t compute_units = 0;
   /// Counts above tile_size up to this (a power of two >= tile_size) sort in one dispatch
   /// of one workgroup, with a second tile program of this size: small sorts are latency,
   /// and one dispatch beats the three a 2-tile sort otherwise takes. 0: the largest tile

@@ -48,6 +48,9 @@ struct DeviceLimits {
   /// (measured: a 40000-key fused sort on 2 threads came out wrong whenever one wait reached
   /// 65535 spins, right otherwise); on one thread every workgroup a wait needs has finished.
   bool cross_workgroup_waits = true;
+  /// Compute units (NVIDIA: SMs, GL_SM_COUNT_NV of GL_NV_shader_thread_group); 0 where the
+  /// context does not say.
+  std::uint32_t compute_units = 0;
 };
 
 inline bool has_extension(const char* name) {
@@ -114,6 +117,12 @@ inline DeviceLimits query_device_limits() {
   // A power of two by the spec; below 4 every word offset already satisfies it.
   limits.storage_offset_alignment = value > 4 ? static_cast<std::uint32_t>(value) : 4u;
   limits.subgroup_size = query_subgroup_size();
+  if (has_extension("GL_NV_shader_thread_group")) {
+    constexpr GLenum sm_count = 0x933B;  // GL_SM_COUNT_NV, spelled out like the subgroup queries
+    GLint units = 0;
+    glGetIntegerv(sm_count, &units);
+    limits.compute_units = units > 0 ? static_cast<std::uint32_t>(units) : 0u;
+  }
   for (const char* name : {"llvmpipe", "softpipe", "SwiftShader"}) {
     if (limits.renderer.find(name) != std::string::npos) limits.software = true;
   }
@@ -186,13 +195,17 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (t.local_sort_min_tiles == 0) t.local_sort_min_tiles = 256;
   if (t.sort_program_passes_min_count == 0)
     t.sort_program_passes_min_count = !limits.software && element_bytes == 8 ? 1u : Tuning::never;
-  // Fused passes (see Tuning): up to 16 tiles per pass on GPUs. On software renderers slower
-  // (llvmpipe, 2^14 keys: 14.7 against 5.6 ms) and, where several threads run workgroups,
-  // unsafe (DeviceLimits::cross_workgroup_waits).
-  if (t.fused_passes_max_count == 0)
+  if (t.compute_units == 0) t.compute_units = limits.compute_units;
+  // Fused passes (see Tuning): on GPUs up to 2 tiles per pass and compute unit, where the
+  // units are known (so that the fused program can bound the workgroups per unit), else up
+  // to 16 tiles. On software renderers slower (llvmpipe, 2^14 keys: 14.7 against 5.6 ms)
+  // and, where several threads run workgroups, unsafe (DeviceLimits::cross_workgroup_waits).
+  if (t.fused_passes_max_count == 0) {
+    const std::uint64_t tiles = t.compute_units != 0 ? 2ull * t.compute_units : 16ull;
     t.fused_passes_max_count =
         limits.software ? Tuning::never
-                        : static_cast<std::uint32_t>(std::min<std::uint64_t>(16ull * t.tile_size, Tuning::never - 1));
+                        : static_cast<std::uint32_t>(std::min<std::uint64_t>(tiles * t.tile_size, Tuning::never - 1));
+  }
   if (!limits.cross_workgroup_waits) t.fused_passes_max_count = Tuning::never;
   // Measured on an H200 (bench/results/tuning-h200-2026-11-21.md): 8 elements x uvec4 per invocation
   // and 128 invocations per group beat 4 or 16 elements, scalar access and 256 or 64.
