@@ -52,7 +52,7 @@ TEST(TuningDefaults, GpuTilesAndPrograms) {
   EXPECT_EQ(keys.local_sort_elements, 16u);
   EXPECT_TRUE(keys.direct_tile_io);
   EXPECT_TRUE(keys.merge_stages);
-  EXPECT_EQ(keys.single_dispatch_tile, 8192u);
+  EXPECT_EQ(keys.single_dispatch_tile, 4096u) << "sorts of two tiles take fused passes";
   EXPECT_EQ(keys.single_tile_elements, 8u);
   const auto pairs = resolve_tuning({}, gpu_limits(), 8, 4);
   EXPECT_EQ(pairs.tile_size, 2048u);
@@ -69,7 +69,7 @@ TEST(TuningDefaults, WideElementsHoldFourInTilePasses) {
     EXPECT_EQ(tuning.local_elements, 4u);
     EXPECT_EQ(tuning.local_sort_elements, 8u);
     EXPECT_EQ(tuning.single_tile_elements, 8u);
-    EXPECT_EQ(tuning.single_dispatch_tile, 4096u) << "48 KiB of shared memory, 512 invocations";
+    EXPECT_EQ(tuning.single_dispatch_tile, tuning.tile_size) << "sorts of two tiles take fused passes";
   }
   EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).tile_size, 1024u);
   // Many-tile sorts of 8-byte elements run every tile pass with the 8-element sort program;
@@ -99,8 +99,38 @@ TEST(TuningDefaults, WideElementsHoldFourInTilePasses) {
   gpusort::Tuning wide_single;
   wide_single.single_dispatch_tile = 8192;
   EXPECT_EQ(resolve_tuning(wide_single, fewer_invocations, 4, 4).single_tile_elements, 16u);
-  EXPECT_EQ(resolve_tuning({}, fewer_invocations, 4, 4).single_dispatch_tile, 4096u)
+  gpusort::Tuning unfused;
+  unfused.fused_passes_max_count = never;
+  EXPECT_EQ(resolve_tuning(unfused, fewer_invocations, 4, 4).single_dispatch_tile, 4096u)
       << "the default single tile stays within 8 per invocation";
+}
+
+// The single-dispatch tile: where fused passes take sorts of two tiles (GPUs, passes across
+// stages), none beyond the tile; otherwise the widest tile shared memory and 8 elements per
+// invocation allow (8192 keys, 4096 pairs with 48 KiB), as on software renderers.
+TEST(TuningDefaults, SingleDispatchTileOnlyWhereTwoTilesDoNotFuse) {
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).single_dispatch_tile, 4096u);
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).single_dispatch_tile, 2048u);
+  gpusort::Tuning unfused;
+  unfused.fused_passes_max_count = never;
+  EXPECT_EQ(resolve_tuning(unfused, gpu_limits(), 4, 4).single_dispatch_tile, 8192u);
+  EXPECT_EQ(resolve_tuning(unfused, gpu_limits(), 8, 4).single_dispatch_tile, 4096u);
+  gpusort::Tuning stage_by_stage;
+  stage_by_stage.merge_stages = false;
+  EXPECT_EQ(resolve_tuning(stage_by_stage, gpu_limits(), 4, 4).single_dispatch_tile, 8192u)
+      << "without passes across stages a sort has register passes, which do not fuse";
+  gpusort::Tuning one_tile;
+  one_tile.fused_passes_max_count = 4096;
+  EXPECT_EQ(resolve_tuning(one_tile, gpu_limits(), 4, 4).single_dispatch_tile, 8192u);
+  // Software renderers (fused passes off): 4 keys per invocation, so the 4096-key tile is
+  // already as wide as 1024 invocations hold; with 8 it takes the wider single tile.
+  EXPECT_EQ(resolve_tuning({}, software_limits(), 4, 4).single_dispatch_tile, 4096u);
+  gpusort::Tuning eight;
+  eight.local_elements = 8;
+  eight.tile_size = 2048;
+  DeviceLimits one_thread = software_limits();
+  one_thread.cross_workgroup_waits = true;
+  EXPECT_EQ(resolve_tuning(eight, one_thread, 4, 4).single_dispatch_tile, 8192u) << "software: fused passes off";
 }
 
 // With emulated subgroups (the testing aid) the default tile leaves room for the emulation's

@@ -118,9 +118,9 @@ struct Tuning {
   /// keys, 2^19 pairs), else 16 * tile_size. H200, whole sorts, alternated
   /// (bench/results/h200-2026-11-22-fused-passes-ab.md and h200-2026-11-22-fused-reserve-ab.md):
   /// keys 2^14-2^16 8-19 % faster than a dispatch per pass (2^16 0.0557 -> 0.0450 ms); with
-  /// the reserve 2^17-2^19 about 20 % and 2^20 about 10 % faster, pairs 2^16-2^18 about 20 %;
-  /// without it 32 tiles per pass and more lost (keys 2^18 +33 %), and with 3 workgroups per
-  /// unit (keys 2^21) fused and unfused were level. Never on software renderers (llvmpipe:
+  /// the reserve 2^17-2^19 about 20 % and 2^20 16 % faster (0.1318 -> 0.1112 ms), pairs
+  /// 2^16-2^18 21-27 %; without it 32 tiles per pass and more lost (keys 2^18 +33 %), and
+  /// with 3 workgroups per unit (keys 2^21) fused and unfused were level. Never on software renderers (llvmpipe:
   /// slower, and with more than one thread unsafe, see detail::DeviceLimits::cross_workgroup_waits;
   /// there an explicit value is honoured only under LP_NUM_THREADS=0 or 1, else tuning() reports never).
   std::uint32_t fused_passes_max_count = 0;
@@ -131,9 +131,12 @@ struct Tuning {
   std::uint32_t compute_units = 0;
   /// Counts above tile_size up to this (a power of two >= tile_size) sort in one dispatch
   /// of one workgroup, with a second tile program of this size: small sorts are latency,
-  /// and one dispatch beats the three a 2-tile sort otherwise takes. 0: the largest tile
-  /// shared memory and the invocation limit allow (8192 keys / 4096 pairs with 48 KiB);
-  /// tile_size: no second program (it is built on the first sort that needs it).
+  /// and one dispatch beats the three a 2-tile sort otherwise takes. 0: tile_size (no
+  /// second program) where fused passes take sorts of two tiles (GPUs with merge_stages: two
+  /// fused tiles were faster, H200 2^13 keys 23.6 against 27.1 us, 2^12 pairs 24.6 against
+  /// 25.8; sort_indirect, which never fuses, then takes a dispatch per pass there), else the
+  /// largest tile shared memory and the invocation limit allow (8192 keys / 4096 pairs with
+  /// 48 KiB). The second program is built on the first sort that needs it.
   std::uint32_t single_dispatch_tile = 0;
   /// Elements per invocation (same rules as local_elements) of the single-dispatch tile
   /// program. 0: on GPUs 8 (2^12 pairs in one 4096-pair tile: 26.0 us with 8 against 26.6

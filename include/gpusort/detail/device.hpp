@@ -223,7 +223,13 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
                                                                     : std::max(8u, t.local_elements);
   if (t.single_dispatch_tile == 0) {
     t.single_dispatch_tile = t.tile_size;
-    while (shared_bytes(std::uint64_t{t.single_dispatch_tile} * 2) <= limits.max_shared_bytes &&
+    // Where fused passes take sorts of two tiles, those beat one wide workgroup (H200: 2^13
+    // keys 23.6 against 27.1 us, 2^12 pairs 24.6 against 25.8,
+    // bench/results/h200-2026-11-22-single-tile-or-fused.txt): no second program then.
+    // (sort_indirect, which never fuses, then takes a dispatch per pass there.)
+    const bool fused_two_tiles = t.fused_passes_max_count != Tuning::never && t.merge_stages &&
+                                 t.fused_passes_max_count >= 2ull * t.tile_size;
+    while (!fused_two_tiles && shared_bytes(std::uint64_t{t.single_dispatch_tile} * 2) <= limits.max_shared_bytes &&
            t.single_dispatch_tile * 2 / single_elements <= limits.max_invocations && t.single_dispatch_tile < (1u << 20))
       t.single_dispatch_tile *= 2;
   }
