@@ -115,7 +115,8 @@ struct Tuning {
   /// compute_units) workgroups (1 or 2) share a unit, assuming GL_MAX_COMPUTE_SHARED_MEMORY_SIZE
   /// is what a unit's workgroups share (as on NVIDIA under GL: 48 KiB).
   /// 0: on GPUs 2 * compute_units * tile_size where compute_units is known (an H200: 2^20
-  /// keys, 2^19 pairs), else 16 * tile_size. H200, whole sorts, alternated
+  /// keys; pairs up to 255 tiles, since from 256 their passes run in the sort program), else
+  /// 16 * tile_size. H200, whole sorts, alternated
   /// (bench/results/h200-2026-11-22-fused-passes-ab.md and h200-2026-11-22-fused-reserve-ab.md):
   /// keys 2^14-2^16 8-19 % faster than a dispatch per pass (2^16 0.0557 -> 0.0450 ms); with
   /// the reserve 2^17-2^19 about 20 % and 2^20 16 % faster (0.1318 -> 0.1112 ms), pairs
