@@ -259,8 +259,9 @@ class BitonicSorter {
   /// Builds now every program that sorting `count` elements will need, instead of on that
   /// sort's first call: the constructor builds the programs most sorts use, and the rest
   /// (the local-sort program of many tiles, the single-dispatch tile, the wide-chunk program
-  /// of large key-value sorts, the fused-pass program of sorts up to 16 tiles; with Stability::stable the stable set and the gather kernel
-  /// that stable sorts and sort_indices() use) are built on first use, which on a cold driver
+  /// of large key-value sorts, the fused-pass program of sorts that fuse, one per bound on
+  /// workgroups per compute unit; with Stability::stable the stable set and the gather
+  /// kernel that stable sorts and sort_indices() use) are built on first use, which on a cold driver
   /// cache costs 0.2-1.3 s. Call it at load time with the counts a frame will sort, so that
   /// no frame compiles. Sorts and dispatches nothing, changes no buffer and leaves the GL
   /// state as it was; throws Error (like sort() would) if a program does not build.
@@ -377,11 +378,10 @@ class BitonicSorter {
 
   /// A tile program of the unstable or stable set, built on the first sort that needs it.
   GLuint tile_program_on_first_use(detail::GlProgram Programs::*which, std::uint32_t tile_size,
-                                   std::uint32_t elements, bool stable, bool wide = false, bool fused = false) {
+                                   std::uint32_t elements, bool stable, bool wide = false) {
     detail::GlProgram& program = (stable ? stable_programs_ : programs_).*which;
     if (!program.name())
-      program = detail::build_compute_program(tile_program_source(tile_size, elements, stable, wide, fused),
-                                              cache_);
+      program = detail::build_compute_program(tile_program_source(tile_size, elements, stable, wide), cache_);
     return program.name();
   }
 
@@ -812,9 +812,9 @@ class BitonicSorter {
     const GLuint sort_name = many_tiles ? sort_program(stable) : 0;
     // Large sorts run their other tile passes with wide chunks (Tuning::wide_chunk_min_count),
     // or with the sort program (Tuning::sort_program_passes_min_count).
-    const GLuint tile_name = uses_wide_program(planned_count) ? wide_program(stable)
+    const GLuint tile_name = uses_wide_program(planned_count)             ? wide_program(stable)
                              : tile_passes_in_sort_program(planned_count) ? sort_name
-                                                                                                     : programs.local.name();
+                                                                          : programs.local.name();
     // Passes fused into one dispatch: only where the CPU knows the count (and so every
     // pass's tiles).
     const FusedRange fused = source.from_buffer == 0 ? fused_range(planned_count, merge_stages) : FusedRange{};
