@@ -195,9 +195,9 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
     totals.push_back(static_cast<double>(stamps.back() - stamps.front()) * 1e-3);
   }
   const auto& t = sorter.tuning();
-  std::printf("\n%s%s %s 2^%zu: tile %u, direct_tile_io %d, %zu passes, first-to-last %.1f us\n",
+  std::printf("\n%s%s %s 2^%zu: tile %u, fused tile %u, direct_tile_io %d, %zu passes, first-to-last %.1f us\n",
               sizeof(Key) == 8 ? "u64 " : "", std::is_void<Value>::value ? "keys" : "pairs", variant, static_cast<std::size_t>(std::log2(count)),
-              t.tile_size, t.direct_tile_io ? 1 : 0, pass_us.size(), median(totals));
+              t.tile_size, t.fused_tile_size, t.direct_tile_io ? 1 : 0, pass_us.size(), median(totals));
   double sum = 0;
   for (std::size_t p = 0; p < pass_us.size(); ++p) {
     const auto& m = layout[2 * p];

@@ -49,6 +49,7 @@ inline bool set_tuning_field(gpusort::Tuning& tuning, const std::string& name, c
       {"single_dispatch_tile", "sdt", &gpusort::Tuning::single_dispatch_tile, nullptr},
       {"fused_passes_max_count", "fuse", &gpusort::Tuning::fused_passes_max_count, nullptr},
       {"compute_units", "cu", &gpusort::Tuning::compute_units, nullptr},
+      {"fused_tile_size", "ft", &gpusort::Tuning::fused_tile_size, nullptr},
       {"single_tile_elements", "ste", &gpusort::Tuning::single_tile_elements, nullptr},
       {"merge_stages", "merge", nullptr, &gpusort::Tuning::merge_stages},
       {"use_subgroups", "subgroups", nullptr, &gpusort::Tuning::use_subgroups},

@@ -210,9 +210,10 @@ TEST_F(Errors, ShaderThatDoesNotCompile) {
 }
 
 // Programs built on first use (here the local-sort program of many tiles, whose 128
-// invocations set it apart from the 256 of the main tile program and the 64 of the global
-// one): a build that fails inside sort() throws, leaves the caller's buffer as it was and no
-// GL error behind, and the sorter still sorts what its other programs cover.
+// invocations of 8 keys set it apart from the 256 of the main tile program, the 64 of the
+// global one and the 128 of 4 keys of a fused program in 512-key tiles): a build that fails
+// inside sort() throws, leaves the caller's buffer as it was and no GL error behind, and the
+// sorter still sorts what its other programs cover.
 TEST_F(Errors, ProgramBuiltOnFirstUseThatDoesNotCompile) {
   gpusort::Tuning tuning;
   tuning.tile_size = 1024;
@@ -221,7 +222,8 @@ TEST_F(Errors, ProgramBuiltOnFirstUseThatDoesNotCompile) {
   tuning.local_sort_min_tiles = 1;
   tuning.single_dispatch_tile = 1024;
   tuning.global_group_size = 64;
-  tuning.extra_shader_source = "#if GROUP_SIZE == 128u\n#error the sort program is broken on purpose\n#endif";
+  tuning.extra_shader_source =
+      "#if GROUP_SIZE == 128u && ELEMS_LOG2 == 3u\n#error the sort program is broken on purpose\n#endif";
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
   ASSERT_EQ(sorter.tuning().local_sort_elements, 8u);
   const auto keys = sample_keys(5 * 1024 + 3);
@@ -260,6 +262,17 @@ TEST_F(Errors, TuningThatCannotWork) {
   too_many_invocations.local_sort_elements = 4;
   EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(too_many_invocations)); }),
               AllOf(HasSubstr("local_sort_elements"), HasSubstr("GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS")));
+  // Fused tiles: powers of two up to the tile, wide enough for runs of window_run (1024-key
+  // tiles with runs of 512 would hold 2 runs).
+  for (std::uint32_t fused_tile : {3000u, 8192u, 1024u}) {
+    gpusort::Tuning bad_fused_tile;
+    bad_fused_tile.tile_size = 4096;
+    bad_fused_tile.window_run = 512;
+    bad_fused_tile.fused_tile_size = fused_tile;
+    SCOPED_TRACE("fused_tile_size " + std::to_string(fused_tile));
+    EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(bad_fused_tile)); }),
+                AllOf(HasSubstr("fused_tile_size"), HasSubstr("window_run")));
+  }
   EXPECT_TRUE(no_gl_error("constructors with bad tuning"));
 }
 

@@ -207,5 +207,60 @@ TEST_F(FusedPasses, ReserveSharedMemorySoThatTilesOfAPassSpreadOverUnits) {
   EXPECT_TRUE(no_gl_error("fused sorts with a reserve"));
 }
 
+// Tuning::fused_tile_size: fused sorts of more than 4 and at most compute_units such tiles run
+// in them. Told 16 units, with 256-element tiles and 128-element fused tiles: sorts of 513 ..
+// 2048 take more passes than in 256-element tiles (the same network), all in one dispatch of
+// the fused program at TILE_LOG2 7, which a wrapper that clobbers only there shows; 512 and
+// 3000 keep the tile. Keys, pairs (pair for pair) and 64-bit keys match the CPU network.
+TEST_F(FusedPasses, SortsThatLeaveUnitsIdleRunInFusedTiles) {
+  gpusort::Tuning tuning = fused_tuning();  // 256-element tiles
+  tuning.window_run = 8;                    // windows of 4 steps in 128-element tiles
+  tuning.compute_units = 16;
+  tuning.fused_tile_size = 128;
+  gpusort::BitonicSorter<std::uint32_t> keys_sorter(tuning);
+  SKIP_UNLESS_FUSED(keys_sorter);
+  EXPECT_EQ(keys_sorter.tuning().fused_tile_size, 128u);
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> pairs_sorter(tuning);
+  gpusort::BitonicSorter<double> wide_keys_sorter(tuning);
+  gpusort::Tuning whole_tiles = tuning;
+  whole_tiles.fused_tile_size = 256;
+  gpusort::BitonicSorter<std::uint32_t> whole_tile_sorter(whole_tiles);
+  tuning.extra_shader_source =
+      "#define GPUSORT_APPENDED_MAIN void main() { tile_main(); barrier(); "
+      "if (FUSED_PASSES != 0 && TILE_LOG2 == 7u && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu; }";
+  gpusort::BitonicSorter<std::uint32_t> clobbered(tuning);
+  struct Case {
+    std::size_t count;
+    bool fused_tiles;
+  };
+  for (const Case& c : {Case{512, false}, Case{513, true}, Case{1500, true}, Case{2048, true}, Case{3000, false}}) {
+    SCOPED_TRACE("count " + std::to_string(c.count));
+    const gpusort::Plan plan = keys_sorter.plan(c.count);
+    const gpusort::Plan whole = whole_tile_sorter.plan(c.count);
+    EXPECT_EQ(plan.dispatches, 1u);
+    EXPECT_EQ(plan.network_steps, whole.network_steps);
+    if (c.fused_tiles) {
+      EXPECT_GT(plan.memory_passes, whole.memory_passes) << "128-element tiles take more passes";
+    } else {
+      EXPECT_EQ(plan.memory_passes, whole.memory_passes);
+    }
+    const auto keys = make_keys<std::uint32_t>(Distribution::random, c.count, 14);
+    EXPECT_TRUE(buffer_sort_ok(keys_sorter, keys, gpusort::Order::descending, 14));
+    EXPECT_NE(buffer_sort_ok(clobbered, keys, gpusort::Order::descending, 14), c.fused_tiles)
+        << (c.fused_tiles ? "the fused program at 128-element tiles did not run" : "128-element tiles ran");
+    EXPECT_TRUE(buffer_sort_ok(wide_keys_sorter, make_keys<double>(Distribution::random, c.count, 15),
+                               gpusort::Order::ascending, 15));
+    auto pair_keys = make_keys<std::uint32_t>(Distribution::few_distinct, c.count, 16);
+    auto values = make_values(c.count, 16);
+    GlBuffer key_buffer(to_bytes(pair_keys)), value_buffer(to_bytes(values));
+    pairs_sorter.sort(key_buffer.name(), value_buffer.name(), c.count);
+    gpusort::cpu::bitonic_sort(pair_keys, values, gpusort::Order::ascending);
+    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(key_buffer.read(), 0, c.count), pair_keys));
+    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(value_buffer.read(), 0, c.count), values))
+        << "values differ from the CPU network";
+  }
+  EXPECT_TRUE(no_gl_error("sorts in fused tiles"));
+}
+
 }  // namespace
 }  // namespace gpusort_test

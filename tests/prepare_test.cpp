@@ -39,7 +39,10 @@ class Prepare : public GlTest {};
 
 TEST_F(Prepare, BuildsTheProgramsOfThatCount) {
   gpusort::Tuning tuning = many_tiles_tuning();
-  tuning.extra_shader_source = "#if GROUP_SIZE == 128u\n#error the sort program is broken on purpose\n#endif";
+  // (8 keys per invocation as well: a fused program in 512-key tiles, which GPUs with known
+  // compute units take for 3 tiles, also has 128 invocations, of 4 keys.)
+  tuning.extra_shader_source =
+      "#if GROUP_SIZE == 128u && ELEMS_LOG2 == 3u\n#error the sort program is broken on purpose\n#endif";
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
   glUseProgram(0);
   EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(3 * 1024); }), "") << "3 tiles: below local_sort_min_tiles";

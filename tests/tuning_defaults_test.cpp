@@ -167,6 +167,29 @@ TEST(TuningDefaults, FusedPassesOnlyWhereWorkgroupsMayWait) {
   EXPECT_EQ(resolve_tuning({}, waitless_gpu, 4, 4).fused_passes_max_count, never);
 }
 
+// Fused sorts that leave compute units idle take half tiles on GPUs whose units are known,
+// for elements of up to 8 bytes (64-bit keys with values measured no faster); elsewhere the
+// fused tile is the tile itself, which turns it off.
+TEST(TuningDefaults, FusedTilesHalveTheTileWhereUnitsAreKnown) {
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).fused_tile_size, 2048u);
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).fused_tile_size, 1024u) << "32-bit keys with values";
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 8).fused_tile_size, 1024u) << "64-bit keys";
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).fused_tile_size, 1024u) << "64-bit keys with values: off";
+  DeviceLimits units_unknown = gpu_limits();
+  units_unknown.compute_units = 0;
+  EXPECT_EQ(resolve_tuning({}, units_unknown, 4, 4).fused_tile_size, 4096u);
+  gpusort::Tuning unfused;
+  unfused.fused_passes_max_count = never;
+  EXPECT_EQ(resolve_tuning(unfused, gpu_limits(), 4, 4).fused_tile_size, 4096u);
+  EXPECT_EQ(resolve_tuning({}, software_limits(), 4, 4).fused_tile_size, 4096u);
+  gpusort::Tuning long_runs;  // half tiles of 2048 in runs of 512: windows of 2 steps, not wider than 8
+  long_runs.window_run = 512;
+  EXPECT_EQ(resolve_tuning(long_runs, gpu_limits(), 4, 4).fused_tile_size, 4096u);
+  gpusort::Tuning asked;
+  asked.fused_tile_size = 512;
+  EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 4, 4).fused_tile_size, 512u);
+}
+
 TEST(TuningDefaults, EmulatedSubgroupsFitTheDefaultTile) {
   gpusort::Tuning emulated;
   emulated.emulate_subgroups = true;

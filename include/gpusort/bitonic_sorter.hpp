@@ -73,15 +73,16 @@ class BitonicSorter {
   /// wide is the tile program with wide chunks, for every tile pass of sorts of at least
   /// Tuning::wide_chunk_min_count elements, built on first use.
   /// fused are the local programs that run several passes in one dispatch
-  /// (Tuning::fused_passes_max_count), built on first use: [0] reserves no shared memory,
-  /// [1] and [2] enough that at most 1 or 2 workgroups share a compute unit.
+  /// (Tuning::fused_passes_max_count), built on first use: fused[0] at Tuning::tile_size,
+  /// fused[1] at Tuning::fused_tile_size; [.][0] reserves no shared memory, [.][1] and [.][2]
+  /// enough that at most 1 or 2 workgroups share a compute unit.
   struct Programs {
     detail::GlProgram local;
     detail::GlProgram global;
     detail::GlProgram sort;
     detail::GlProgram single_tile;
     detail::GlProgram wide;
-    detail::GlProgram fused[3];
+    detail::GlProgram fused[2][3];
   };
 
  public:
@@ -110,11 +111,10 @@ class BitonicSorter {
       : limits_(detail::query_device_limits()),
         tuning_(detail::resolve_tuning(tuning, limits_, element_bytes, key_bytes)),
         cache_(cache) {
-    tile_log2_ = detail::log2_exact(tuning_.tile_size);
     global_log2_ = detail::log2_exact(tuning_.global_elements);
     lanes_log2_ = detail::log2_exact(tuning_.global_vector_width);
-    window_log2_ = tile_log2_ - detail::log2_exact(tuning_.window_run);
-    single_tile_log2_ = detail::log2_exact(tuning_.single_dispatch_tile);
+    geometry_ = make_geometry(tuning_.tile_size, tuning_.single_dispatch_tile);
+    fused_geometry_ = make_geometry(tuning_.fused_tile_size, tuning_.fused_tile_size);
     GLint previous_program = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &previous_program);  // building does not bind, but stay defensive
     programs_ = build_programs(false);
@@ -129,11 +129,10 @@ class BitonicSorter {
       limits_ = std::move(other.limits_);
       tuning_ = std::move(other.tuning_);
       cache_ = other.cache_;
-      tile_log2_ = other.tile_log2_;
       global_log2_ = other.global_log2_;
       lanes_log2_ = other.lanes_log2_;
-      window_log2_ = other.window_log2_;
-      single_tile_log2_ = other.single_tile_log2_;
+      geometry_ = other.geometry_;
+      fused_geometry_ = other.fused_geometry_;
       programs_ = std::move(other.programs_);
       stable_programs_ = std::move(other.stable_programs_);
       arguments_program_ = std::move(other.arguments_program_);
@@ -259,12 +258,13 @@ class BitonicSorter {
   /// Builds now every program that sorting `count` elements will need, instead of on that
   /// sort's first call: the constructor builds the programs most sorts use, and the rest
   /// (the local-sort program of many tiles, the single-dispatch tile, the wide-chunk program
-  /// of large key-value sorts, the fused-pass program of sorts that fuse, one per bound on
-  /// workgroups per compute unit; with Stability::stable the stable set and the gather
-  /// kernel that stable sorts and sort_indices() use) are built on first use, which on a cold driver
-  /// cache costs 0.2-1.3 s. Call it at load time with the counts a frame will sort, so that
-  /// no frame compiles. Sorts and dispatches nothing, changes no buffer and leaves the GL
-  /// state as it was; throws Error (like sort() would) if a program does not build.
+  /// of large key-value sorts, the fused-pass program of sorts that fuse, one per tile size
+  /// (Tuning::fused_tile_size) and bound on workgroups per compute unit; with
+  /// Stability::stable the stable set and the gather kernel that stable sorts and
+  /// sort_indices() use) are built on first use, which on a cold driver cache costs 0.2-1.3 s.
+  /// Call it at load time with the counts a frame will sort, so that no frame compiles.
+  /// Sorts and dispatches nothing, changes no buffer and leaves the GL state as it was;
+  /// throws Error (like sort() would) if a program does not build.
   ///   sorter.prepare(max_particles);  // at load time
   void prepare(std::size_t count, Stability stability = Stability::unstable) {
     detail::require_current_context();
@@ -320,9 +320,30 @@ class BitonicSorter {
   }
 
  private:
+  /// A tile size and what the pass schedule derives from it: Tuning::tile_size for most
+  /// sorts, Tuning::fused_tile_size for the fused sorts that take it (uses_fused_tile()).
+  struct Geometry {
+    std::uint32_t tile_size = 0;
+    std::uint32_t tile_log2 = 0;
+    std::uint32_t window_log2 = 0;       // most wide steps per window pass (tile_log2 - log2(window_run))
+    std::uint32_t single_tile_log2 = 0;  // counts up to 2^this above the tile: one dispatch
+  };
+
+  Geometry make_geometry(std::uint32_t tile_size, std::uint32_t single_dispatch_tile) const {
+    Geometry geometry;
+    geometry.tile_size = tile_size;
+    geometry.tile_log2 = detail::log2_exact(tile_size);
+    geometry.window_log2 = geometry.tile_log2 - detail::log2_exact(tuning_.window_run);
+    geometry.single_tile_log2 = detail::log2_exact(single_dispatch_tile);
+    return geometry;
+  }
+
+  const Geometry& geometry(bool fused_tile) const { return fused_tile ? fused_geometry_ : geometry_; }
+
   /// The tile program's source for tiles of `tile_size` elements, `elements` per invocation.
-  /// Only the program with local_elements at tile_size runs window passes, so only it may
-  /// take the direct window path (whose layouts exist for 8 elements and tiles up to 4096).
+  /// Only the programs with local_elements at tile_size or fused_tile_size run window passes,
+  /// so only they may take the direct window path (whose layouts exist for 8 elements and
+  /// tiles of 512 .. 4096).
   /// `wide`: with wide chunks (where subgroups are used).
   /// `fused`: runs several passes per dispatch (shaders/local_sort.comp, fused_main()), with
   /// `reserve_words` words of shared memory reserved beside the tile.
@@ -334,8 +355,9 @@ class BitonicSorter {
     const std::uint32_t subgroup_size = tuning_.emulate_subgroups ? 32u : limits_.subgroup_size;
     const std::uint32_t group_size = tile_size / elements;
     const bool subgroups = tuning_.use_subgroups && detail::subgroups_fit(tile_size, elements, subgroup_size);
-    const bool direct = subgroups && tuning_.direct_tile_io && tile_size == tuning_.tile_size &&
-                        elements == tuning_.local_elements;
+    const bool window_program = tile_size == tuning_.tile_size || tile_size == tuning_.fused_tile_size;
+    const bool direct = subgroups && tuning_.direct_tile_io && elements == tuning_.local_elements &&
+                        window_program && tile_size >= 512;
     return {"local_sort",
             {prelude(detail::log2_exact(elements), group_size) + tie_break_define(tie_break) + "#define TILE_LOG2 " +
                  std::to_string(detail::log2_exact(tile_size)) + "u\n#define SUBGROUP_LOG2 " +
@@ -403,14 +425,16 @@ class BitonicSorter {
     return tile_program_on_first_use(&Programs::wide, tuning_.tile_size, tuning_.local_elements, stable, true);
   }
 
-  /// The local program with fused passes that lets at most `per_unit` workgroups (1 or 2; 0:
-  /// any number) share a compute unit. Separate: the ticket, the pass table and coherent data
-  /// accesses stay out of the program that runs one pass per dispatch.
-  GLuint fused_program(bool stable, std::uint32_t per_unit) {
-    detail::GlProgram& program = (stable ? stable_programs_ : programs_).fused[per_unit];
+  /// The local program with fused passes, at Tuning::fused_tile_size if `fused_tile` (else
+  /// tile_size), that lets at most `per_unit` workgroups (1 or 2; 0: any number) share a
+  /// compute unit. Separate: the ticket, the pass table and coherent data accesses stay out
+  /// of the program that runs one pass per dispatch.
+  GLuint fused_program(bool stable, std::uint32_t per_unit, bool fused_tile) {
+    detail::GlProgram& program = (stable ? stable_programs_ : programs_).fused[fused_tile ? 1 : 0][per_unit];
+    const std::uint32_t tile_size = geometry(fused_tile).tile_size;
     if (!program.name())
-      program = detail::build_compute_program(tile_program_source(tuning_.tile_size, tuning_.local_elements, stable,
-                                                                  false, true, fused_reserve_words(per_unit)),
+      program = detail::build_compute_program(tile_program_source(tile_size, tuning_.local_elements, stable, false,
+                                                                  true, fused_reserve_words(per_unit, tile_size)),
                                               cache_);
     return program.name();
   }
@@ -420,19 +444,20 @@ class BitonicSorter {
   /// as what a unit's workgroups share (NVIDIA under GL: 48 KiB per SM, found with
   /// bench/occupancy_probe.cpp): more than 1 / (per_unit + 1) of it per workgroup (with 256
   /// bytes to spare for the driver's rounding).
-  std::uint32_t fused_reserve_words(std::uint32_t per_unit) const {
+  std::uint32_t fused_reserve_words(std::uint32_t per_unit, std::uint32_t tile_size) const {
     if (per_unit == 0) return 0;
     const std::uint64_t tile_bytes =
-        std::uint64_t{tuning_.tile_size} * (element_bytes + (tuning_.emulate_subgroups ? 4u : 0u));
+        std::uint64_t{tile_size} * (element_bytes + (tuning_.emulate_subgroups ? 4u : 0u));
     const std::uint64_t group_bytes = limits_.max_shared_bytes / (per_unit + 1) + 256;
     return group_bytes > tile_bytes && group_bytes <= limits_.max_shared_bytes
                ? static_cast<std::uint32_t>((group_bytes - tile_bytes + 3) / 4)
                : 0u;
   }
 
-  /// The passes [first, end) of a direct sort of `count` elements that run in one fused
-  /// dispatch (Tuning::fused_passes_max_count); empty (end == 0) where none do. per_unit: the
-  /// fused program to run them with (see fused_program()).
+  /// The passes [first, end) of a direct sort of `count` elements in tiles of
+  /// geometry(fused_tile) that run in one fused dispatch (Tuning::fused_passes_max_count);
+  /// empty (end == 0) where none do. per_unit: the fused program to run them with (see
+  /// fused_program()).
   struct FusedRange {
     std::size_t first = 0;
     std::size_t end = 0;
@@ -440,22 +465,24 @@ class BitonicSorter {
     std::size_t size() const { return end - first; }
   };
 
-  FusedRange fused_range(std::size_t count, bool merge_stages) const {
+  FusedRange fused_range(std::size_t count, bool merge_stages, bool fused_tile) const {
     FusedRange range;
     // Only passes of the local program fuse. (A one-dispatch sort has one pass: range.size() < 2.)
     if (tuning_.fused_passes_max_count == Tuning::never || count > tuning_.fused_passes_max_count ||
         uses_wide_program(count) || tile_passes_in_sort_program(count))
       return range;
-    const bool many_tiles = uses_sort_program(count);
+    const Geometry& tiles = geometry(fused_tile);
+    // In fused tiles the local sort is one of the fused passes, whatever the count.
+    const bool many_tiles = !fused_tile && uses_sort_program(count);
     bool register_passes = false;
     std::size_t passes = 0;
     std::uint64_t items = 0;  // a workgroup each
     std::uint64_t widest = 0;  // the most tiles one pass has
-    detail::for_each_pass(count, schedule(merge_stages), [&](const detail::Pass& pass) {
+    detail::for_each_pass(count, schedule(merge_stages, tiles), [&](const detail::Pass& pass) {
       register_passes = register_passes || pass.kind == detail::Pass::Kind::global_steps;
       if (passes > 0 || !many_tiles) {
-        items += pass_groups(pass, count);
-        widest = std::max(widest, pass_groups(pass, count));
+        items += pass_groups(pass, count, tiles);
+        widest = std::max(widest, pass_groups(pass, count, tiles));
       }
       ++passes;
     });
@@ -474,16 +501,25 @@ class BitonicSorter {
     // (bench/results/h200-2026-11-22-fused-reserve-probe.txt).
     const std::uint32_t units = tuning_.compute_units;
     const std::uint64_t per_unit = units != 0 ? (widest + units - 1) / units : 0;
-    if (items > units && per_unit <= 2 && fused_reserve_words(static_cast<std::uint32_t>(per_unit)) != 0)
+    if (items > units && per_unit <= 2 &&
+        fused_reserve_words(static_cast<std::uint32_t>(per_unit), tiles.tile_size) != 0)
       range.per_unit = static_cast<std::uint32_t>(per_unit);
     return range;
+  }
+
+  /// Whether a direct sort of `count` elements runs fused in Tuning::fused_tile_size tiles:
+  /// more than 4 of them and at most one per compute unit, where its passes fuse in them.
+  bool uses_fused_tile(std::size_t count, bool merge_stages) const {
+    const std::uint64_t tile = tuning_.fused_tile_size;
+    return tile < tuning_.tile_size && count > 4 * tile && count <= tile * tuning_.compute_units &&
+           !uses_single_tile(count) && fused_range(count, merge_stages, true).size() != 0;
   }
 
   /// Whether the tile passes of a sort planned for `planned_count` elements take the wide
   /// program (a single-dispatch tile sort never does).
   bool uses_wide_program(std::size_t planned_count) const {
     return tuning_.wide_chunk_min_count != Tuning::never && planned_count >= tuning_.wide_chunk_min_count &&
-           detail::ceil_log2(planned_count) > single_tile_log2_;
+           detail::ceil_log2(planned_count) > geometry_.single_tile_log2;
   }
 
   /// Whether the tile passes after the local sort of such a sort run in the sort program too
@@ -494,7 +530,7 @@ class BitonicSorter {
 
   /// Whether a sort planned for `planned_count` elements starts with the sort program.
   bool uses_sort_program(std::size_t planned_count) const {
-    return separate_sort_program() && detail::ceil_log2(planned_count) > tile_log2_ &&
+    return separate_sort_program() && detail::ceil_log2(planned_count) > geometry_.tile_log2 &&
            (std::uint64_t{planned_count} + tuning_.tile_size - 1) / tuning_.tile_size >= tuning_.local_sort_min_tiles;
   }
 
@@ -503,16 +539,18 @@ class BitonicSorter {
   /// `direct`: the CPU knows the count (not sort_indirect(), which never fuses passes).
   void build_programs_for(std::size_t planned_count, bool stable, bool direct = true) {
     if (stable) stable_programs();
+    const bool fused_tile = direct && uses_fused_tile(planned_count, tuning_.merge_stages);
     if (uses_single_tile(planned_count)) single_tile_program(stable);
-    if (uses_sort_program(planned_count)) sort_program(stable);
+    if (uses_sort_program(planned_count) && !fused_tile) sort_program(stable);
     if (uses_wide_program(planned_count)) wide_program(stable);
-    const FusedRange fused = direct ? fused_range(planned_count, tuning_.merge_stages) : FusedRange{};
-    if (fused.size() != 0) fused_program(stable, fused.per_unit);
+    const FusedRange fused = direct ? fused_range(planned_count, tuning_.merge_stages, fused_tile) : FusedRange{};
+    if (fused.size() != 0) fused_program(stable, fused.per_unit, fused_tile);
   }
 
   /// Whether a sort planned for `planned_count` elements is one single-dispatch tile sort.
   bool uses_single_tile(std::size_t planned_count) const {
-    return detail::ceil_log2(planned_count) > tile_log2_ && detail::ceil_log2(planned_count) <= single_tile_log2_;
+    const std::uint32_t stages = detail::ceil_log2(planned_count);
+    return stages > geometry_.tile_log2 && stages <= geometry_.single_tile_log2;
   }
 
   std::string prelude(std::uint32_t elements_log2, std::uint32_t group_size) const {
@@ -797,18 +835,22 @@ class BitonicSorter {
   };
 
   /// Walks the passes planned for `planned_count` elements, binding programs and setting
-  /// uniforms; dispatch(pass, index) issues each pass's dispatch.
+  /// uniforms; dispatch(pass, index, workgroups) issues each pass's dispatch.
   template <class Dispatch>
   void run_passes(std::size_t planned_count, const Bases& bases, const CountSource& source, Order order, bool stable,
                   Dispatch&& dispatch_pass) {
     // A count from the GPU is planned stage by stage: dispatch_args.comp mirrors that walk.
     const bool merge_stages = tuning_.merge_stages && source.from_buffer == 0;
     const Programs& programs = stable ? stable_programs() : programs_;
+    // Fused sorts that leave compute units idle run in smaller tiles (Tuning::fused_tile_size).
+    const bool direct = source.from_buffer == 0;
+    const bool fused_tile = direct && uses_fused_tile(planned_count, merge_stages);
+    const Geometry& tiles = geometry(fused_tile);
     // Built before anything is bound or dispatched, so that a failing build changes nothing.
     const bool single_tile = uses_single_tile(planned_count);
     const GLuint single_tile_name = single_tile ? single_tile_program(stable) : 0;
     // Many tiles in flight: the local sort takes the sort program (Tuning::local_sort_elements).
-    const bool many_tiles = uses_sort_program(planned_count);
+    const bool many_tiles = !fused_tile && uses_sort_program(planned_count);
     const GLuint sort_name = many_tiles ? sort_program(stable) : 0;
     // Large sorts run their other tile passes with wide chunks (Tuning::wide_chunk_min_count),
     // or with the sort program (Tuning::sort_program_passes_min_count).
@@ -817,8 +859,8 @@ class BitonicSorter {
                                                                           : programs.local.name();
     // Passes fused into one dispatch: only where the CPU knows the count (and so every
     // pass's tiles).
-    const FusedRange fused = source.from_buffer == 0 ? fused_range(planned_count, merge_stages) : FusedRange{};
-    const GLuint fused_name = fused.size() != 0 ? fused_program(stable, fused.per_unit) : 0;
+    const FusedRange fused = direct ? fused_range(planned_count, merge_stages, fused_tile) : FusedRange{};
+    const GLuint fused_name = fused.size() != 0 ? fused_program(stable, fused.per_unit, fused_tile) : 0;
     FusedTable table;
     GLuint bound = 0;
     const auto use = [&](GLuint program) {
@@ -833,14 +875,15 @@ class BitonicSorter {
       bound = program;
     };
     std::size_t index = 0;
-    detail::for_each_pass(planned_count, schedule(merge_stages), [&](const detail::Pass& pass) {
+    detail::for_each_pass(planned_count, schedule(merge_stages, tiles), [&](const detail::Pass& pass) {
+      const std::uint64_t groups = pass_groups(pass, planned_count, tiles);
       if (index >= fused.first && index < fused.end) {
-        table.add(pass, pass_groups(pass, planned_count));
+        table.add(pass, groups);
         if (++index < fused.end) return;
         if (fused.first != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         use(fused_name);
         glUniform1ui(1, order_xor(order));
-        run_fused(table, fused_reserve_words(fused.per_unit));
+        run_fused(table, fused_reserve_words(fused.per_unit, tiles.tile_size));
         return;
       }
       if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -867,7 +910,7 @@ class BitonicSorter {
         }
       }
       GPUSORT_PASS_HOOK(pass, false);
-      dispatch_pass(pass, index++);
+      dispatch_pass(pass, index++, groups);
       GPUSORT_PASS_HOOK(pass, true);
     });
     glMemoryBarrier(sort_completion_barrier);
@@ -930,32 +973,33 @@ class BitonicSorter {
     items_finished_ += table.items;
   }
 
-  detail::Schedule schedule(bool merge_stages) const {
-    return detail::Schedule{tile_log2_, global_log2_, window_log2_, single_tile_log2_, merge_stages};
+  detail::Schedule schedule(bool merge_stages, const Geometry& tiles) const {
+    return detail::Schedule{tiles.tile_log2, global_log2_, tiles.window_log2, tiles.single_tile_log2, merge_stages};
   }
 
   /// `direct`: the CPU knows the count, so passes may be fused (not sort_indirect()).
   Plan plan_passes(std::size_t count, bool merge_stages, bool direct) const {
     Plan plan;
-    detail::for_each_pass(count, schedule(merge_stages), [&](const detail::Pass& pass) {
+    const bool fused_tile = direct && uses_fused_tile(count, merge_stages);
+    detail::for_each_pass(count, schedule(merge_stages, geometry(fused_tile)), [&](const detail::Pass& pass) {
       ++plan.dispatches;
       ++plan.memory_passes;
       plan.network_steps += pass.steps;
     });
-    const FusedRange fused = direct ? fused_range(count, merge_stages) : FusedRange{};
+    const FusedRange fused = direct ? fused_range(count, merge_stages, fused_tile) : FusedRange{};
     if (fused.size() != 0) plan.dispatches -= fused.size() - 1;
     return plan;
   }
 
-  /// Workgroups a pass needs for `count` elements; the kernels derive the same numbers.
-  std::uint64_t pass_groups(const detail::Pass& pass, std::size_t count) const {
+  /// Workgroups a pass needs for `count` elements in `tiles`; the kernels derive the same numbers.
+  std::uint64_t pass_groups(const detail::Pass& pass, std::size_t count, const Geometry& tiles) const {
     if (pass.kind == detail::Pass::Kind::single_tile_sort) return 1;
     const bool wide = pass.kind == detail::Pass::Kind::global_steps || pass.kind == detail::Pass::Kind::window_steps;
-    if (!wide) return (count + tuning_.tile_size - 1) / tuning_.tile_size;
+    if (!wide) return (count + tiles.tile_size - 1) / tiles.tile_size;
     // Only the 2^k blocks that hold elements: one window tile per 2^tile_log2 of them, or
     // one invocation per coset.
     const std::uint64_t blocks = (std::uint64_t{count} + (std::uint64_t{1} << pass.stage) - 1) >> pass.stage;
-    if (pass.kind == detail::Pass::Kind::window_steps) return blocks << (pass.stage - tile_log2_);
+    if (pass.kind == detail::Pass::Kind::window_steps) return blocks << (pass.stage - tiles.tile_log2);
     const std::uint64_t threads = blocks << (pass.stage - global_log2_ - lanes_log2_);
     return (threads + tuning_.global_group_size - 1) / tuning_.global_group_size;
   }
@@ -975,7 +1019,7 @@ class BitonicSorter {
     CountSource source;
     source.count = static_cast<GLuint>(count);
     run_passes(count, bases, source, order, stable,
-               [&](const detail::Pass& pass, std::size_t) { dispatch(pass_groups(pass, count)); });
+               [&](const detail::Pass&, std::size_t, std::uint64_t groups) { dispatch(groups); });
   }
 
   /// sort_indirect()'s GPU-side planner (shaders/dispatch_args.comp), built on first use.
@@ -983,9 +1027,9 @@ class BitonicSorter {
     if (!arguments_program_.name()) {
       arguments_program_ = detail::build_compute_program(
           "dispatch_args",
-          {prelude(global_log2_, 1) + "#define TILE_LOG2 " + std::to_string(tile_log2_) + "u\n#define WINDOW_LOG2 " +
-               std::to_string(window_log2_) + "u\n#define SINGLE_TILE_LOG2 " +
-               std::to_string(single_tile_log2_) + "u\n#define LANES_LOG2 " +
+          {prelude(global_log2_, 1) + "#define TILE_LOG2 " + std::to_string(geometry_.tile_log2) +
+               "u\n#define WINDOW_LOG2 " + std::to_string(geometry_.window_log2) + "u\n#define SINGLE_TILE_LOG2 " +
+               std::to_string(geometry_.single_tile_log2) + "u\n#define LANES_LOG2 " +
                std::to_string(lanes_log2_) + "u\n#define GLOBAL_GROUP_SIZE " +
                std::to_string(tuning_.global_group_size) + "u\n",
            detail::shaders::common_glsl, detail::shaders::dispatch_args_comp},
@@ -1030,7 +1074,7 @@ class BitonicSorter {
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, arguments_);
-    run_passes(capacity, bases, source, order, false, [&](const detail::Pass&, std::size_t index) {
+    run_passes(capacity, bases, source, order, false, [&](const detail::Pass&, std::size_t index, std::uint64_t) {
       glDispatchComputeIndirect(static_cast<GLintptr>(index * 3 * sizeof(GLuint)));
     });
   }
@@ -1047,11 +1091,10 @@ class BitonicSorter {
 
   detail::DeviceLimits limits_;
   Tuning tuning_;
-  std::uint32_t tile_log2_ = 0;
   std::uint32_t global_log2_ = 0;
   std::uint32_t lanes_log2_ = 0;
-  std::uint32_t window_log2_ = 0;  // most wide steps per window pass (tile_log2 - log2(window_run))
-  std::uint32_t single_tile_log2_ = 0;  // counts up to 2^this above the tile: one dispatch
+  Geometry geometry_;        // Tuning::tile_size
+  Geometry fused_geometry_;  // Tuning::fused_tile_size
   Programs programs_;
   Programs stable_programs_;  // built on first use
   detail::GlProgram arguments_program_;  // built on first use

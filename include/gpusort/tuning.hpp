@@ -130,6 +130,22 @@ struct Tuning {
   /// GL_NV_shader_thread_group (132 on an H200); tuning() reports 0 where it stays unknown,
   /// and fused passes then reserve nothing.
   std::uint32_t compute_units = 0;
+  /// Tile of the fused sorts (fused_passes_max_count) of more than 4 and at most
+  /// compute_units such tiles: a power of two, at least 4 * window_run and local_elements, at
+  /// most tile_size (which turns it off). A sort that leaves most compute units idle in
+  /// tile_size tiles keeps more of them busy in smaller ones, though it takes a pass or two
+  /// more; its one fused dispatch then runs a tile program of this size (built on first use).
+  /// Sorts of up to 4 such tiles keep tile_size (H200: keys 2^13 25.2 us in 2048-key tiles
+  /// against 23.7-24.2 in 4096). 0: on GPUs where compute_units is known and passes fuse,
+  /// tile_size / 2 for elements of up to 8 bytes (if its windows still fuse more steps than
+  /// global_elements), else tile_size. H200, whole sorts alternated with the library before
+  /// (bench/results/h200-2026-11-22-fused-tile-ab.md): pairs, stable pairs and sort_indices
+  /// 5003-131072 elements 7-15 % faster (pairs 2^16 0.0524 -> 0.0455 ms), keys 2^14 and
+  /// 2^16-2^18 3-7 %, but keys 2^15 3 % slower (0.0372 -> 0.0384: more passes, nothing
+  /// explains why that size alone loses); 64-bit keys 2^13-2^17 10-16 % in the pass profile
+  /// (h200-2026-11-22-fused-tile-probe.txt), where 64-bit keys with values in 512-element tiles
+  /// were not faster (-5 to +8 %).
+  std::uint32_t fused_tile_size = 0;
   /// Counts above tile_size up to this (a power of two >= tile_size) sort in one dispatch
   /// of one workgroup, with a second tile program of this size: small sorts are latency,
   /// and one dispatch beats the three a 2-tile sort otherwise takes. 0: tile_size (no

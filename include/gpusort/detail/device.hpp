@@ -216,6 +216,15 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (key_bytes == 8) t.global_vector_width = 1;
   if (t.global_group_size == 0) t.global_group_size = 128;
   if (t.window_run == 0) t.window_run = std::min<std::uint32_t>(16, t.tile_size);
+  if (t.fused_tile_size == 0) {
+    // Half tiles for fused sorts that leave compute units idle (see Tuning; on an H200 64-bit
+    // keys with values, 12 bytes an element, gained nothing with them), where their windows
+    // still fuse more steps than a register pass (otherwise no pass of theirs would fuse).
+    const std::uint32_t half = t.tile_size / 2;
+    const bool windows = half >= 4ull * t.window_run && half / t.window_run > t.global_elements;
+    const bool fused = t.fused_passes_max_count != Tuning::never && t.compute_units != 0;
+    t.fused_tile_size = !limits.software && fused && element_bytes <= 8 && windows ? half : t.tile_size;
+  }
   // The single-dispatch tile holds 8 elements per invocation on GPUs (see Tuning), and its
   // invocations bound the default single_dispatch_tile.
   const std::uint32_t single_elements = t.single_tile_elements != 0 ? t.single_tile_elements
@@ -269,6 +278,11 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     fail("global_elements * global_vector_width * 2 must not exceed tile_size");
   if (!is_power_of_two(t.window_run) || t.window_run < 4 || t.window_run > t.tile_size)
     fail("window_run must be a power of two in 4..tile_size");
+  if (!is_power_of_two(t.fused_tile_size) || t.fused_tile_size > t.tile_size ||
+      (t.fused_tile_size < t.tile_size &&
+       (t.fused_tile_size < 4ull * t.window_run || t.fused_tile_size < t.local_elements)))
+    fail("fused_tile_size " + std::to_string(t.fused_tile_size) + " must be a power of two of at least 4 * "
+         "window_run and local_elements and at most tile_size (" + tile + ", which turns it off); 0 for the default");
   if (!is_power_of_two(t.single_dispatch_tile) || t.single_dispatch_tile < t.tile_size ||
       shared_bytes(t.single_dispatch_tile) > limits.max_shared_bytes ||
       t.single_dispatch_tile / t.single_tile_elements > limits.max_invocations)
