@@ -32,6 +32,9 @@ gpusort::Tuning many_tiles_tuning() {
   tuning.local_sort_min_tiles = 4;
   tuning.single_dispatch_tile = 1024;
   tuning.global_group_size = 64;
+  // Sorts of 4 tiles and more take the sort program, also on GPUs whose fused sorts of a few
+  // tiles would otherwise run in 512-key tiles (Tuning::fused_tile_size).
+  tuning.fused_tile_size = 1024;
   return tuning;
 }
 
