@@ -140,7 +140,7 @@ struct Tuning {
   /// tile_size / 2 for elements of up to 8 bytes (if its windows still fuse more steps than
   /// global_elements), else tile_size. H200, whole sorts alternated with the library before
   /// (bench/results/h200-2026-11-22-fused-tile-ab.md): pairs, stable pairs and sort_indices
-  /// 5003-131072 elements 7-15 % faster (pairs 2^16 0.0524 -> 0.0455 ms), keys 2^14 and
+  /// 5003-131072 elements 6-15 % faster (pairs 2^16 0.0524 -> 0.0455 ms), keys 2^14 and
   /// 2^16-2^18 3-7 %, but keys 2^15 3 % slower (0.0372 -> 0.0384: more passes, nothing
   /// explains why that size alone loses); 64-bit keys 2^13-2^17 10-16 % in the pass profile
   /// (h200-2026-11-22-fused-tile-probe.txt), where 64-bit keys with values in 512-element tiles
