@@ -34,6 +34,23 @@ gpusort::Tuning fused_tuning() {
   return test_tuning(tuning);
 }
 
+// An ascending key-value sort of `count` pairs of few distinct keys, pair for pair against the
+// CPU network.
+::testing::AssertionResult pairs_match_cpu_network(gpusort::BitonicSorter<std::uint32_t, std::uint32_t>& sorter,
+                                                   std::size_t count, std::uint32_t seed) {
+  auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, seed);
+  auto values = make_values(count, seed);
+  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(values));
+  sorter.sort(key_buffer.name(), value_buffer.name(), count);
+  gpusort::cpu::bitonic_sort(keys, values, gpusort::Order::ascending);
+  ::testing::AssertionResult keys_match = same_bits(from_bytes<std::uint32_t>(key_buffer.read(), 0, count), keys);
+  if (!keys_match) return keys_match << " (keys differ from the CPU network)";
+  ::testing::AssertionResult values_match =
+      same_bits(from_bytes<std::uint32_t>(value_buffer.read(), 0, count), values);
+  if (!values_match) return values_match << " (values differ from the CPU network)";
+  return ::testing::AssertionSuccess();
+}
+
 class FusedPasses : public GlTest {
  protected:
   // True where this context runs fused passes; otherwise the reason is checked and the
@@ -195,14 +212,7 @@ TEST_F(FusedPasses, ReserveSharedMemorySoThatTilesOfAPassSpreadOverUnits) {
     EXPECT_TRUE(buffer_sort_ok(keys_sorter, keys, gpusort::Order::descending, 12));
     EXPECT_NE(buffer_sort_ok(clobbered, keys, gpusort::Order::descending, 12), c.reserved)
         << (c.reserved ? "the program with a reserve did not run" : "a reserve where tiles outnumber 2 per unit");
-    auto pair_keys = make_keys<std::uint32_t>(Distribution::few_distinct, c.count, 13);
-    auto values = make_values(c.count, 13);
-    GlBuffer key_buffer(to_bytes(pair_keys)), value_buffer(to_bytes(values));
-    pairs_sorter.sort(key_buffer.name(), value_buffer.name(), c.count);
-    gpusort::cpu::bitonic_sort(pair_keys, values, gpusort::Order::ascending);
-    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(key_buffer.read(), 0, c.count), pair_keys));
-    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(value_buffer.read(), 0, c.count), values))
-        << "values differ from the CPU network";
+    EXPECT_TRUE(pairs_match_cpu_network(pairs_sorter, c.count, 13));
   }
   EXPECT_TRUE(no_gl_error("fused sorts with a reserve"));
 }
@@ -250,14 +260,7 @@ TEST_F(FusedPasses, SortsThatLeaveUnitsIdleRunInFusedTiles) {
         << (c.fused_tiles ? "the fused program at 128-element tiles did not run" : "128-element tiles ran");
     EXPECT_TRUE(buffer_sort_ok(wide_keys_sorter, make_keys<double>(Distribution::random, c.count, 15),
                                gpusort::Order::ascending, 15));
-    auto pair_keys = make_keys<std::uint32_t>(Distribution::few_distinct, c.count, 16);
-    auto values = make_values(c.count, 16);
-    GlBuffer key_buffer(to_bytes(pair_keys)), value_buffer(to_bytes(values));
-    pairs_sorter.sort(key_buffer.name(), value_buffer.name(), c.count);
-    gpusort::cpu::bitonic_sort(pair_keys, values, gpusort::Order::ascending);
-    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(key_buffer.read(), 0, c.count), pair_keys));
-    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(value_buffer.read(), 0, c.count), values))
-        << "values differ from the CPU network";
+    EXPECT_TRUE(pairs_match_cpu_network(pairs_sorter, c.count, 16));
   }
   EXPECT_TRUE(no_gl_error("sorts in fused tiles"));
 }
