@@ -20,6 +20,7 @@
 #include <cstring>
 #include <memory>
 #include <numeric>
+#include <string>
 
 namespace gpusort_test {
 namespace {
@@ -32,6 +33,14 @@ gpusort::Tuning fused_tuning() {
   tuning.single_dispatch_tile = 256;
   tuning.fused_passes_max_count = 1u << 20;
   return test_tuning(tuning);
+}
+
+// Tuning::extra_shader_source for a wrapper around the tile kernel (GPUSORT_APPENDED_MAIN) that,
+// in the programs where the GLSL `condition` holds, overwrites the range's first key after
+// every tile: a sort that ran such a program comes out wrong.
+std::string clobber_where(const std::string& condition) {
+  return "#define GPUSORT_APPENDED_MAIN void main() { tile_main(); barrier(); if ((" + condition +
+         ") && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu; }";
 }
 
 // An ascending key-value sort of `count` pairs of few distinct keys, pair for pair against the
@@ -172,9 +181,7 @@ TEST_F(FusedPasses, KeepTheCallersBindingsAndProgram) {
 // leaves the sort right, and the sort takes a dispatch per pass.
 TEST_F(FusedPasses, RunInTheFusedProgram) {
   gpusort::Tuning tuning = fused_tuning();
-  tuning.extra_shader_source =
-      "#define GPUSORT_APPENDED_MAIN void main() { tile_main(); barrier(); "
-      "if (FUSED_PASSES != 0 && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu; }";
+  tuning.extra_shader_source = clobber_where("FUSED_PASSES != 0");
   gpusort::BitonicSorter<std::uint32_t> clobbered(tuning);
   SKIP_UNLESS_FUSED(clobbered);
   const auto keys = make_keys<std::uint32_t>(Distribution::random, 3000, 9);
@@ -197,9 +204,7 @@ TEST_F(FusedPasses, ReserveSharedMemorySoThatTilesOfAPassSpreadOverUnits) {
   SKIP_UNLESS_FUSED(keys_sorter);
   EXPECT_EQ(keys_sorter.tuning().compute_units, 4u);
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> pairs_sorter(tuning);
-  tuning.extra_shader_source =
-      "#define GPUSORT_APPENDED_MAIN void main() { tile_main(); barrier(); "
-      "if (FUSED_RESERVE_WORDS > 0u && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu; }";
+  tuning.extra_shader_source = clobber_where("FUSED_RESERVE_WORDS > 0u");
   gpusort::BitonicSorter<std::uint32_t> clobbered(tuning);
   struct Case {
     std::size_t count;
@@ -235,9 +240,7 @@ TEST_F(FusedPasses, SortsThatLeaveUnitsIdleRunInFusedTiles) {
   gpusort::Tuning whole_tiles = tuning;
   whole_tiles.fused_tile_size = 256;
   gpusort::BitonicSorter<std::uint32_t> whole_tile_sorter(whole_tiles);
-  tuning.extra_shader_source =
-      "#define GPUSORT_APPENDED_MAIN void main() { tile_main(); barrier(); "
-      "if (FUSED_PASSES != 0 && TILE_LOG2 == 7u && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu; }";
+  tuning.extra_shader_source = clobber_where("FUSED_PASSES != 0 && TILE_LOG2 == 7u");
   gpusort::BitonicSorter<std::uint32_t> clobbered(tuning);
   struct Case {
     std::size_t count;

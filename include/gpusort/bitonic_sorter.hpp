@@ -321,7 +321,7 @@ class BitonicSorter {
 
  private:
   /// A tile size and what the pass schedule derives from it: Tuning::tile_size for most
-  /// sorts, Tuning::fused_tile_size for the fused sorts that take it (uses_fused_tile()).
+  /// sorts, Tuning::fused_tile_size for the fused sorts that take it (fused_plan()).
   struct Geometry {
     std::uint32_t tile_size = 0;
     std::uint32_t tile_log2 = 0;
@@ -507,12 +507,28 @@ class BitonicSorter {
     return range;
   }
 
-  /// Whether a direct sort of `count` elements runs fused in Tuning::fused_tile_size tiles:
-  /// more than 4 of them and at most one per compute unit, where its passes fuse in them.
-  bool uses_fused_tile(std::size_t count, bool merge_stages) const {
+  /// The tile size a sort plans with (fused_tile: Tuning::fused_tile_size) and its passes that fuse.
+  struct FusedPlan {
+    bool fused_tile = false;
+    FusedRange range;
+  };
+
+  /// How a sort of `count` elements fuses its passes: in Tuning::fused_tile_size tiles where
+  /// it has more than 4 and at most one per compute unit and its passes fuse in them, else in
+  /// tile_size tiles (range empty where none fuse). `direct`: the CPU knows the count (not
+  /// sort_indirect(), which never fuses).
+  FusedPlan fused_plan(std::size_t count, bool merge_stages, bool direct) const {
+    FusedPlan plan;
+    if (!direct) return plan;
     const std::uint64_t tile = tuning_.fused_tile_size;
-    return tile < tuning_.tile_size && count > 4 * tile && count <= tile * tuning_.compute_units &&
-           !uses_single_tile(count) && fused_range(count, merge_stages, true).size() != 0;
+    if (tile < tuning_.tile_size && count > 4 * tile && count <= tile * tuning_.compute_units &&
+        !uses_single_tile(count)) {
+      plan.range = fused_range(count, merge_stages, true);
+      plan.fused_tile = plan.range.size() != 0;
+      if (plan.fused_tile) return plan;
+    }
+    plan.range = fused_range(count, merge_stages, false);
+    return plan;
   }
 
   /// Whether the tile passes of a sort planned for `planned_count` elements take the wide
@@ -539,12 +555,11 @@ class BitonicSorter {
   /// `direct`: the CPU knows the count (not sort_indirect(), which never fuses passes).
   void build_programs_for(std::size_t planned_count, bool stable, bool direct = true) {
     if (stable) stable_programs();
-    const bool fused_tile = direct && uses_fused_tile(planned_count, tuning_.merge_stages);
+    const FusedPlan fused = fused_plan(planned_count, tuning_.merge_stages, direct);
     if (uses_single_tile(planned_count)) single_tile_program(stable);
-    if (uses_sort_program(planned_count) && !fused_tile) sort_program(stable);
+    if (uses_sort_program(planned_count) && !fused.fused_tile) sort_program(stable);
     if (uses_wide_program(planned_count)) wide_program(stable);
-    const FusedRange fused = direct ? fused_range(planned_count, tuning_.merge_stages, fused_tile) : FusedRange{};
-    if (fused.size() != 0) fused_program(stable, fused.per_unit, fused_tile);
+    if (fused.range.size() != 0) fused_program(stable, fused.range.per_unit, fused.fused_tile);
   }
 
   /// Whether a sort planned for `planned_count` elements is one single-dispatch tile sort.
@@ -842,9 +857,12 @@ class BitonicSorter {
     // A count from the GPU is planned stage by stage: dispatch_args.comp mirrors that walk.
     const bool merge_stages = tuning_.merge_stages && source.from_buffer == 0;
     const Programs& programs = stable ? stable_programs() : programs_;
-    // Fused sorts that leave compute units idle run in smaller tiles (Tuning::fused_tile_size).
-    const bool direct = source.from_buffer == 0;
-    const bool fused_tile = direct && uses_fused_tile(planned_count, merge_stages);
+    // Passes fused into one dispatch: only where the CPU knows the count (and so every
+    // pass's tiles); fused sorts that leave compute units idle run in smaller tiles
+    // (Tuning::fused_tile_size).
+    const FusedPlan fusing = fused_plan(planned_count, merge_stages, source.from_buffer == 0);
+    const bool fused_tile = fusing.fused_tile;
+    const FusedRange& fused = fusing.range;
     const Geometry& tiles = geometry(fused_tile);
     // Built before anything is bound or dispatched, so that a failing build changes nothing.
     const bool single_tile = uses_single_tile(planned_count);
@@ -857,9 +875,6 @@ class BitonicSorter {
     const GLuint tile_name = uses_wide_program(planned_count)             ? wide_program(stable)
                              : tile_passes_in_sort_program(planned_count) ? sort_name
                                                                           : programs.local.name();
-    // Passes fused into one dispatch: only where the CPU knows the count (and so every
-    // pass's tiles).
-    const FusedRange fused = direct ? fused_range(planned_count, merge_stages, fused_tile) : FusedRange{};
     const GLuint fused_name = fused.size() != 0 ? fused_program(stable, fused.per_unit, fused_tile) : 0;
     FusedTable table;
     GLuint bound = 0;
@@ -980,14 +995,13 @@ class BitonicSorter {
   /// `direct`: the CPU knows the count, so passes may be fused (not sort_indirect()).
   Plan plan_passes(std::size_t count, bool merge_stages, bool direct) const {
     Plan plan;
-    const bool fused_tile = direct && uses_fused_tile(count, merge_stages);
-    detail::for_each_pass(count, schedule(merge_stages, geometry(fused_tile)), [&](const detail::Pass& pass) {
+    const FusedPlan fused = fused_plan(count, merge_stages, direct);
+    detail::for_each_pass(count, schedule(merge_stages, geometry(fused.fused_tile)), [&](const detail::Pass& pass) {
       ++plan.dispatches;
       ++plan.memory_passes;
       plan.network_steps += pass.steps;
     });
-    const FusedRange fused = direct ? fused_range(count, merge_stages, fused_tile) : FusedRange{};
-    if (fused.size() != 0) plan.dispatches -= fused.size() - 1;
+    if (fused.range.size() != 0) plan.dispatches -= fused.range.size() - 1;
     return plan;
   }
 
