@@ -190,6 +190,29 @@ TEST(TuningDefaults, FusedTilesHalveTheTileWhereUnitsAreKnown) {
   EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 4, 4).fused_tile_size, 512u);
 }
 
+// The local sort of many tiles moves to the sort program from 256 tiles, except where the
+// sort program would also take the tile passes of a sort that fuses (8-byte elements on GPUs):
+// there it starts above the fused counts (2 tiles per compute unit: 264 on an H200).
+TEST(TuningDefaults, SortProgramStartsAboveFusedCountsWhereItTakesTheTilePasses) {
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).local_sort_min_tiles, 265u) << "32-bit keys with values";
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 8).local_sort_min_tiles, 265u) << "64-bit keys";
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).local_sort_min_tiles, 256u) << "keys: passes stay local";
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).local_sort_min_tiles, 256u) << "64-bit pairs: passes stay local";
+  EXPECT_EQ(resolve_tuning({}, software_limits(), 8, 4).local_sort_min_tiles, 256u) << "no fused passes";
+  DeviceLimits few_units = gpu_limits();
+  few_units.compute_units = 16;
+  EXPECT_EQ(resolve_tuning({}, few_units, 8, 4).local_sort_min_tiles, 256u) << "fused counts end below 256 tiles";
+  gpusort::Tuning unfused;
+  unfused.fused_passes_max_count = never;
+  EXPECT_EQ(resolve_tuning(unfused, gpu_limits(), 8, 4).local_sort_min_tiles, 256u);
+  gpusort::Tuning late_sort_program;  // tile passes in the sort program only above the fused counts
+  late_sort_program.sort_program_passes_min_count = 1u << 22;
+  EXPECT_EQ(resolve_tuning(late_sort_program, gpu_limits(), 8, 4).local_sort_min_tiles, 256u);
+  gpusort::Tuning asked;
+  asked.local_sort_min_tiles = 4;
+  EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 8, 4).local_sort_min_tiles, 4u);
+}
+
 TEST(TuningDefaults, EmulatedSubgroupsFitTheDefaultTile) {
   gpusort::Tuning emulated;
   emulated.emulate_subgroups = true;

@@ -48,7 +48,15 @@ struct Tuning {
   std::uint32_t local_sort_elements = 0;
   /// The fewest tiles (count / tile_size, rounded up) whose local sort runs with
   /// local_sort_elements; smaller sorts use local_elements. 0: 256 (on an H200, 2^20 keys in
-  /// 4096-key tiles gained, 2^19 and below lost). 1: every sort wider than one tile.
+  /// 4096-key tiles gained, 2^19 and below lost), except where the sort program would also
+  /// run the tile passes of sorts that fuse (sort_program_passes_min_count at most
+  /// fused_passes_max_count: 8-byte elements on GPUs): there it starts above the fused counts
+  /// (fused_passes_max_count / tile_size + 1, at least 256; 265 on an H200), since a fused
+  /// dispatch runs only the main tile program and fusing won. H200, whole sorts alternated
+  /// with the start at 256 (bench/results/h200-2026-11-22-fused-pairs-ab.md): pairs 2^19
+  /// 0.145 -> 0.121 ms, stable pairs 0.183 -> 0.154, sort_indices 0.161 -> 0.136; 64-bit keys
+  /// 2^19 137 us fused in the pass profile; every other size 2^17-2^21 within 0.3 %.
+  /// 1: every sort wider than one tile.
   std::uint32_t local_sort_min_tiles = 0;
   /// Sorts of at least this many elements that start with the local-sort program
   /// (local_sort_min_tiles tiles or more) run their other tile passes with it too, unless

@@ -192,7 +192,6 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
                             : !limits.software && element_bytes >= 8 && t.tile_size >= 1024 ? std::max(8u, t.local_elements)
                                                                                              : t.local_elements;
   }
-  if (t.local_sort_min_tiles == 0) t.local_sort_min_tiles = 256;
   if (t.sort_program_passes_min_count == 0)
     t.sort_program_passes_min_count = !limits.software && element_bytes == 8 ? 1u : Tuning::never;
   if (t.compute_units == 0) t.compute_units = limits.compute_units;
@@ -207,6 +206,18 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
                         : static_cast<std::uint32_t>(std::min<std::uint64_t>(tiles * t.tile_size, Tuning::never - 1));
   }
   if (!limits.cross_workgroup_waits) t.fused_passes_max_count = Tuning::never;
+  if (t.local_sort_min_tiles == 0) {
+    // Where the sort program would also run a sort's other tile passes, it takes them out of
+    // a fused dispatch (which only runs the local program): such sorts that fuse do better
+    // in that one dispatch, local sort included. H200, pairs 2^19 (256 tiles): 120.5 us fused
+    // against 146 in the sort program (bench/results/h200-2026-11-22-fused-pairs-*).
+    t.local_sort_min_tiles = 256;
+    const bool sort_program_takes_fused_counts =
+        t.fused_passes_max_count != Tuning::never && t.sort_program_passes_min_count <= t.fused_passes_max_count;
+    if (sort_program_takes_fused_counts)
+      t.local_sort_min_tiles = static_cast<std::uint32_t>(std::max<std::uint64_t>(
+          256, std::min<std::uint64_t>(std::uint64_t{t.fused_passes_max_count} / t.tile_size + 1, Tuning::never)));
+  }
   // Measured on an H200 (bench/results/tuning-h200-2026-11-21.md): 8 elements x uvec4 per invocation
   // and 128 invocations per group beat 4 or 16 elements, scalar access and 256 or 64.
   if (t.global_elements == 0) t.global_elements = 8;
