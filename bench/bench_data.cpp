@@ -13,7 +13,7 @@ std::vector<std::uint32_t> random_words(KeyKind kind, std::size_t count) {
   // Fixed seed per size: reruns and other machines sort the same inputs.
   std::mt19937_64 engine(0x9e3779b97f4a7c15ULL ^ count);
   std::vector<std::uint32_t> words(count);
-  if (kind == KeyKind::u32) {
+  if (kind != KeyKind::f32) {  // uniform bit patterns, int32 of both signs alike
     for (std::size_t i = 0; i < count; i += 2) {
       const std::uint64_t bits = engine();
       words[i] = static_cast<std::uint32_t>(bits);
@@ -95,6 +95,7 @@ GpuData& DataCache::gpu(KeyKind kind, bool with_values, std::size_t count) {
 
 std::uint32_t order_word(KeyKind kind, std::uint32_t word) {
   if (kind == KeyKind::u32) return word;
+  if (kind == KeyKind::i32) return word ^ 0x80000000u;
   // Negative floats order reversed; flipping all bits of negatives and only
   // the sign bit of positives gives an unsigned order equal to totalOrder.
   return (word & 0x80000000u) != 0 ? ~word : word | 0x80000000u;

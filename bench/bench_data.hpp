@@ -13,9 +13,9 @@
 
 namespace gpusort_bench {
 
-enum class KeyKind { u32, f32 };
+enum class KeyKind { u32, i32, f32 };
 
-// Keys as 32-bit patterns (floats bit-cast), values as the original index of
+// Keys as 32-bit patterns (int32 and floats bit-cast), values as the original index of
 // each key, so a key-value sort can be checked against the input.
 struct HostData {
   KeyKind kind = KeyKind::u32;
@@ -46,7 +46,8 @@ class DataCache {
 };
 
 // Total order on the key bit patterns, matching the library's float order
-// (-NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN) and plain u32 order.
+// (-NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN), two's complement int32 order and
+// plain u32 order.
 std::uint32_t order_word(KeyKind kind, std::uint32_t word);
 
 // Empty string when `sorted` is an ascending permutation of `input`
