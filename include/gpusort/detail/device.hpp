@@ -209,8 +209,8 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (t.local_sort_min_tiles == 0) {
     // Where the sort program would also run a sort's other tile passes, it takes them out of
     // a fused dispatch (which only runs the local program): such sorts that fuse do better
-    // in that one dispatch, local sort included. H200, pairs 2^19 (256 tiles): 120.5 us fused
-    // against 146 in the sort program (bench/results/h200-2026-11-22-fused-pairs-*).
+    // in that one dispatch, local sort included. H200, pairs 2^19 (256 tiles): 0.121 ms fused
+    // against 0.145 in the sort program (bench/results/h200-2026-11-22-fused-pairs-ab.md).
     t.local_sort_min_tiles = 256;
     const bool sort_program_takes_fused_counts =
         t.fused_passes_max_count != Tuning::never && t.sort_program_passes_min_count <= t.fused_passes_max_count;
