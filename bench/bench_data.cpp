@@ -12,12 +12,13 @@ namespace {
 std::vector<std::uint32_t> random_words(KeyKind kind, std::size_t count) {
   // Fixed seed per size: reruns and other machines sort the same inputs.
   std::mt19937_64 engine(0x9e3779b97f4a7c15ULL ^ count);
-  std::vector<std::uint32_t> words(count);
+  const std::size_t word_count = count * words_per_key(kind);
+  std::vector<std::uint32_t> words(word_count);
   if (kind != KeyKind::f32) {  // uniform bit patterns, int32 of both signs alike
-    for (std::size_t i = 0; i < count; i += 2) {
+    for (std::size_t i = 0; i < word_count; i += 2) {
       const std::uint64_t bits = engine();
       words[i] = static_cast<std::uint32_t>(bits);
-      if (i + 1 < count) words[i + 1] = static_cast<std::uint32_t>(bits >> 32);
+      if (i + 1 < word_count) words[i + 1] = static_cast<std::uint32_t>(bits >> 32);
     }
   } else {
     // Finite values of both signs across many exponents; NaNs would make
@@ -33,7 +34,7 @@ std::vector<std::uint32_t> random_words(KeyKind kind, std::size_t count) {
 }
 
 bool matches(const HostData& data, KeyKind kind, std::size_t count) {
-  return data.kind == kind && data.key_words.size() == count;
+  return data.kind == kind && data.key_words.size() == count * words_per_key(kind);
 }
 
 std::uint64_t mix(std::uint64_t x) {
@@ -43,18 +44,26 @@ std::uint64_t mix(std::uint64_t x) {
   return x;
 }
 
-// Sum of a hash of each word: equal for any permutation of the same words.
-std::uint64_t multiset_checksum(const std::vector<std::uint32_t>& words) {
+// Key `index` of `words` as its bits: the word, or for 64-bit keys the two words.
+std::uint64_t key_bits(KeyKind kind, const std::vector<std::uint32_t>& words, std::size_t index) {
+  if (kind != KeyKind::u64) return words[index];
+  return std::uint64_t{words[2 * index + 1]} << 32 | words[2 * index];
+}
+
+// Sum of a hash of each key: equal for any permutation of the same keys.
+std::uint64_t multiset_checksum(KeyKind kind, const std::vector<std::uint32_t>& words) {
   std::uint64_t sum = 0;
-  for (std::uint32_t w : words) sum += mix(w + 0x632be59bd9b4e019ULL);
+  for (std::size_t i = 0; i < words.size() / words_per_key(kind); ++i)
+    sum += mix(key_bits(kind, words, i) + 0x632be59bd9b4e019ULL);
   return sum;
 }
 
 std::string first_descent(KeyKind kind, const std::vector<std::uint32_t>& keys) {
-  for (std::size_t i = 1; i < keys.size(); ++i) {
-    if (order_word(kind, keys[i - 1]) > order_word(kind, keys[i])) {
-      return "keys not ascending at index " + std::to_string(i);
-    }
+  const auto order = [&](std::size_t i) {
+    return kind == KeyKind::u64 ? key_bits(kind, keys, i) : std::uint64_t{order_word(kind, keys[i])};
+  };
+  for (std::size_t i = 1; i < keys.size() / words_per_key(kind); ++i) {
+    if (order(i - 1) > order(i)) return "keys not ascending at index " + std::to_string(i);
   }
   return {};
 }
@@ -79,11 +88,12 @@ GpuData& DataCache::gpu(KeyKind kind, bool with_values, std::size_t count) {
   gpu_.reset();
   const HostData& data = host(kind, count);
   const std::size_t bytes = count * sizeof(std::uint32_t);
+  const std::size_t key_bytes = bytes * words_per_key(kind);
   auto fresh = std::make_unique<GpuData>();
   fresh->count = count;
   fresh->with_values = with_values;
-  fresh->pristine_keys = Buffer(bytes, data.key_words.data());
-  fresh->keys = Buffer(bytes, nullptr);
+  fresh->pristine_keys = Buffer(key_bytes, data.key_words.data());
+  fresh->keys = Buffer(key_bytes, nullptr);
   if (with_values) {
     fresh->pristine_values = Buffer(bytes, data.values.data());
     fresh->values = Buffer(bytes, nullptr);
@@ -106,7 +116,7 @@ std::string check_sorted_keys(KeyKind kind, const std::vector<std::uint32_t>& in
   if (input.size() != sorted.size()) return "size mismatch";
   std::string descent = first_descent(kind, sorted);
   if (!descent.empty()) return descent;
-  if (multiset_checksum(input) != multiset_checksum(sorted)) return "keys are not a permutation of the input";
+  if (multiset_checksum(kind, input) != multiset_checksum(kind, sorted)) return "keys are not a permutation of the input";
   return {};
 }
 
@@ -117,10 +127,12 @@ std::string check_sorted_pairs(KeyKind kind, const std::vector<std::uint32_t>& i
   if (!keys.empty()) return keys;
   // Duplicate keys would let a value point at an equal twin, so also
   // require every original index exactly once.
-  std::vector<bool> seen(input.size(), false);
-  for (std::size_t i = 0; i < sorted_values.size(); ++i) {
+  const std::size_t count = input.size() / words_per_key(kind);
+  if (sorted_values.size() != count) return "value count mismatch";
+  std::vector<bool> seen(count, false);
+  for (std::size_t i = 0; i < count; ++i) {
     const std::uint32_t origin = sorted_values[i];
-    if (origin >= input.size() || input[origin] != sorted_keys[i] || seen[origin]) {
+    if (origin >= count || key_bits(kind, input, origin) != key_bits(kind, sorted_keys, i) || seen[origin]) {
       return "value at index " + std::to_string(i) + " does not belong to its key";
     }
     seen[origin] = true;

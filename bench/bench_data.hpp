@@ -13,10 +13,13 @@
 
 namespace gpusort_bench {
 
-enum class KeyKind { u32, i32, f32 };
+enum class KeyKind { u32, i32, f32, u64 };
 
-// Keys as 32-bit patterns (int32 and floats bit-cast), values as the original index of
-// each key, so a key-value sort can be checked against the input.
+// 32-bit words per key: 2 for 64-bit keys (low word first, as a uint64_t lies in memory).
+inline std::size_t words_per_key(KeyKind kind) { return kind == KeyKind::u64 ? 2 : 1; }
+
+// Keys as 32-bit patterns (int32 and floats bit-cast; words_per_key words a key), values as
+// the original index of each key, so a key-value sort can be checked against the input.
 struct HostData {
   KeyKind kind = KeyKind::u32;
   std::vector<std::uint32_t> key_words;
@@ -50,7 +53,7 @@ class DataCache {
 // plain u32 order.
 std::uint32_t order_word(KeyKind kind, std::uint32_t word);
 
-// Empty string when `sorted` is an ascending permutation of `input`
+// Empty string when `sorted` is an ascending permutation of `input` (key words of `kind`)
 // (checked by order and an order-independent checksum); else a reason.
 std::string check_sorted_keys(KeyKind kind, const std::vector<std::uint32_t>& input,
                               const std::vector<std::uint32_t>& sorted);

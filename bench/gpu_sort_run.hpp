@@ -25,7 +25,8 @@ struct GpuSortCase {
 
 // Bytes a sort moves: every pass reads and writes each key (and value).
 inline double bytes_moved(const GpuSortCase& run, std::size_t count) {
-  const double element = sizeof(std::uint32_t) * (run.with_values ? 2.0 : 1.0);
+  const double element =
+      sizeof(std::uint32_t) * (static_cast<double>(words_per_key(run.kind)) + (run.with_values ? 1.0 : 0.0));
   return static_cast<double>(run.memory_passes) * static_cast<double>(count) * element * 2.0;
 }
 
@@ -38,7 +39,7 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
   try {
     GpuData& data = env.data.gpu(run.kind, run.with_values, count);
     const auto refill = [&] {
-      env.refill.copy(data.pristine_keys.id(), data.keys.id(), count);
+      env.refill.copy(data.pristine_keys.id(), data.keys.id(), count * words_per_key(run.kind));
       if (run.with_values) env.refill.copy(data.pristine_values.id(), data.values.id(), count);
     };
     // One untimed sort first: lazy allocations, shader JIT and clock ramp-up
@@ -89,7 +90,7 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
 
     if (env.should_verify(run.name + "/" + std::to_string(count))) {
       const HostData& input = env.data.host(run.kind, count);
-      const auto keys = read_words(data.keys.id(), count);
+      const auto keys = read_words(data.keys.id(), count * words_per_key(run.kind));
       const std::string problem =
           run.with_values ? check_sorted_pairs(run.kind, input.key_words, keys, read_words(data.values.id(), count))
                           : check_sorted_keys(run.kind, input.key_words, keys);
