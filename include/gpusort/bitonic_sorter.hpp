@@ -398,23 +398,27 @@ class BitonicSorter {
     return stable_programs_;
   }
 
-  /// A tile program of the unstable or stable set, built on the first sort that needs it.
-  GLuint tile_program_on_first_use(detail::GlProgram Programs::*which, std::uint32_t tile_size,
-                                   std::uint32_t elements, bool stable, bool wide = false) {
-    detail::GlProgram& program = (stable ? stable_programs_ : programs_).*which;
+  /// The unstable or the stable set, as it is (stable_programs() builds the latter's base).
+  Programs& program_set(bool stable) { return stable ? stable_programs_ : programs_; }
+
+  /// A tile program of either set (`program`), built on the first sort that needs it.
+  GLuint tile_program_on_first_use(detail::GlProgram& program, std::uint32_t tile_size, std::uint32_t elements,
+                                   bool stable, bool wide = false, bool fused = false,
+                                   std::uint32_t reserve_words = 0) {
     if (!program.name())
-      program = detail::build_compute_program(tile_program_source(tile_size, elements, stable, wide), cache_);
+      program = detail::build_compute_program(
+          tile_program_source(tile_size, elements, stable, wide, fused, reserve_words), cache_);
     return program.name();
   }
 
   /// The local-sort program of many tiles. On first use: its 16-key variant took the H200's
   /// driver 1.1-1.3 s to compile cold, which sorts of fewer tiles should not pay.
   GLuint sort_program(bool stable) {
-    return tile_program_on_first_use(&Programs::sort, tuning_.tile_size, tuning_.local_sort_elements, stable);
+    return tile_program_on_first_use(program_set(stable).sort, tuning_.tile_size, tuning_.local_sort_elements, stable);
   }
 
   GLuint single_tile_program(bool stable) {
-    return tile_program_on_first_use(&Programs::single_tile, tuning_.single_dispatch_tile,
+    return tile_program_on_first_use(program_set(stable).single_tile, tuning_.single_dispatch_tile,
                                      tuning_.single_tile_elements, stable);
   }
 
@@ -422,7 +426,7 @@ class BitonicSorter {
   /// the path cost them time even where no wide chunk ran (H200, pairs 2^16: 112.6 against
   /// 111.0 us; registers).
   GLuint wide_program(bool stable) {
-    return tile_program_on_first_use(&Programs::wide, tuning_.tile_size, tuning_.local_elements, stable, true);
+    return tile_program_on_first_use(program_set(stable).wide, tuning_.tile_size, tuning_.local_elements, stable, true);
   }
 
   /// The local program with fused passes, at Tuning::fused_tile_size if `fused_tile` (else
@@ -430,13 +434,10 @@ class BitonicSorter {
   /// compute unit. Separate: the ticket, the pass table and coherent data accesses stay out
   /// of the program that runs one pass per dispatch.
   GLuint fused_program(bool stable, std::uint32_t per_unit, bool fused_tile) {
-    detail::GlProgram& program = (stable ? stable_programs_ : programs_).fused[fused_tile ? 1 : 0][per_unit];
     const std::uint32_t tile_size = geometry(fused_tile).tile_size;
-    if (!program.name())
-      program = detail::build_compute_program(tile_program_source(tile_size, tuning_.local_elements, stable, false,
-                                                                  true, fused_reserve_words(per_unit, tile_size)),
-                                              cache_);
-    return program.name();
+    return tile_program_on_first_use(program_set(stable).fused[fused_tile ? 1 : 0][per_unit], tile_size,
+                                     tuning_.local_elements, stable, false, true,
+                                     fused_reserve_words(per_unit, tile_size));
   }
 
   /// Shared-memory words the fused program reserves beside its tile so that at most
