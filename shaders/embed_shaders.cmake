@@ -1,4 +1,5 @@
-# Embeds every shaders/*.glsl and shaders/*.comp into one C++ header, so that copying
+# Embeds every shaders/*.glsl and shaders/*.comp, and those one folder down
+# (shaders/radix/*.comp: identifier radix_*_comp), into one C++ header, so that copying
 # include/ is enough to use gpusort. Run as a script:
 #   cmake -DSHADER_DIR=<dir> -DOUTPUT=<header> [-DCHECK_ONLY=ON] -P embed_shaders.cmake
 # With CHECK_ONLY the header is not written; the script fails if it differs from a fresh
@@ -10,7 +11,8 @@ endif()
 get_filename_component(SHADER_DIR "${SHADER_DIR}" ABSOLUTE)
 get_filename_component(OUTPUT "${OUTPUT}" ABSOLUTE)
 
-file(GLOB shader_files RELATIVE "${SHADER_DIR}" "${SHADER_DIR}/*.glsl" "${SHADER_DIR}/*.comp")
+file(GLOB shader_files RELATIVE "${SHADER_DIR}" "${SHADER_DIR}/*.glsl" "${SHADER_DIR}/*.comp"
+     "${SHADER_DIR}/*/*.glsl" "${SHADER_DIR}/*/*.comp")
 list(SORT shader_files)
 
 set(body "")

@@ -6,6 +6,7 @@
 //   #include <gpusort/gpusort.hpp>
 //   gpusort::BitonicSorter<std::uint32_t> sorter;  // with a GL 4.3+ context current
 //   sorter.sort(key_buffer, count);                // in place, no CPU round trip
+//   gpusort::RadixSorter<float, std::uint32_t> radix;  // stable radix sort, same conventions
 #include "gl_api.hpp"
 
 #include "bitonic_sorter.hpp"
@@ -14,6 +15,8 @@
 #include "key_traits.hpp"
 #include "order.hpp"
 #include "program_cache.hpp"
+#include "radix_sorter.hpp"
+#include "radix_tuning.hpp"
 #include "tuning.hpp"
 
 #define GPUSORT_VERSION_MAJOR 0
