@@ -115,7 +115,7 @@ void run_cub(benchmark::State& state, BenchEnvironment& env, CubCache& cache, co
     }
     // CUB does not say how many passes it makes, so "GB/s" counts a single
     // read+write pass over every key (and value): a lower bound on its
-    // traffic, not the achieved bandwidth (see results/README.md).
+    // traffic, not the achieved bandwidth (see bench/README.md).
     const double element = sizeof(std::uint32_t) * (run.with_values ? 2.0 : 1.0);
     set_sort_counters(state, count, total_seconds, static_cast<double>(count) * element * 2.0);
     state.counters["wall_ms"] = benchmark::Counter(total_wall_seconds * 1e3, benchmark::Counter::kAvgIterations);

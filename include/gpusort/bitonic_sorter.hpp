@@ -499,7 +499,7 @@ class BitonicSorter {
     // has one of its own), let only as many share a unit as the widest pass needs, if that is
     // 1 or 2. H200, keys 2^19 (128 tiles a pass, 132 SMs): 72.6 us with 1 per SM, 95 with 2,
     // 118 with 3 (what 16 KiB tiles allow); 2^20: 115 us with 2, 156 with 1, 137 with 3
-    // (bench/results/h200-2026-11-22-fused-reserve-probe.txt).
+    // (bench/results/history.md).
     const std::uint32_t units = tuning_.compute_units;
     const std::uint64_t per_unit = units != 0 ? (widest + units - 1) / units : 0;
     if (items > units && per_unit <= 2 &&
