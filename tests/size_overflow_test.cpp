@@ -83,6 +83,49 @@ TEST_F(SizeOverflow, SortIndirectCountOffsetPastTheBuffer) {
   }
 }
 
+// A count buffer of 2^34 + 16 bytes (skipped where the driver cannot make one: llvmpipe
+// answers GL_OUT_OF_MEMORY): its words from 2^32 on are beyond the 32-bit word index the
+// shaders read the count with, and (GLuint)(count_offset / 4) wrapped to word 0. The
+// buffer holds the count 64 at word 0, so a sort that read it would sort the keys.
+TEST_F(SizeOverflow, SortIndirectCountWordBeyond32BitIndex) {
+  constexpr std::size_t big_offset = std::size_t{1} << 34;
+  constexpr std::size_t big_bytes = big_offset + 16;
+  auto& sorter = cached_sorter<std::uint32_t>();
+  const auto keys = sample_keys(64);
+  GlBuffer key_buffer(to_bytes(keys));
+  const Bytes keys_before = key_buffer.read();
+
+  struct BigBuffer {
+    GLuint name = 0;
+    ~BigBuffer() { glDeleteBuffers(1, &name); }
+  } counts;
+  glGenBuffers(1, &counts.name);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, counts.name);
+  glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(big_bytes), nullptr, GL_DYNAMIC_COPY);
+  GLint64 size = 0;
+  glGetBufferParameteri64v(GL_COPY_WRITE_BUFFER, GL_BUFFER_SIZE, &size);
+  const GLenum allocation_error = glGetError();
+  if (allocation_error != GL_NO_ERROR || static_cast<std::uint64_t>(size) != big_bytes) {
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    GTEST_SKIP() << "the driver cannot make a buffer of 2^34 + 16 bytes (glGetError() = " << hex(allocation_error)
+                 << ", GL_BUFFER_SIZE = " << size << ")";
+  }
+  const std::uint32_t words[4] = {64, 64, 64, 64};
+  glBufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof words, words);
+  glBufferSubData(GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(big_offset), sizeof words, words);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  ASSERT_TRUE(no_gl_error("filling the 2^34 + 16 byte count buffer"));
+
+  for (std::size_t offset : {big_offset, big_offset + 12}) {
+    SCOPED_TRACE("count_offset " + std::to_string(offset));
+    EXPECT_THAT(error_from([&] { sorter.sort_indirect(key_buffer.name(), counts.name, offset, 64); }),
+                AllOf(HasSubstr("count_offset " + std::to_string(offset)), HasSubstr("32-bit"),
+                      HasSubstr("at most 17179869180")));
+    EXPECT_TRUE(no_gl_error("sort_indirect with a count beyond 32-bit word indices"));
+    EXPECT_TRUE(key_buffer.read() == keys_before) << "keys changed: the sort read another word as its count";
+  }
+}
+
 // Already safe (the count is checked against max_count() <= 2^31 before any arithmetic):
 // every entry point that takes a count or capacity refuses these, data unchanged.
 TEST_F(SizeOverflow, CountsAndCapacitiesAtTheExtremes) {

@@ -240,7 +240,8 @@ class BitonicSorter {
   /// pass's output). The CPU never reads n: a one-invocation kernel turns it into the
   /// workgroup counts of every pass, which run with glDispatchComputeIndirect; passes that
   /// n does not need get zero workgroups. n = 0 or 1 is a no-op. `keys` must hold
-  /// `capacity` elements. Leaves GL_DISPATCH_INDIRECT_BUFFER as it was.
+  /// `capacity` elements; `count_offset` is a multiple of 4, at most 2^34 - 4 (the count's
+  /// word index is 32-bit). Leaves GL_DISPATCH_INDIRECT_BUFFER as it was.
   ///   sorter.sort_indirect(depth, counter_buffer, 0, max_particles);
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
   void sort_indirect(GLuint keys, GLuint count_buffer, std::size_t count_offset, std::size_t capacity,
@@ -609,8 +610,8 @@ class BitonicSorter {
   }
 
   /// Throws unless `count_buffer` is a buffer object that the GPU may access now with a
-  /// 32-bit count at byte `count_offset` (a multiple of 4). Binds GL_COPY_READ_BUFFER (the
-  /// caller's GlStateBackup restores it).
+  /// 32-bit count at byte `count_offset` (a multiple of 4) that the shaders can index.
+  /// Binds GL_COPY_READ_BUFFER (the caller's GlStateBackup restores it).
   void check_count_buffer(GLuint count_buffer, std::size_t count_offset) const {
     const std::string label = "count buffer " + std::to_string(count_buffer);
     const std::uint64_t size = buffer_size(count_buffer, label);
@@ -623,6 +624,13 @@ class BitonicSorter {
                                                 : "pass a count_offset of at most " +
                                                       std::to_string(size - sizeof(std::uint32_t)) +
                                                       " or a larger buffer"));
+    }
+    // The shaders read the count as word count_offset / 4 of the whole buffer, a 32-bit index.
+    const std::uint64_t last_word_offset = std::uint64_t{std::numeric_limits<std::uint32_t>::max()} * 4;
+    if (count_offset > last_word_offset) {
+      throw Error("count_offset " + std::to_string(count_offset) + " of " + label +
+                  " is beyond the 2^32 words that the shaders index with 32-bit integers: put the count at a "
+                  "count_offset of at most " + std::to_string(last_word_offset));
     }
     check_not_mapped(label);
   }
