@@ -126,6 +126,24 @@ TEST_F(SizeOverflow, SortIndirectCountWordBeyond32BitIndex) {
   }
 }
 
+// plan() did no count check: ceil_log2 of a count above 2^63 never ends (1 << 64), and
+// (count + tile - 1) / tile wrapped. Like sort(), it must refuse counts above max_count().
+TEST_F(SizeOverflow, PlanOfCountsBeyondMaxCount) {
+  auto& sorter = cached_sorter<std::uint32_t>();
+  auto& kv_sorter = cached_sorter<std::uint32_t, std::uint32_t>();
+  ASSERT_LT(sorter.max_count(), two_32 - 1);
+  EXPECT_NO_THROW((void)sorter.plan(sorter.max_count()));
+  // Largest last: before the fix SIZE_MAX hung.
+  for (std::size_t count : {sorter.max_count() + 1, two_32 - 1, two_32, two_63, size_max - 3, size_max}) {
+    SCOPED_TRACE("count " + std::to_string(count));
+    const auto expected = AllOf(HasSubstr("count " + std::to_string(count) + " exceeds"),
+                                HasSubstr(std::to_string(sorter.max_count())));
+    EXPECT_THAT(error_from([&] { (void)sorter.plan(count); }), expected);
+    EXPECT_THAT(error_from([&] { (void)kv_sorter.plan(count); }), expected);
+  }
+  EXPECT_TRUE(no_gl_error("plan() of counts beyond max_count()"));
+}
+
 // Already safe (the count is checked against max_count() <= 2^31 before any arithmetic):
 // every entry point that takes a count or capacity refuses these, data unchanged.
 TEST_F(SizeOverflow, CountsAndCapacitiesAtTheExtremes) {

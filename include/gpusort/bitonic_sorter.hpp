@@ -307,8 +307,11 @@ class BitonicSorter {
   }
 
   /// What sort() dispatches for `count` elements (sort_indirect() plans its capacity
-  /// without Tuning::merge_stages).
-  Plan plan(std::size_t count) const { return plan_passes(count, tuning_.merge_stages, true); }
+  /// without Tuning::merge_stages). Throws Error, like sort(), for a count above max_count().
+  Plan plan(std::size_t count) const {
+    check_count(count);
+    return plan_passes(count, tuning_.merge_stages, true);
+  }
 
   /// The tuning in effect, with every derived field filled in.
   const Tuning& tuning() const { return tuning_; }
