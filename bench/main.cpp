@@ -1,6 +1,6 @@
 // gpusort_bench: Google Benchmark harness comparing gpusort with a textbook
 // GPU bitonic sort, std::sort and, where CUDA is, CUB. See
-// bench/results/README.md for how to run it and turn its JSON into tables.
+// bench/README.md for how to run it and turn its JSON into tables.
 #include <benchmark/benchmark.h>
 
 #include <cstring>

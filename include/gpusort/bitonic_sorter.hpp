@@ -240,7 +240,8 @@ class BitonicSorter {
   /// pass's output). The CPU never reads n: a one-invocation kernel turns it into the
   /// workgroup counts of every pass, which run with glDispatchComputeIndirect; passes that
   /// n does not need get zero workgroups. n = 0 or 1 is a no-op. `keys` must hold
-  /// `capacity` elements. Leaves GL_DISPATCH_INDIRECT_BUFFER as it was.
+  /// `capacity` elements; `count_offset` is a multiple of 4, at most 2^34 - 4 (the count's
+  /// word index is 32-bit). Leaves GL_DISPATCH_INDIRECT_BUFFER as it was.
   ///   sorter.sort_indirect(depth, counter_buffer, 0, max_particles);
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
   void sort_indirect(GLuint keys, GLuint count_buffer, std::size_t count_offset, std::size_t capacity,
@@ -306,8 +307,11 @@ class BitonicSorter {
   }
 
   /// What sort() dispatches for `count` elements (sort_indirect() plans its capacity
-  /// without Tuning::merge_stages).
-  Plan plan(std::size_t count) const { return plan_passes(count, tuning_.merge_stages, true); }
+  /// without Tuning::merge_stages). Throws Error, like sort(), for a count above max_count().
+  Plan plan(std::size_t count) const {
+    check_count(count);
+    return plan_passes(count, tuning_.merge_stages, true);
+  }
 
   /// The tuning in effect, with every derived field filled in.
   const Tuning& tuning() const { return tuning_; }
@@ -499,7 +503,7 @@ class BitonicSorter {
     // has one of its own), let only as many share a unit as the widest pass needs, if that is
     // 1 or 2. H200, keys 2^19 (128 tiles a pass, 132 SMs): 72.6 us with 1 per SM, 95 with 2,
     // 118 with 3 (what 16 KiB tiles allow); 2^20: 115 us with 2, 156 with 1, 137 with 3
-    // (bench/results/h200-2026-11-22-fused-reserve-probe.txt).
+    // (bench/results/history.md).
     const std::uint32_t units = tuning_.compute_units;
     const std::uint64_t per_unit = units != 0 ? (widest + units - 1) / units : 0;
     if (items > units && per_unit <= 2 &&
@@ -592,9 +596,51 @@ class BitonicSorter {
   /// Throws unless `buffer` is a buffer object holding elements [first, first + count) of
   /// `element_size` bytes that the GPU may access now. Binds GL_COPY_READ_BUFFER (the
   /// caller's GlStateBackup restores it).
+  /// (Callers pass first + count <= 2^32 - 1 and element_size <= 8: check_range().)
   void check_buffer(GLuint buffer, const char* what, std::size_t first, std::size_t count,
                     std::size_t element_size) const {
     const std::string label = std::string(what) + " buffer " + std::to_string(buffer);
+    const std::uint64_t size = buffer_size(buffer, label);
+    const std::uint64_t needed = (std::uint64_t{first} + count) * element_size;
+    if (size < needed) {
+      throw Error(label + " is too small: it holds " + std::to_string(size) + " bytes but " +
+                  (first != 0 ? "elements " + std::to_string(first) + " .. " + std::to_string(first + count) +
+                                    " (exclusive)"
+                              : std::to_string(count) + " elements") +
+                  " need " + std::to_string(needed) + " bytes; pass a smaller count or a larger buffer");
+    }
+    check_not_mapped(label);
+  }
+
+  /// Throws unless `count_buffer` is a buffer object that the GPU may access now with a
+  /// 32-bit count at byte `count_offset` (a multiple of 4) that the shaders can index.
+  /// Binds GL_COPY_READ_BUFFER (the caller's GlStateBackup restores it).
+  void check_count_buffer(GLuint count_buffer, std::size_t count_offset) const {
+    const std::string label = "count buffer " + std::to_string(count_buffer);
+    const std::uint64_t size = buffer_size(count_buffer, label);
+    // Never count_offset + 4, which wraps for offsets near SIZE_MAX.
+    if (size < sizeof(std::uint32_t) || count_offset > size - sizeof(std::uint32_t)) {
+      throw Error(label + " is too small: it holds " + std::to_string(size) +
+                  " bytes but the 32-bit count at count_offset " + std::to_string(count_offset) +
+                  " needs the 4 bytes from there; " +
+                  (size < sizeof(std::uint32_t) ? std::string("pass a buffer of at least 4 bytes")
+                                                : "pass a count_offset of at most " +
+                                                      std::to_string(size - sizeof(std::uint32_t)) +
+                                                      " or a larger buffer"));
+    }
+    // The shaders read the count as word count_offset / 4 of the whole buffer, a 32-bit index.
+    const std::uint64_t last_word_offset = std::uint64_t{std::numeric_limits<std::uint32_t>::max()} * 4;
+    if (count_offset > last_word_offset) {
+      throw Error("count_offset " + std::to_string(count_offset) + " of " + label +
+                  " is beyond the 2^32 words that the shaders index with 32-bit integers: put the count at a "
+                  "count_offset of at most " + std::to_string(last_word_offset));
+    }
+    check_not_mapped(label);
+  }
+
+  /// Throws unless `buffer` is a buffer object in the current context; returns its size in
+  /// bytes. Binds it to GL_COPY_READ_BUFFER.
+  std::uint64_t buffer_size(GLuint buffer, const std::string& label) const {
     if (buffer == 0 || glIsBuffer(buffer) != GL_TRUE) {
       throw Error(label + " is not a buffer object in the current context: pass a name from glGenBuffers or "
                           "glCreateBuffers that has storage (glBufferData/glBufferStorage) and was not deleted");
@@ -602,14 +648,11 @@ class BitonicSorter {
     glBindBuffer(GL_COPY_READ_BUFFER, buffer);
     GLint64 size = 0;
     glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
-    const std::uint64_t needed = (std::uint64_t{first} + count) * element_size;
-    if (static_cast<std::uint64_t>(size) < needed) {
-      throw Error(label + " is too small: it holds " + std::to_string(size) + " bytes but " +
-                  (first != 0 ? "elements " + std::to_string(first) + " .. " + std::to_string(first + count) +
-                                    " (exclusive)"
-                              : std::to_string(count) + " elements") +
-                  " need " + std::to_string(needed) + " bytes; pass a smaller count or a larger buffer");
-    }
+    return static_cast<std::uint64_t>(size);
+  }
+
+  /// Throws if the buffer bound to GL_COPY_READ_BUFFER is mapped without GL_MAP_PERSISTENT_BIT.
+  void check_not_mapped(const std::string& label) const {
     GLint mapped = GL_FALSE;
     glGetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_MAPPED, &mapped);
     if (mapped == GL_TRUE) {
@@ -703,7 +746,7 @@ class BitonicSorter {
       throw Error("count_offset " + std::to_string(count_offset) +
                   " is not a multiple of 4: the count must be an aligned 32-bit uint");
     }
-    check_buffer(count_buffer, "count", count_offset / sizeof(std::uint32_t), 1, sizeof(std::uint32_t));
+    check_count_buffer(count_buffer, count_offset);
     const bool overlaps = (count_buffer == keys && count_offset < std::uint64_t{capacity} * key_bytes) ||
                           (has_values && count_buffer == values &&
                            count_offset < std::uint64_t{capacity} * value_bytes);

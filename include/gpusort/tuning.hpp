@@ -26,11 +26,11 @@ struct Tuning {
   /// pairs, 64-bit keys), raised if tile_size / it exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS;
   /// 4 on software renderers (llvmpipe), where it cuts the first sort's shader JIT about 5x.
   /// Why 4 for wide elements: on an H200 the workgroups resident on one SM share at most
-  /// 48 KiB of shared memory under GL (bench/results/h200-2026-11-22-occupancy.txt: three
+  /// 48 KiB of shared memory under GL (bench/results/history.md: three
   /// 16 KiB tiles, six 8 KiB ones), so a 2048-pair tile with 4 per invocation puts 1536
-  /// invocations on an SM instead of 768. Whole sorts there (h200-2026-11-22-wide-elements-ab.md):
+  /// invocations on an SM instead of 768. Whole sorts there (same file):
   /// pairs 2^10-2^18 11-15 % faster (2^16 0.0778 -> 0.0675 ms), 2^24 3.77 -> 3.57 ms, but
-  /// 2^19-2^20 1-2 % slower; the pass profile (…-wide-elements-pass-profile.txt) has 64-bit
+  /// 2^19-2^20 1-2 % slower; the pass profile has 64-bit
   /// keys 7-17 % faster up to 2^18 and 1-4 % slower from 2^20. Those slower sizes run their
   /// tile passes with 8 instead (sort_program_passes_min_count).
   std::uint32_t local_elements = 0;
@@ -53,7 +53,7 @@ struct Tuning {
   /// fused_passes_max_count: 8-byte elements on GPUs): there it starts above the fused counts
   /// (fused_passes_max_count / tile_size + 1, at least 256; 265 on an H200), since a fused
   /// dispatch runs only the main tile program and fusing won. H200, whole sorts alternated
-  /// with the start at 256 (bench/results/h200-2026-11-22-fused-pairs-ab.md): pairs 2^19
+  /// with the start at 256 (bench/results/history.md): pairs 2^19
   /// 0.145 -> 0.121 ms, stable pairs 0.183 -> 0.154, sort_indices 0.161 -> 0.136; 64-bit keys
   /// 2^19 137 us fused in the pass profile; every other size 2^17-2^21 within 0.3 %.
   /// 1: every sort wider than one tile.
@@ -63,7 +63,7 @@ struct Tuning {
   /// the wide-chunk program takes them (wide_chunk_min_count). 0: on GPUs 1 for 8-byte
   /// elements (32-bit keys with values, 64-bit keys without): their 4 per invocation made
   /// 2^19-2^20 pairs 1-2.4 % and 64-bit keys from 2^20 1-4 % slower than 8 (H200,
-  /// bench/results/h200-2026-11-22-wide-elements-*); Tuning::never otherwise (32-bit keys:
+  /// bench/results/history.md); Tuning::never otherwise (32-bit keys:
   /// windows with 16 per invocation lost; 64-bit keys with values: 4 won at 2^18 and 2^22-2^24).
   std::uint32_t sort_program_passes_min_count = 0;
   /// Elements each invocation holds in a global pass (a power of two, 2 .. 32, at most
@@ -94,7 +94,7 @@ struct Tuning {
   /// subgroup shuffles between two barriers, instead of log2(local_elements) (only with
   /// subgroups). Fewer shared-memory round trips and barriers, more shuffles: on an H200
   /// (key-value pairs with 8 per invocation, before they held 4 by default,
-  /// bench/results/levers-h200-2026-11-21.md; passes, first to last)
+  /// bench/results/history.md; passes, first to last)
   /// 2^22 0.88 against 0.99 ms, 2^24 3.85 against 4.27, 2^26 17.2 against 19.5 ms (whole
   /// sorts 2^24 3.77 against 4.20 ms), while 2^16-2^18 lost about 2 % (the data sits in L2
   /// and the shuffles cost more than the barriers save) and 2^20 broke even.
@@ -125,7 +125,7 @@ struct Tuning {
   /// 0: on GPUs 2 * compute_units * tile_size where compute_units is known (an H200: 2^20
   /// keys; pairs up to 255 tiles, since from 256 their passes run in the sort program), else
   /// 16 * tile_size. H200, whole sorts, alternated
-  /// (bench/results/h200-2026-11-22-fused-passes-ab.md and h200-2026-11-22-fused-reserve-ab.md):
+  /// (bench/results/history.md):
   /// keys 2^14-2^16 8-19 % faster than a dispatch per pass (2^16 0.0557 -> 0.0450 ms); with
   /// the reserve 2^17-2^19 about 20 % and 2^20 16 % faster (0.1318 -> 0.1112 ms), pairs
   /// 2^16-2^18 21-27 %; without it 32 tiles per pass and more lost (keys 2^18 +33 %), and
@@ -147,11 +147,11 @@ struct Tuning {
   /// against 23.7-24.2 in 4096). 0: on GPUs where compute_units is known and passes fuse,
   /// tile_size / 2 for elements of up to 8 bytes (if its windows still fuse more steps than
   /// global_elements), else tile_size. H200, whole sorts alternated with the library before
-  /// (bench/results/h200-2026-11-22-fused-tile-ab.md): pairs, stable pairs and sort_indices
+  /// (bench/results/history.md): pairs, stable pairs and sort_indices
   /// 5003-131072 elements 6-15 % faster (pairs 2^16 0.0524 -> 0.0455 ms), keys 2^14 and
   /// 2^16-2^18 3-7 %, but keys 2^15 3 % slower (0.0372 -> 0.0384: more passes, nothing
   /// explains why that size alone loses); 64-bit keys 2^13-2^17 10-16 % in the pass profile
-  /// (h200-2026-11-22-fused-tile-probe.txt), where 64-bit keys with values in 512-element tiles
+  /// (same file), where 64-bit keys with values in 512-element tiles
   /// were not faster (-5 to +8 %).
   std::uint32_t fused_tile_size = 0;
   /// Counts above tile_size up to this (a power of two >= tile_size) sort in one dispatch

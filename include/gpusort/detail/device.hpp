@@ -184,7 +184,7 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   if (t.local_sort_elements == 0) {
     // Sorting many tiles is in-tile work only: 16 keys per invocation (fewer shared-memory
     // round trips) beat 8 on an H200 from 2^20 keys up, while windows and disperses lost with
-    // 16 (bench/results/levers-h200-2026-11-21.md). Measured for 32-bit keys without values at
+    // 16 (bench/results/history.md). Measured for 32-bit keys without values at
     // 4096-key tiles only. Wider elements, whose tile passes hold 4 (see Tuning), sort tiles
     // with 8.
     const bool keys_only_32 = element_bytes == 4 && key_bytes == 4;
@@ -210,7 +210,7 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     // Where the sort program would also run a sort's other tile passes, it takes them out of
     // a fused dispatch (which only runs the local program): such sorts that fuse do better
     // in that one dispatch, local sort included. H200, pairs 2^19 (256 tiles): 0.121 ms fused
-    // against 0.145 in the sort program (bench/results/h200-2026-11-22-fused-pairs-ab.md).
+    // against 0.145 in the sort program (bench/results/history.md).
     t.local_sort_min_tiles = 256;
     const bool sort_program_takes_fused_counts =
         t.fused_passes_max_count != Tuning::never && t.sort_program_passes_min_count <= t.fused_passes_max_count;
@@ -245,7 +245,7 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
     t.single_dispatch_tile = t.tile_size;
     // Where fused passes take sorts of two tiles, those beat one wide workgroup (H200: 2^13
     // keys 23.6 against 27.1 us, 2^12 pairs 24.6 against 25.8,
-    // bench/results/h200-2026-11-22-single-tile-or-fused.txt): no second program then.
+    // bench/results/history.md): no second program then.
     // (sort_indirect, which never fuses, then takes a dispatch per pass there.)
     const bool fused_two_tiles = t.fused_passes_max_count != Tuning::never && t.merge_stages &&
                                  t.fused_passes_max_count >= 2ull * t.tile_size;
@@ -306,7 +306,7 @@ inline Tuning resolve_tuning(Tuning t, const DeviceLimits& limits, std::uint32_t
   // The direct layouts (shaders/local_sort.comp) are drawn for 3 register bits, 5 lane bits
   // and 9 .. 12 tile bits. Only 32-bit keys without values: there direct window passes took
   // 59-83 us against 70-99 us at 2^24 on an H200, but with a second (value) stream direct
-  // passes lost 7-9 % (bench/results/levers-h200-2026-11-21.md).
+  // passes lost 7-9 % (bench/results/history.md).
   t.direct_tile_io = t.direct_tile_io && element_bytes == 4 && t.use_subgroups && subgroup_size == 32 &&
                      t.local_elements == 8 && t.tile_size >= 512 && t.tile_size <= 4096;
   // Wide chunks need subgroups (see Tuning).
