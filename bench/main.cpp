@@ -80,6 +80,7 @@ int main(int argc, char** argv) {
     if (!software) warm_up_gpu(*env);
     register_copy_benchmarks(*env);
     register_library_benchmarks(*env);
+    register_radix_benchmarks(*env);
     register_textbook_benchmarks(*env);
     register_std_sort_benchmarks(*env);
     register_std_sort_par_benchmarks(*env);
