@@ -80,6 +80,7 @@ class RadixSorter {
     }
     if (passes_for(BitRange{}).count() % 2 != 0) kernels.push_back(Kernel::copy);
     build(kernels);
+    scratch_.use_immutable_storage(limits_.major > 4 || (limits_.major == 4 && limits_.minor >= 4));
   }
   RadixSorter(RadixSorter&&) noexcept = default;
   RadixSorter& operator=(RadixSorter&&) noexcept = default;
