@@ -77,6 +77,9 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
   define("SUBGROUP_SIZE", c.subgroup_size);
   define("SUBGROUP_MODE", static_cast<std::uint64_t>(c.ranking), "");
   define("AREA_WORDS", c.area_words);
+  const std::uint32_t radix = 1u << t.digit_bits;
+  const bool subgroup_scan = c.ranking == RadixRanking::ballots && t.workgroup_size >= radix && radix % c.subgroup_size == 0;
+  define("SUBGROUP_SCAN", subgroup_scan ? 1 : 0, "");
   prelude += t.extra_shader_source + "\n";
   std::vector<std::string> sources = {prelude, shaders::radix_common_glsl};
   const char* name = "";
