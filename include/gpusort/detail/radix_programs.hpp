@@ -58,6 +58,8 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
         "#extension GL_KHR_shader_subgroup_ballot : require\n"
         "#extension GL_KHR_shader_subgroup_shuffle : require\n";
   }
+  // NVIDIA's compiler otherwise may keep small loops that index register arrays.
+  prelude += "#pragma optionNV(unroll all)\n";
   const auto define = [&](const char* name, std::uint64_t value, const char* suffix = "u") {
     prelude += std::string("#define ") + name + " " + std::to_string(value) + suffix + "\n";
   };
