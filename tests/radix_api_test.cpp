@@ -273,20 +273,27 @@ TEST_F(RadixApiReserve, SortsUpToTheCapacityAllocateNothing) {
 class RadixApiSorters : public GlTest {};
 
 TEST_F(RadixApiSorters, ManySortersSideBySideAndMoved) {
+  // Three more beside the process's default ones: 4, 5 and 7 bits a pass (8 passes; 7 and 5,
+  // each then copied back), 1 .. 3 keys per invocation.
   std::vector<gpusort::RadixSorter<std::uint32_t, std::uint32_t>> sorters;
-  for (std::uint32_t i = 0; i < 6; ++i) {
+  for (std::uint32_t bits : {4u, 5u, 7u}) {
     gpusort::RadixTuning tuning = radix_test_tuning();
-    tuning.keys_per_invocation = 1 + i % 3;
-    tuning.digit_bits = 4 + i % 5;  // 4 .. 8 bits a pass: 8, 7 (then a copy back), 6, 5 (a copy), 4 passes
+    tuning.keys_per_invocation = bits - 4 + (bits == 4 ? 1 : 0);
+    tuning.digit_bits = bits;
     sorters.emplace_back(tuning);
   }
+  auto& default_pairs = radix_sorter<std::uint32_t, std::uint32_t>();
+  auto& default_floats = radix_sorter<float>();
   for (int round = 0; round < 2; ++round) {
+    const Order order = round == 0 ? Order::ascending : Order::descending;
     for (std::size_t i = 0; i < sorters.size(); ++i) {
       const std::size_t count = 1000 + 997 * i + 13 * static_cast<std::size_t>(round);
       SCOPED_TRACE("sorter " + std::to_string(i) + " digit_bits " + std::to_string(sorters[i].tuning().digit_bits));
       const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, count, static_cast<std::uint32_t>(i));
       const auto values = radix_values(count, static_cast<std::uint32_t>(i));
-      ASSERT_TRUE(radix_buffer_sort_ok(sorters[i], keys, &values, round == 0 ? Order::ascending : Order::descending));
+      ASSERT_TRUE(radix_buffer_sort_ok(sorters[i], keys, &values, order));
+      ASSERT_TRUE(radix_buffer_sort_ok(default_pairs, keys, &values, order));
+      ASSERT_TRUE(radix_buffer_sort_ok(default_floats, radix_keys<float>(RadixInput::random, count, 1), nullptr, order));
     }
   }
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> moved(std::move(sorters.front()));
@@ -294,6 +301,9 @@ TEST_F(RadixApiSorters, ManySortersSideBySideAndMoved) {
   const auto keys = radix_keys<std::uint32_t>(RadixInput::random, 5000, 3);
   const auto values = radix_values(5000, 3);
   EXPECT_TRUE(radix_buffer_sort_ok(moved, keys, &values, Order::descending));
+  gpusort::RadixSorter<std::uint32_t, std::uint32_t> assigned(radix_test_tuning());
+  assigned = std::move(moved);
+  EXPECT_TRUE(radix_buffer_sort_ok(assigned, keys, &values, Order::ascending));
 }
 
 // Tiny tiles and a cap on workgroups per dimension: every dispatch splits over y (with a

@@ -11,6 +11,7 @@
 //                        0: digits compared through shared memory (no subgroups needed).
 //                        Modes 0 and 1 use emulated subgroups of 32, synchronised by barriers.
 //   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters)
+//   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
 //
 // Layout and stability: subgroup w owns tile positions [w * S * K, (w + 1) * S * K) (S the
 // subgroup size, K keys per invocation); its lane l holds row j's key at w*S*K + j*S + l, so
@@ -59,6 +60,32 @@ uint msb4(uvec4 m) {
          : m.y != 0u ? 32u + uint(findMSB(m.y)) : uint(findMSB(m.x));
 }
 
+#if SUBGROUP_SCAN
+// s_start = exclusive prefix of s_count over the digits: each subgroup scans RADIX /
+// (subgroups) digits with shuffles, then adds the totals of the subgroups before it.
+// (SUBGROUP_SCAN: real subgroups, GROUP_SIZE >= RADIX, RADIX a multiple of SUBGROUP_SIZE.)
+void scan_counts() {
+    uint d = subgroup_id() * SUBGROUP_SIZE + lane_id();  // the same order as the shuffles
+    uint lane = lane_id();
+    if (d < RADIX) {  // whole subgroups
+        uint count = s_count[d];
+        uint sum = count;
+        for (uint offset = 1u; offset < SUBGROUP_SIZE; offset <<= 1u) {
+            uint below = subgroupShuffle(sum, lane >= offset ? lane - offset : lane);
+            if (lane >= offset) sum += below;
+        }
+        if (lane == SUBGROUP_SIZE - 1u) s_tmp[subgroup_id()] = sum;
+        s_start[d] = sum - count;
+    }
+    barrier();
+    if (d < RADIX) {
+        uint before = 0u;
+        for (uint w = 0u; w < subgroup_id(); ++w) before += s_tmp[w];
+        s_start[d] += before;
+    }
+    barrier();
+}
+#else
 // s_start = exclusive prefix of s_count over the digits (Hillis-Steele through s_tmp).
 void scan_counts() {
     uint t = local_id();
@@ -73,6 +100,7 @@ void scan_counts() {
     for (uint d = t; d < RADIX; d += GROUP_SIZE) s_start[d] -= s_count[d];
     barrier();
 }
+#endif
 
 // Loads the tile's keys (ordered) and their digits; positions at or past n_tile are padding.
 void load_tile(uint tile_first, uint n_tile) {

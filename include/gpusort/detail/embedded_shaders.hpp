@@ -1509,7 +1509,10 @@ shared uint s_histogram[HISTOGRAM_WORDS];
 
 void count_key(KEY key) {
 #if ALL_PASSES
-    for (uint p = 0u; p < u_passes; ++p) atomicAdd(s_histogram[p * RADIX + digit_at(key, pass_shift[p], pass_mask[p])], 1u);
+    // A constant trip count, so that the pass arrays stay in registers.
+    for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
+        if (p < u_passes) atomicAdd(s_histogram[p * RADIX + digit_at(key, pass_shift[p], pass_mask[p])], 1u);
+    }
 #else
     atomicAdd(s_histogram[digit_of(key)], 1u);
 #endif
@@ -1547,8 +1550,8 @@ void main() {
 #if ALL_PASSES
     uint groups = ceil_div(n, HISTOGRAM_KEYS);
     if (group >= groups) return;
-    for (uint p = 0u; p < u_passes; ++p) {
-        uint shift = u_begin_bit + p * RADIX_BITS;
+    for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
+        uint shift = min(u_begin_bit + p * RADIX_BITS, u_end_bit);  // passes past the last count nothing
         pass_shift[p] = shift;
         pass_mask[p] = (1u << min(RADIX_BITS, u_end_bit - shift)) - 1u;
     }
@@ -1840,6 +1843,7 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a d
 //                        0: digits compared through shared memory (no subgroups needed).
 //                        Modes 0 and 1 use emulated subgroups of 32, synchronised by barriers.
 //   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters)
+//   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
 //
 // Layout and stability: subgroup w owns tile positions [w * S * K, (w + 1) * S * K) (S the
 // subgroup size, K keys per invocation); its lane l holds row j's key at w*S*K + j*S + l, so
@@ -1888,6 +1892,32 @@ uint msb4(uvec4 m) {
          : m.y != 0u ? 32u + uint(findMSB(m.y)) : uint(findMSB(m.x));
 }
 
+#if SUBGROUP_SCAN
+// s_start = exclusive prefix of s_count over the digits: each subgroup scans RADIX /
+// (subgroups) digits with shuffles, then adds the totals of the subgroups before it.
+// (SUBGROUP_SCAN: real subgroups, GROUP_SIZE >= RADIX, RADIX a multiple of SUBGROUP_SIZE.)
+void scan_counts() {
+    uint d = subgroup_id() * SUBGROUP_SIZE + lane_id();  // the same order as the shuffles
+    uint lane = lane_id();
+    if (d < RADIX) {  // whole subgroups
+        uint count = s_count[d];
+        uint sum = count;
+        for (uint offset = 1u; offset < SUBGROUP_SIZE; offset <<= 1u) {
+            uint below = subgroupShuffle(sum, lane >= offset ? lane - offset : lane);
+            if (lane >= offset) sum += below;
+        }
+        if (lane == SUBGROUP_SIZE - 1u) s_tmp[subgroup_id()] = sum;
+        s_start[d] = sum - count;
+    }
+    barrier();
+    if (d < RADIX) {
+        uint before = 0u;
+        for (uint w = 0u; w < subgroup_id(); ++w) before += s_tmp[w];
+        s_start[d] += before;
+    }
+    barrier();
+}
+#else
 // s_start = exclusive prefix of s_count over the digits (Hillis-Steele through s_tmp).
 void scan_counts() {
     uint t = local_id();
@@ -1902,6 +1932,7 @@ void scan_counts() {
     for (uint d = t; d < RADIX; d += GROUP_SIZE) s_start[d] -= s_count[d];
     barrier();
 }
+#endif
 
 // Loads the tile's keys (ordered) and their digits; positions at or past n_tile are padding.
 void load_tile(uint tile_first, uint n_tile) {

@@ -91,7 +91,6 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
   if (t.max_workgroups_x == 0) t.max_workgroups_x = limits.max_groups_x;
   if (t.max_workgroups_x > limits.max_groups_x)
     fail("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " + std::to_string(limits.max_groups_x));
-  if (t.blocks == 0) t.blocks = limits.software ? 0xFFFFFFFFu : limits.compute_units != 0 ? 4 * limits.compute_units : 512;
   // Ranking: real ballots where they fit, else digits in shared memory (emulated subgroups of 32).
   const std::uint32_t ballot_size = query_ballot_subgroup_size();
   if (t.emulate_subgroups) {
@@ -109,6 +108,16 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
     fail("a tile of " + std::to_string(c.tile_size) + " keys needs " + std::to_string(c.shared_bytes) +
          " bytes of shared memory but the device has " + std::to_string(limits.max_shared_bytes) +
          " (GL_MAX_COMPUTE_SHARED_MEMORY_SIZE): lower keys_per_invocation or workgroup_size");
+  if (t.blocks == 0) {
+    // One wave of downsweep workgroups: as many as fit on the compute units at once, taking
+    // GL_MAX_COMPUTE_SHARED_MEMORY_SIZE as what a unit's workgroups share (NVIDIA under GL:
+    // 48 KiB an SM) and 2048 invocations a unit. Software renderers: a workgroup per tile.
+    const std::uint64_t per_unit = std::max<std::uint64_t>(
+        1, std::min<std::uint64_t>(limits.max_shared_bytes / c.shared_bytes, 2048 / t.workgroup_size));
+    c.tuning.blocks = limits.software ? 0xFFFFFFFFu
+                      : limits.compute_units != 0 ? static_cast<std::uint32_t>(per_unit * limits.compute_units)
+                                                  : 512u;
+  }
   // Onesweep's look-back waits for other workgroups of its dispatch.
   const bool fair = vendor.find("NVIDIA") != std::string::npos && limits.cross_workgroup_waits;
   if (c.tuning.path == RadixPath::automatic) c.tuning.path = fair ? RadixPath::onesweep : RadixPath::reduce_then_scan;

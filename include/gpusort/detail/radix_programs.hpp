@@ -58,6 +58,8 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
         "#extension GL_KHR_shader_subgroup_ballot : require\n"
         "#extension GL_KHR_shader_subgroup_shuffle : require\n";
   }
+  // NVIDIA's compiler otherwise may keep small loops that index register arrays.
+  prelude += "#pragma optionNV(unroll all)\n";
   const auto define = [&](const char* name, std::uint64_t value, const char* suffix = "u") {
     prelude += std::string("#define ") + name + " " + std::to_string(value) + suffix + "\n";
   };
@@ -77,6 +79,9 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
   define("SUBGROUP_SIZE", c.subgroup_size);
   define("SUBGROUP_MODE", static_cast<std::uint64_t>(c.ranking), "");
   define("AREA_WORDS", c.area_words);
+  const std::uint32_t radix = 1u << t.digit_bits;
+  const bool subgroup_scan = c.ranking == RadixRanking::ballots && t.workgroup_size >= radix && radix % c.subgroup_size == 0;
+  define("SUBGROUP_SCAN", subgroup_scan ? 1 : 0, "");
   prelude += t.extra_shader_source + "\n";
   std::vector<std::string> sources = {prelude, shaders::radix_common_glsl};
   const char* name = "";
