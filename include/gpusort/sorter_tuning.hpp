@@ -30,10 +30,9 @@ struct Crossover {
   /// 64-bit keys, with or without values, stable or not.
   std::size_t wide_keys = 0;
 
-  /// The defaults measured on `renderer` (GL_RENDERER). GPUs not measured take the NVIDIA
-  /// H200's figures; software renderers take the network up to the largest count they sort in
-  /// reasonable time (the radix sort wins there from much smaller counts, but the time is
-  /// seconds either way).
+  /// The defaults for `renderer` (GL_RENDERER). Measured on an NVIDIA H200; other GPUs take
+  /// its figures until they are measured (gpusort_bench's gpusort/* against radix/*).
+  /// Software renderers take llvmpipe's figures.
   static Crossover for_device(const std::string& renderer, bool software);
 };
 
@@ -51,15 +50,27 @@ inline Crossover Crossover::for_device(const std::string& renderer, bool softwar
   (void)renderer;
   Crossover measured;
   if (software) {
-    measured.keys = measured.pairs = measured.stable = measured.wide_keys = std::size_t{1} << 16;
+    // Mesa llvmpipe 22.3.6 on two cores (shared with other jobs, so +-20 %): the radix sort
+    // (reduce-then-scan there) won from 2^17 keys (237 against 294 ms; 2^16: 143 against 78)
+    // and 2^15 pairs (37 against 51 ms; 2^14: 20.3 against 22.0). Stable pairs take the
+    // pairs' figure (the network's stable sort only costs more); 64-bit keys, not measured,
+    // the keys'.
+    measured.keys = (std::size_t{1} << 16) + 1;
+    measured.pairs = (std::size_t{1} << 14) + 1;
+    measured.stable = (std::size_t{1} << 14) + 1;
+    measured.wide_keys = (std::size_t{1} << 16) + 1;
     return measured;
   }
-  // NVIDIA H200, GL 4.6.0 NVIDIA 580.159.04: the first power of two from which the radix sort
-  // was faster in one gpusort_bench run of both (bench/results/history.md).
-  measured.keys = std::size_t{1} << 19;
-  measured.pairs = std::size_t{1} << 18;
-  measured.stable = std::size_t{1} << 16;
-  measured.wide_keys = std::size_t{1} << 16;
+  // NVIDIA H200, GL 4.6.0 NVIDIA 580.159.04, gpusort_bench with 4 sorts in flight, both
+  // algorithms at every power of two (bench/results/history.md): the radix sort was faster
+  // from 2^21 keys (2^20: 0.117 against 0.111 ms), 2^19 pairs (2^18: 0.082 against 0.072),
+  // 2^18 stable pairs (2^17: 0.075 against 0.069) and 2^21 64-bit keys (2^20: 0.278 against
+  // 0.261). A count just above a power of two costs the network a whole stage more, so the
+  // radix sort takes over right above the last power of two the network won.
+  measured.keys = (std::size_t{1} << 20) + 1;
+  measured.pairs = (std::size_t{1} << 18) + 1;
+  measured.stable = (std::size_t{1} << 17) + 1;
+  measured.wide_keys = (std::size_t{1} << 20) + 1;
   return measured;
 }
 

@@ -39,11 +39,11 @@ class RadixScratch {
   RadixScratch& operator=(const RadixScratch&) = delete;
 
   /// Where the context has GL 4.4, the GPU-only slots get immutable storage that the CPU
-  /// cannot touch (glBufferStorage with no flags), which drivers keep in video memory. On
-  /// the H200 scratch re-specified with glBufferData(GL_DYNAMIC_COPY) as it grew sorted some
-  /// sizes 5-10x slower (2^24 pairs 6.3 ms against 0.44 at 2^22), as buffers refilled with
-  /// glCopyBufferSubData did (2^24 keys 9.97 against 1.92 ms), which is what a buffer in
-  /// system memory costs.
+  /// cannot touch (glBufferStorage with no flags): nothing the sorter does to them gives a
+  /// driver a reason to keep them anywhere but video memory. (On the H200, buffers read back
+  /// with glGetBufferSubData or refilled with glCopyBufferSubData sorted 3-5x slower
+  /// afterwards; the sorter never does either to its scratch, and immutable storage keeps a
+  /// driver's heuristics out of it.)
   void use_immutable_storage(bool immutable) { immutable_ = immutable; }
 
   /// The buffer of `slot`, grown to at least `bytes` (at least 16; a new buffer when it
