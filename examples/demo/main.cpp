@@ -199,7 +199,7 @@ struct SortTimes {
 // One warm-up sort (shader specialisation, driver JIT, first-touch page faults), then `runs` timed
 // sorts of the same unsorted keys. Each is timed alone on an idle GPU, so the figures are
 // latency (launch included), not the throughput of sorts queued back to back.
-SortTimes time_sorts(gpusort::BitonicSorter<std::uint32_t>& sorter, const KeyRefill& refill, GLuint pristine,
+SortTimes time_sorts(gpusort::Sorter<std::uint32_t>& sorter, const KeyRefill& refill, GLuint pristine,
                      GLuint buffer, std::size_t count, gpusort::Order order, int runs) {
   refill(pristine, buffer, count);
   sorter.sort(buffer, count, order);
@@ -259,7 +259,7 @@ int run(const DemoOptions& options) {
                 "            result is right, not how fast gpusort is.\n");
   }
   const std::size_t count = options.count;
-  gpusort::BitonicSorter<std::uint32_t> sorter;  // compiles the compute programs
+  gpusort::Sorter<std::uint32_t> sorter;  // compiles both algorithms' compute programs
   if (count > sorter.max_count()) {
     std::fprintf(stderr,
                  "gpusort_demo: %zu keys are more than one sort can take on this device (max_count() = %zu, "
@@ -269,8 +269,16 @@ int run(const DemoOptions& options) {
   }
   const bool descending = options.order == gpusort::Order::descending;
   std::printf("keys:       %zu random uint32, %s\n", count, descending ? "descending" : "ascending");
-  const gpusort::Plan plan = sorter.plan(count);
-  std::printf("plan:       %zu dispatches, %zu full memory passes\n", plan.dispatches, plan.memory_passes);
+  if (sorter.algorithm_for(count) == gpusort::Algorithm::radix) {
+    std::printf("algorithm:  radix sort (gpusort::Sorter's choice for this count; %u-bit digits)\n",
+                sorter.radix().tuning().digit_bits);
+  } else {
+    const gpusort::Plan plan = sorter.bitonic().plan(count);
+    std::printf("algorithm:  bitonic network (gpusort::Sorter's choice for this count): %zu dispatches, %zu full "
+                "memory passes\n",
+                plan.dispatches, plan.memory_passes);
+  }
+  sorter.reserve(count);  // the radix sort's scratch, outside the timed sorts
 
   const std::vector<std::uint32_t> keys = random_keys(count);
   const GLuint pristine = make_buffer(count, keys.data());
