@@ -254,5 +254,28 @@ TEST_F(RadixSortRanking, SharedMatchAndEmulatedBallots) {
   }
 }
 
+// Reduce-then-scan with runs of tiles per upsweep/downsweep workgroup (what GPUs run by
+// default; software renderers take one tile each unless RadixTuning::blocks says otherwise).
+class RadixSortBlocks : public GlTest {};
+
+TEST_F(RadixSortBlocks, RunsOfTilesPerWorkgroup) {
+  gpusort::RadixTuning tuning = radix_test_tuning();
+  tuning.path = gpusort::RadixPath::reduce_then_scan;
+  tuning.blocks = 3;
+  gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
+  gpusort::RadixSorter<std::uint64_t> wide(tuning);
+  RadixCountWriter writer;
+  for (std::size_t count : {5 * pairs.tile_size() + 3, std::size_t{20011}, std::size_t{65537}}) {
+    for (Order order : both_orders) {
+      SCOPED_TRACE(radix_case<std::uint32_t>("blocks of tiles", count, order, RadixInput::few_distinct, 14));
+      const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, count, 14);
+      const auto values = radix_values(count, 14);
+      ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, order));
+      ASSERT_TRUE(radix_indirect_ok(pairs, writer, keys, &values, static_cast<std::uint32_t>(count * 2 / 3), order));
+      ASSERT_TRUE(radix_buffer_sort_ok(wide, radix_keys<std::uint64_t>(RadixInput::random, count, 14), nullptr, order));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpusort_test

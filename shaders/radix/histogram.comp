@@ -27,7 +27,10 @@ shared uint s_histogram[HISTOGRAM_WORDS];
 
 void count_key(KEY key) {
 #if ALL_PASSES
-    for (uint p = 0u; p < u_passes; ++p) atomicAdd(s_histogram[p * RADIX + digit_at(key, pass_shift[p], pass_mask[p])], 1u);
+    // A constant trip count, so that the pass arrays stay in registers.
+    for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
+        if (p < u_passes) atomicAdd(s_histogram[p * RADIX + digit_at(key, pass_shift[p], pass_mask[p])], 1u);
+    }
 #else
     atomicAdd(s_histogram[digit_of(key)], 1u);
 #endif
@@ -65,8 +68,8 @@ void main() {
 #if ALL_PASSES
     uint groups = ceil_div(n, HISTOGRAM_KEYS);
     if (group >= groups) return;
-    for (uint p = 0u; p < u_passes; ++p) {
-        uint shift = u_begin_bit + p * RADIX_BITS;
+    for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
+        uint shift = min(u_begin_bit + p * RADIX_BITS, u_end_bit);  // passes past the last count nothing
         pass_shift[p] = shift;
         pass_mask[p] = (1u << min(RADIX_BITS, u_end_bit - shift)) - 1u;
     }

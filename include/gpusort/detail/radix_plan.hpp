@@ -184,8 +184,9 @@ inline RadixGeometry radix_geometry(const RadixConfig& c, std::uint64_t count, s
   g.tiles = ceil_div(count, c.tile_size);
   if (tiles_per_block == 0) {
     tiles_per_block = std::max<std::uint64_t>(1, ceil_div(g.tiles, c.tuning.blocks));
-    // llvmpipe ends an invocation's loops after 65535 iterations in all.
-    if (c.software) tiles_per_block = std::min<std::uint64_t>(tiles_per_block, 8);
+    // llvmpipe ends an invocation's loops after 65535 iterations in all; a tile's ranking takes
+    // up to ~300 per key an invocation holds (emulated ballots).
+    if (c.software) tiles_per_block = std::min<std::uint64_t>(tiles_per_block, std::max(1u, 64 / c.tuning.keys_per_invocation));
   }
   g.tiles_per_block = tiles_per_block;
   g.blocks = ceil_div(g.tiles, g.tiles_per_block);
