@@ -4,8 +4,8 @@
 // - ContractCase<Family, Key>: the typed-test parameter, named "bitonic_float", "radix_int64_t", ...
 // - contract_sorter<Family, Key, Value>(): the process's sorter of that family (test tunings;
 //   the Sorter with a crossover of contract_crossover, so that the edge sizes cross it);
-// - calls::*: one spelling of every entry point for all three (RadixSorter takes no Stability:
-//   it is always stable);
+// - Calls<Family>: one spelling of every entry point for all three (RadixSorter takes no
+//   Stability: it is always stable);
 // - pair_expectation(): what a key-value result must equal: std::stable_sort exactly (every
 //   radix sort, every Stability::stable sort and sort_indices() of any family), or for the
 //   network's unstable sorts gpusort::cpu::bitonic_sort exactly where that oracle is cheap, and
@@ -51,11 +51,6 @@ struct ContractCase {
   static constexpr Family family = F;
   using Key = K;
 };
-
-template <Family F>
-using AllKeysOf =
-    ::testing::Types<ContractCase<F, std::uint32_t>, ContractCase<F, std::int32_t>, ContractCase<F, float>,
-                     ContractCase<F, std::uint64_t>, ContractCase<F, std::int64_t>, ContractCase<F, double>>;
 
 struct ContractNames {
   template <class Case>
