@@ -29,8 +29,10 @@ namespace gpusort {
 /// Stability::stable sort or sort_indices() whichever algorithm runs it, equals std::stable_sort.
 /// Construction builds both algorithms' programs (prepare() builds what a count needs beyond
 /// them). Scratch: the radix sort's (RadixSorter) for counts from the crossover, allocated by
-/// reserve(); below the crossover the network's stable sorts and sort_indices() use 8 bytes per
-/// element of their own, allocated by the first such call (make one at load time).
+/// reserve(); below the crossover the network's stable sorts and sort_indices() (8 bytes per
+/// element), fused passes (8 bytes) and sort_indirect() (12 bytes per pass) allocate their own
+/// small scratch on their first call, which reserve() does not cover yet: make one such call
+/// at load time.
 template <class Key, class Value = void>
 class Sorter {
  public:
@@ -142,6 +144,11 @@ class Sorter {
   /// on first use); dispatches nothing.
   void prepare(std::size_t count, Stability stability = Stability::unstable) {
     if (!picks_radix(count, stability)) bitonic_.prepare(count, has_values ? stability : Stability::unstable);
+  }
+
+  /// prepare() for sort_indirect() with this `capacity`.
+  void prepare_indirect(std::size_t capacity) {
+    if (!picks_radix(capacity, Stability::unstable)) bitonic_.prepare_indirect(capacity);
   }
 
   /// Allocates now the radix sort's scratch for counts up to `capacity`, where a count up to
