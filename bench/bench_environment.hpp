@@ -4,6 +4,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <memory>
 #include <set>
 #include <string>
@@ -51,8 +52,12 @@ struct BenchEnvironment {
   bool should_verify(const std::string& run_name) { return options.verify && verified.insert(run_name).second; }
 
   // Set when the GPU has idled for a while (a check of a large result on the CPU): the next
-  // timed run warms it up first, since an idle GPU lowers its clocks.
+  // timed run warms it up first, since an idle GPU lowers its clocks. Software GL has no
+  // clocks to keep up.
   bool gpu_idled = false;
+  void note_cpu_check(std::chrono::steady_clock::duration took) {
+    if (!options.software_gl && took > std::chrono::milliseconds(100)) gpu_idled = true;
+  }
 };
 
 }  // namespace gpusort_bench

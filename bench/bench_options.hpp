@@ -18,6 +18,7 @@ struct BenchOptions {
   double min_time = 0.1;    // seconds of measured time per repetition
   bool odd_sizes = true;    // also a few non-power-of-two counts
   bool verify = true;       // check each benchmark's output once
+  bool software_gl = false;  // a CPU rasterizer: no clocks to keep up
   // GPU benchmarks: timed submissions queued before the oldest one's time is read. 1 waits for
   // every sort, so the GPU idles between small sorts and its clock governor may lower the
   // clocks; more keeps it busy, as in a frame full of other GPU work.

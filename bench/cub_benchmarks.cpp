@@ -122,8 +122,9 @@ void run_cub(benchmark::State& state, BenchEnvironment& env, CubCache& cache, co
     sort.wait_all();
 
     if (env.should_verify(std::string(run.name) + "/" + std::to_string(count))) {
+      const auto check_start = std::chrono::steady_clock::now();
       const std::string problem = check_against_std_sort(run, input, sort);
-      env.gpu_idled = true;
+      env.note_cpu_check(std::chrono::steady_clock::now() - check_start);
       if (!problem.empty()) {
         env.fail(state, "wrong result: " + problem);
         return;

@@ -110,11 +110,12 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
       const auto keys = read_words(data.keys.id(), count * words_per_key(run.kind));
       const std::vector<std::uint32_t> values =
           run.with_values ? read_words(data.values.id(), count) : std::vector<std::uint32_t>{};
+      const auto check_start = std::chrono::steady_clock::now();
       const std::string problem =
           run.stable        ? check_stable_sort(run.kind, input, keys, values, run.end_bit)
           : run.with_values ? check_sorted_pairs(run.kind, input.key_words, keys, values)
                             : check_sorted_keys(run.kind, input.key_words, keys);
-      env.gpu_idled = true;
+      env.note_cpu_check(std::chrono::steady_clock::now() - check_start);
       if (!problem.empty()) {
         env.fail(state, "wrong result: " + problem);
         return;

@@ -50,6 +50,7 @@ int main(int argc, char** argv) {
   const bool software = context->is_software();
 
   BenchOptions options = default_options(software);
+  options.software_gl = software;
   options.user_set_repetitions = user_flags.user_set_repetitions;
   options.user_set_min_time = user_flags.user_set_min_time;
   options.user_set_aggregates = user_flags.user_set_aggregates;
