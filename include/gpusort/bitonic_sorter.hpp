@@ -7,15 +7,25 @@
 #include <type_traits>
 #include <vector>
 
+#include "detail/bits.hpp"
 #include "detail/device.hpp"
+#include "detail/dispatch.hpp"
+#include "detail/element_layout.hpp"
 #include "detail/embedded_shaders.hpp"
+#include "detail/gl_buffer.hpp"
 #include "detail/gl_program.hpp"
 #include "detail/gl_state.hpp"
 #include "detail/network.hpp"
+#include "detail/permute.hpp"
+#include "detail/program_slots.hpp"
+#include "detail/sort_call.hpp"
+#include "detail/storage_binding.hpp"
+#include "detail/validation.hpp"
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"
 #include "program_cache.hpp"
+#include "sort_completion_barrier.hpp"
 #include "tuning.hpp"
 
 // Profiling hook: a program that defines GPUSORT_PASS_HOOK(pass, after) before it includes
@@ -26,12 +36,6 @@
 #endif
 
 namespace gpusort {
-
-/// The memory barrier every sort() ends with. Later shader-storage reads, vertex
-/// attribute and index fetches, and buffer reads/updates (glGetBufferSubData,
-/// glCopyBufferSubData, mapping) see the sorted data without another barrier.
-constexpr GLbitfield sort_completion_barrier = GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
-                                               GL_ELEMENT_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT;
 
 /// Sorts keys (and a payload per key) that live in OpenGL buffers, on the GPU, with a
 /// bitonic sorting network in compute shaders.
@@ -64,25 +68,23 @@ class BitonicSorter {
                 "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
   static_assert(is_supported_value<Value>::value, "gpusort values are 4-byte trivially copyable types");
 
-  /// The tile and global programs; stable sorts use a second set that breaks ties by value.
-  /// sort is the tile program with Tuning::local_sort_elements for the local sort of sorts
-  /// of local_sort_min_tiles tiles or more (only where that differs from local_elements;
-  /// and for their other tile passes from Tuning::sort_program_passes_min_count), built on
-  /// the first sort that needs it.
-  /// single_tile is the tile program at Tuning::single_dispatch_tile, built on first use.
-  /// wide is the tile program with wide chunks, for every tile pass of sorts of at least
-  /// Tuning::wide_chunk_min_count elements, built on first use.
-  /// fused are the local programs that run several passes in one dispatch
-  /// (Tuning::fused_passes_max_count), built on first use: fused[0] at Tuning::tile_size,
-  /// fused[1] at Tuning::fused_tile_size; [.][0] reserves no shared memory, [.][1] and [.][2]
-  /// enough that at most 1 or 2 workgroups share a compute unit.
-  struct Programs {
-    detail::GlProgram local;
-    detail::GlProgram global;
-    detail::GlProgram sort;
-    detail::GlProgram single_tile;
-    detail::GlProgram wide;
-    detail::GlProgram fused[2][3];
+  /// A program variant. Tile programs (shaders/local_sort.comp) differ in their tile, their
+  /// elements per invocation, wide chunks and fused passes (with a shared-memory reserve);
+  /// stable sorts use variants that break ties by value. Every variant but the main tile and
+  /// global programs is built on the first sort that needs it (prepare() builds them early).
+  struct ProgramKey {
+    enum class Kernel : std::uint8_t { tile, global_steps, dispatch_args };
+    Kernel kernel = Kernel::tile;
+    bool stable = false;
+    std::uint32_t tile_size = 0;
+    std::uint32_t elements = 0;
+    bool wide = false;
+    bool fused = false;
+    std::uint32_t reserve_words = 0;
+    bool operator==(const ProgramKey& o) const {
+      return kernel == o.kernel && stable == o.stable && tile_size == o.tile_size && elements == o.elements &&
+             wide == o.wide && fused == o.fused && reserve_words == o.reserve_words;
+    }
   };
 
  public:
@@ -90,6 +92,11 @@ class BitonicSorter {
   static constexpr std::uint32_t key_bytes = sizeof(Key);  // 4 or 8
   static constexpr std::uint32_t value_bytes = 4;
   static constexpr std::uint32_t element_bytes = key_bytes + (has_values ? value_bytes : 0u);
+
+ private:
+  static constexpr detail::ElementLayout layout_ = detail::element_layout_of<Key, Value>();
+
+ public:
 
   /// Builds the programs for the current context. Throws Error without a current
   /// context, below OpenGL 4.3, for a tuning the device cannot run, or when a shader
@@ -110,50 +117,20 @@ class BitonicSorter {
   BitonicSorter(const Tuning& tuning, ProgramCache* cache)
       : limits_(detail::query_device_limits()),
         tuning_(detail::resolve_tuning(tuning, limits_, element_bytes, key_bytes)),
-        cache_(cache) {
-    global_log2_ = detail::log2_exact(tuning_.global_elements);
-    lanes_log2_ = detail::log2_exact(tuning_.global_vector_width);
+        cache_(cache),
+        permute_(cache, tuning_.extra_shader_source, limits_.storage_offset_alignment, dispatch_limits()) {
+    global_log2_ = detail::ceil_log2(tuning_.global_elements);
+    lanes_log2_ = detail::ceil_log2(tuning_.global_vector_width);
     geometry_ = make_geometry(tuning_.tile_size, tuning_.single_dispatch_tile);
     fused_geometry_ = make_geometry(tuning_.fused_tile_size, tuning_.fused_tile_size);
     GLint previous_program = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &previous_program);  // building does not bind, but stay defensive
-    programs_ = build_programs(false);
+    build_base_programs(false);
     glUseProgram(static_cast<GLuint>(previous_program));
   }
 
-  ~BitonicSorter() { release_buffers(); }
-  BitonicSorter(BitonicSorter&& other) noexcept { *this = std::move(other); }
-  BitonicSorter& operator=(BitonicSorter&& other) noexcept {
-    if (this != &other) {
-      release_buffers();
-      limits_ = std::move(other.limits_);
-      tuning_ = std::move(other.tuning_);
-      cache_ = other.cache_;
-      global_log2_ = other.global_log2_;
-      lanes_log2_ = other.lanes_log2_;
-      geometry_ = other.geometry_;
-      fused_geometry_ = other.fused_geometry_;
-      programs_ = std::move(other.programs_);
-      stable_programs_ = std::move(other.stable_programs_);
-      arguments_program_ = std::move(other.arguments_program_);
-      permute_program_ = std::move(other.permute_program_);
-      for (int i = 0; i < 4; ++i) {
-        scratch_[i] = other.scratch_[i];
-        scratch_bytes_[i] = other.scratch_bytes_[i];
-        other.scratch_[i] = 0;
-        other.scratch_bytes_[i] = 0;
-      }
-      arguments_ = other.arguments_;
-      arguments_bytes_ = other.arguments_bytes_;
-      other.arguments_ = 0;
-      other.arguments_bytes_ = 0;
-      pass_sync_ = other.pass_sync_;
-      tickets_taken_ = other.tickets_taken_;
-      items_finished_ = other.items_finished_;
-      other.pass_sync_ = 0;
-    }
-    return *this;
-  }
+  BitonicSorter(BitonicSorter&&) noexcept = default;
+  BitonicSorter& operator=(BitonicSorter&&) noexcept = default;
   BitonicSorter(const BitonicSorter&) = delete;
   BitonicSorter& operator=(const BitonicSorter&) = delete;
 
@@ -187,10 +164,7 @@ class BitonicSorter {
   ///   sorter.sort_indices(depth, draw_order, particle_count, gpusort::Order::descending);
   template <class V = Value, std::enable_if_t<std::is_same<V, std::uint32_t>::value, int> = 0>
   void sort_indices(GLuint keys, GLuint indices, std::size_t count, Order order = Order::ascending) {
-    detail::require_current_context();
-    check_range(0, count);
-    detail::GlStateBackup backup;
-    check_sort_buffers(keys, indices, 0, count);
+    const detail::SortCall call(limits_, layout_, keys, indices, 0, count);
     if (count == 0) {
       glMemoryBarrier(sort_completion_barrier);
       return;
@@ -199,12 +173,9 @@ class BitonicSorter {
     // Every program the sort needs exists before `indices` is written: a build that throws
     // leaves the caller's data as it was.
     build_programs_for(count, true);
-    permute_program();
+    permute_.program();
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    const GLuint base = bind_words(detail::permute_destination_binding, indices, 0, count);
-    bind_words(detail::permute_source_binding, indices, 0, count);
-    bind_words(detail::permute_indices_binding, indices, 0, count);
-    permute(0, count, base, 0);  // indices[i] = i
+    permute_.iota(indices, 0, count);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     if (count < 2) {
       glMemoryBarrier(sort_completion_barrier);
@@ -268,20 +239,20 @@ class BitonicSorter {
   ///   sorter.prepare(max_particles);  // at load time
   void prepare(std::size_t count, Stability stability = Stability::unstable) {
     detail::require_current_context();
-    check_count(count);
+    detail::check_count(count, limits_, key_bytes);
     const bool stable = stability == Stability::stable;
     if (stable && !has_values)
       throw Error("Stability::stable is for key-value sorters; a keys-only sorter prepares with prepare(count)");
     detail::GlStateBackup backup;
     build_programs_for(count, stable);
-    if (stable) permute_program();
+    if (stable) permute_.program();
   }
 
   /// prepare() for sort_indirect() with this `capacity`: its passes are planned for the
   /// capacity, and its GPU-side planner is one more program.
   void prepare_indirect(std::size_t capacity) {
     detail::require_current_context();
-    check_count(capacity);
+    detail::check_count(capacity, limits_, key_bytes);
     detail::GlStateBackup backup;
     build_programs_for(capacity, false, false);
     if (capacity >= 2) arguments_program();
@@ -314,10 +285,7 @@ class BitonicSorter {
 
   /// The largest count this context can sort in one call (GL_MAX_SHADER_STORAGE_BLOCK_SIZE
   /// over the key size, and 32-bit GPU indexing).
-  std::size_t max_count() const {
-    const std::uint64_t by_block = limits_.max_storage_block_bytes / key_bytes;
-    return static_cast<std::size_t>(std::min<std::uint64_t>(by_block, std::uint64_t{1} << 31));
-  }
+  std::size_t max_count() const { return detail::max_sort_count(limits_, key_bytes); }
 
  private:
   /// A tile size and what the pass schedule derives from it: Tuning::tile_size for most
@@ -332,9 +300,9 @@ class BitonicSorter {
   Geometry make_geometry(std::uint32_t tile_size, std::uint32_t single_dispatch_tile) const {
     Geometry geometry;
     geometry.tile_size = tile_size;
-    geometry.tile_log2 = detail::log2_exact(tile_size);
-    geometry.window_log2 = geometry.tile_log2 - detail::log2_exact(tuning_.window_run);
-    geometry.single_tile_log2 = detail::log2_exact(single_dispatch_tile);
+    geometry.tile_log2 = detail::ceil_log2(tile_size);
+    geometry.window_log2 = geometry.tile_log2 - detail::ceil_log2(tuning_.window_run);
+    geometry.single_tile_log2 = detail::ceil_log2(single_dispatch_tile);
     return geometry;
   }
 
@@ -359,9 +327,9 @@ class BitonicSorter {
     const bool direct = subgroups && tuning_.direct_tile_io && elements == tuning_.local_elements &&
                         window_program && tile_size >= 512;
     return {"local_sort",
-            {prelude(detail::log2_exact(elements), group_size) + tie_break_define(tie_break) + "#define TILE_LOG2 " +
-                 std::to_string(detail::log2_exact(tile_size)) + "u\n#define SUBGROUP_LOG2 " +
-                 std::to_string(subgroups ? detail::log2_exact(subgroup_size) : 0u) +
+            {prelude(detail::ceil_log2(elements), group_size) + tie_break_define(tie_break) + "#define TILE_LOG2 " +
+                 std::to_string(detail::ceil_log2(tile_size)) + "u\n#define SUBGROUP_LOG2 " +
+                 std::to_string(subgroups ? detail::ceil_log2(subgroup_size) : 0u) +
                  "u\n#define SUBGROUP_EMULATION " + (subgroups && tuning_.emulate_subgroups ? "1" : "0") +
                  "\n#define DIRECT_TILE_IO " + (direct ? "1" : "0") + "\n#define WIDE_CHUNKS " +
                  (wide && subgroups ? "1" : "0") + "\n" +
@@ -382,52 +350,57 @@ class BitonicSorter {
     return std::string("#define TIE_BREAK ") + (tie_break ? "1" : "0") + "\n";
   }
 
-  Programs build_programs(bool tie_break) const {
-    // One batch, so that the driver may compile both programs at once.
-    std::vector<detail::GlProgram> built = detail::build_compute_programs(
-        {tile_program_source(tuning_.tile_size, tuning_.local_elements, tie_break), global_program_source(tie_break)},
-        cache_);
-    Programs programs;
-    programs.local = std::move(built[0]);
-    programs.global = std::move(built[1]);
-    return programs;
+  /// The source of a program variant.
+  detail::ProgramSource program_source(const ProgramKey& key) const {
+    switch (key.kernel) {
+      case ProgramKey::Kernel::global_steps:
+        return global_program_source(key.stable);
+      case ProgramKey::Kernel::dispatch_args:
+        return arguments_program_source();
+      case ProgramKey::Kernel::tile:
+        break;
+    }
+    return tile_program_source(key.tile_size, key.elements, key.stable, key.wide, key.fused, key.reserve_words);
   }
 
-  const Programs& stable_programs() {
-    if (!stable_programs_.local.name()) stable_programs_ = build_programs(true);
-    return stable_programs_;
+  /// A program variant, built on the first sort that needs it.
+  GLuint program(const ProgramKey& key) {
+    return programs_.get(key, cache_, [this](const ProgramKey& k) { return program_source(k); });
   }
 
-  /// The unstable or the stable set, as it is (stable_programs() builds the latter's base).
-  Programs& program_set(bool stable) { return stable ? stable_programs_ : programs_; }
+  static ProgramKey tile_key(std::uint32_t tile_size, std::uint32_t elements, bool stable, bool wide = false,
+                             bool fused = false, std::uint32_t reserve_words = 0) {
+    return ProgramKey{ProgramKey::Kernel::tile, stable, tile_size, elements, wide, fused, reserve_words};
+  }
 
-  /// A tile program of either set (`program`), built on the first sort that needs it.
-  GLuint tile_program_on_first_use(detail::GlProgram& program, std::uint32_t tile_size, std::uint32_t elements,
-                                   bool stable, bool wide = false, bool fused = false,
-                                   std::uint32_t reserve_words = 0) {
-    if (!program.name())
-      program = detail::build_compute_program(
-          tile_program_source(tile_size, elements, stable, wide, fused, reserve_words), cache_);
-    return program.name();
+  static ProgramKey global_key(bool stable) {
+    ProgramKey key;
+    key.kernel = ProgramKey::Kernel::global_steps;
+    key.stable = stable;
+    return key;
+  }
+
+  /// The main tile program and the global program of the unstable or the stable set, in one
+  /// batch, so that the driver may compile both at once.
+  void build_base_programs(bool stable) {
+    programs_.build({tile_key(tuning_.tile_size, tuning_.local_elements, stable), global_key(stable)}, cache_,
+                    [this](const ProgramKey& k) { return program_source(k); });
   }
 
   /// The local-sort program of many tiles. On first use: its 16-key variant took the H200's
   /// driver 1.1-1.3 s to compile cold, which sorts of fewer tiles should not pay.
   GLuint sort_program(bool stable) {
-    return tile_program_on_first_use(program_set(stable).sort, tuning_.tile_size, tuning_.local_sort_elements, stable);
+    return program(tile_key(tuning_.tile_size, tuning_.local_sort_elements, stable));
   }
 
   GLuint single_tile_program(bool stable) {
-    return tile_program_on_first_use(program_set(stable).single_tile, tuning_.single_dispatch_tile,
-                                     tuning_.single_tile_elements, stable);
+    return program(tile_key(tuning_.single_dispatch_tile, tuning_.single_tile_elements, stable));
   }
 
   /// The wide-chunk program is separate: compiled into the tile program that small sorts use,
   /// the path cost them time even where no wide chunk ran (H200, pairs 2^16: 112.6 against
   /// 111.0 us; registers).
-  GLuint wide_program(bool stable) {
-    return tile_program_on_first_use(program_set(stable).wide, tuning_.tile_size, tuning_.local_elements, stable, true);
-  }
+  GLuint wide_program(bool stable) { return program(tile_key(tuning_.tile_size, tuning_.local_elements, stable, true)); }
 
   /// The local program with fused passes, at Tuning::fused_tile_size if `fused_tile` (else
   /// tile_size), that lets at most `per_unit` workgroups (1 or 2; 0: any number) share a
@@ -435,9 +408,8 @@ class BitonicSorter {
   /// of the program that runs one pass per dispatch.
   GLuint fused_program(bool stable, std::uint32_t per_unit, bool fused_tile) {
     const std::uint32_t tile_size = geometry(fused_tile).tile_size;
-    return tile_program_on_first_use(program_set(stable).fused[fused_tile ? 1 : 0][per_unit], tile_size,
-                                     tuning_.local_elements, stable, false, true,
-                                     fused_reserve_words(per_unit, tile_size));
+    return program(
+        tile_key(tile_size, tuning_.local_elements, stable, false, true, fused_reserve_words(per_unit, tile_size)));
   }
 
   /// Shared-memory words the fused program reserves beside its tile so that at most
@@ -490,7 +462,7 @@ class BitonicSorter {
     // A local sort in the sort program is a dispatch of its own.
     range.first = many_tiles ? 1 : 0;
     range.end = passes;
-    const std::uint64_t capacity = std::uint64_t{tuning_.max_workgroups_x} * limits_.max_groups_y;
+    const std::uint64_t capacity = dispatch_limits().capacity();
     if (register_passes || range.size() < 2 || range.size() > detail::fused_max_passes || items > capacity ||
         items > 0xFFFFFFFFu)
       return FusedRange{};
@@ -555,7 +527,7 @@ class BitonicSorter {
   /// constructor did not build (and, for stable sorts, the stable set itself).
   /// `direct`: the CPU knows the count (not sort_indirect(), which never fuses passes).
   void build_programs_for(std::size_t planned_count, bool stable, bool direct = true) {
-    if (stable) stable_programs();
+    if (stable) build_base_programs(true);
     const FusedPlan fused = fused_plan(planned_count, tuning_.merge_stages, direct);
     if (uses_single_tile(planned_count)) single_tile_program(stable);
     if (uses_sort_program(planned_count) && !fused.fused_tile) sort_program(stable);
@@ -580,137 +552,30 @@ class BitonicSorter {
            "#define GROUP_SIZE " + std::to_string(group_size) + "u\n" + tuning_.extra_shader_source + "\n";
   }
 
-  void check_count(std::size_t count) const {
-    if (count > max_count()) {
-      throw Error("count " + std::to_string(count) + " exceeds the " + std::to_string(max_count()) +
-                  " elements one call can sort on this context (GL_MAX_SHADER_STORAGE_BLOCK_SIZE = " +
-                  std::to_string(limits_.max_storage_block_bytes) +
-                  " bytes, and at most 2^31 elements): sort smaller ranges");
-    }
-  }
-
-  /// Throws unless `buffer` is a buffer object holding elements [first, first + count) of
-  /// `element_size` bytes that the GPU may access now. Binds GL_COPY_READ_BUFFER (the
-  /// caller's GlStateBackup restores it).
-  void check_buffer(GLuint buffer, const char* what, std::size_t first, std::size_t count,
-                    std::size_t element_size) const {
-    const std::string label = std::string(what) + " buffer " + std::to_string(buffer);
-    if (buffer == 0 || glIsBuffer(buffer) != GL_TRUE) {
-      throw Error(label + " is not a buffer object in the current context: pass a name from glGenBuffers or "
-                          "glCreateBuffers that has storage (glBufferData/glBufferStorage) and was not deleted");
-    }
-    glBindBuffer(GL_COPY_READ_BUFFER, buffer);
-    GLint64 size = 0;
-    glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
-    const std::uint64_t needed = (std::uint64_t{first} + count) * element_size;
-    if (static_cast<std::uint64_t>(size) < needed) {
-      throw Error(label + " is too small: it holds " + std::to_string(size) + " bytes but " +
-                  (first != 0 ? "elements " + std::to_string(first) + " .. " + std::to_string(first + count) +
-                                    " (exclusive)"
-                              : std::to_string(count) + " elements") +
-                  " need " + std::to_string(needed) + " bytes; pass a smaller count or a larger buffer");
-    }
-    GLint mapped = GL_FALSE;
-    glGetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_MAPPED, &mapped);
-    if (mapped == GL_TRUE) {
-      GLint access = 0;
-      glGetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_ACCESS_FLAGS, &access);
-#if defined(GL_MAP_PERSISTENT_BIT)
-      const bool persistent = (access & GL_MAP_PERSISTENT_BIT) != 0;
-#else
-      const bool persistent = false;
-#endif
-      if (!persistent) {
-        throw Error(label + " is mapped: unmap it (glUnmapBuffer) before sorting, or map it with "
-                            "GL_MAP_PERSISTENT_BIT");
-      }
-    }
-  }
-
-  void check_range(std::size_t first, std::size_t count) const {
-    check_count(count);
-    // The bound range starts at the aligned offset at or below `first`; keys are the
-    // widest elements.
-    const std::uint64_t lead_bytes = std::uint64_t{first} * key_bytes % limits_.storage_offset_alignment;
-    if (first > std::numeric_limits<std::uint32_t>::max() - count ||
-        lead_bytes + std::uint64_t{count} * key_bytes > limits_.max_storage_block_bytes) {
-      throw Error("elements " + std::to_string(first) + " .. " + std::to_string(first) + " + " +
-                  std::to_string(count) + " cannot be bound as one shader storage block of at most " +
-                  std::to_string(limits_.max_storage_block_bytes) + " bytes (GL_MAX_SHADER_STORAGE_BLOCK_SIZE): "
-                  "sort smaller ranges");
-    }
-  }
-
-  void check_sort_buffers(GLuint keys, GLuint values, std::size_t first, std::size_t count) const {
-    check_buffer(keys, "keys", first, count, key_bytes);
-    if (has_values) {
-      check_buffer(values, "values", first, count, value_bytes);
-      if (values == keys) {
-        throw Error("keys and values are the same buffer " + std::to_string(keys) +
-                    ": a key-value sort needs two distinct buffers");
-      }
-    }
-  }
-
   void sort_buffers(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order) {
-    detail::require_current_context();
-    check_range(first, count);
-    detail::GlStateBackup backup;
-    check_sort_buffers(keys, values, first, count);
+    const detail::SortCall call(limits_, layout_, keys, values, first, count);
     run(keys, values, first, first, count, order, false);
   }
 
   /// Stable key-value sort: sorts (key, original index) pairs with ties broken by index,
   /// then gathers the values through the sorted indices into scratch and copies them back.
   void sort_buffers_stable(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order) {
-    detail::require_current_context();
-    check_range(first, count);
-    detail::GlStateBackup backup;
-    check_sort_buffers(keys, values, first, count);
+    const detail::SortCall call(limits_, layout_, keys, values, first, count);
     if (count < 2) {
       glMemoryBarrier(sort_completion_barrier);
       return;
     }
     check_dispatch_limits(count);
-    const std::size_t bytes = count * sizeof(std::uint32_t);
-    reserve_scratch(2, bytes);  // original indices
-    reserve_scratch(3, bytes);  // gathered values
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    bind_words(detail::permute_destination_binding, scratch_[2], 0, count);
-    bind_words(detail::permute_source_binding, scratch_[2], 0, count);
-    bind_words(detail::permute_indices_binding, scratch_[2], 0, count);
-    permute(0, count, 0, 0);  // indices[i] = i
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    run(keys, scratch_[2], first, 0, count, order, true);
-    bind_words(detail::permute_destination_binding, scratch_[3], 0, count);
-    const GLuint source_base = bind_words(detail::permute_source_binding, values, first, count);
-    bind_words(detail::permute_indices_binding, scratch_[2], 0, count);
-    permute(1, count, 0, source_base);  // gathered[i] = values[first + indices[i]]
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    const GLuint destination_base = bind_words(detail::permute_destination_binding, values, first, count);
-    bind_words(detail::permute_source_binding, scratch_[3], 0, count);
-    permute(2, count, destination_base, 0);  // values[first + i] = gathered[i]
+    detail::sort_values_stably(permute_, scratch_[2], scratch_[3], values, first, count, [&](GLuint indices) {
+      run(keys, indices, first, 0, count, order, true);
+    });
     glMemoryBarrier(sort_completion_barrier);
   }
 
   void sort_buffers_indirect(GLuint keys, GLuint values, GLuint count_buffer, std::size_t count_offset,
                              std::size_t capacity, Order order) {
-    detail::require_current_context();
-    check_range(0, capacity);
-    detail::GlStateBackup backup;
-    check_sort_buffers(keys, values, 0, capacity);
-    if (count_offset % sizeof(std::uint32_t) != 0) {
-      throw Error("count_offset " + std::to_string(count_offset) +
-                  " is not a multiple of 4: the count must be an aligned 32-bit uint");
-    }
-    check_buffer(count_buffer, "count", count_offset / sizeof(std::uint32_t), 1, sizeof(std::uint32_t));
-    const bool overlaps = (count_buffer == keys && count_offset < std::uint64_t{capacity} * key_bytes) ||
-                          (has_values && count_buffer == values &&
-                           count_offset < std::uint64_t{capacity} * value_bytes);
-    if (overlaps) {
-      throw Error("the count at byte " + std::to_string(count_offset) + " of buffer " + std::to_string(count_buffer) +
-                  " lies inside the elements being sorted: keep it outside [0, capacity)");
-    }
+    const detail::SortCall call(limits_, layout_, keys, values, 0, capacity);
+    detail::check_indirect_count(count_buffer, count_offset, keys, values, capacity, layout_);
     run_indirect(keys, values, count_buffer, static_cast<GLuint>(count_offset / sizeof(std::uint32_t)), capacity,
                  order);
   }
@@ -718,101 +583,38 @@ class BitonicSorter {
   template <class V>
   void sort_host(Key* keys, V* values, std::size_t count, Order order, Stability stability) {
     detail::require_current_context();
-    check_count(count);
+    detail::check_count(count, limits_, key_bytes);
     if (count < 2) return;
     const std::size_t keys_size = count * key_bytes;
     const std::size_t values_size = count * value_bytes;
     {
       detail::GlStateBackup backup;
-      upload(0, keys, keys_size);
-      if (has_values) upload(1, values, values_size);
+      scratch_[0].reserve(keys_size, keys);
+      if (has_values) scratch_[1].reserve(values_size, values);
     }
     if (stability == Stability::stable) {
-      sort_buffers_stable(scratch_[0], scratch_[1], 0, count, order);
+      sort_buffers_stable(scratch_[0].name(), scratch_[1].name(), 0, count, order);
     } else {
       detail::GlStateBackup backup;
-      run(scratch_[0], scratch_[1], 0, 0, count, order, false);
+      run(scratch_[0].name(), scratch_[1].name(), 0, 0, count, order, false);
     }
     detail::GlStateBackup backup;
-    glBindBuffer(GL_COPY_READ_BUFFER, scratch_[0]);
+    glBindBuffer(GL_COPY_READ_BUFFER, scratch_[0].name());
     glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(keys_size), keys);
     if (has_values) {
-      glBindBuffer(GL_COPY_READ_BUFFER, scratch_[1]);
+      glBindBuffer(GL_COPY_READ_BUFFER, scratch_[1].name());
       glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(values_size), values);
     }
   }
 
-  /// Scratch buffer `slot` (0, 1: host keys and values; 2, 3: stable-sort indices and
-  /// gathered values) with at least `bytes` bytes. Grows, never shrinks.
-  void reserve_scratch(int slot, std::size_t bytes, const void* data = nullptr) {
-    if (scratch_[slot] == 0) glGenBuffers(1, &scratch_[slot]);
-    glBindBuffer(GL_COPY_WRITE_BUFFER, scratch_[slot]);
-    if (scratch_bytes_[slot] < bytes) {
-      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_DYNAMIC_COPY);
-      scratch_bytes_[slot] = bytes;
-    } else if (data) {
-      glBufferSubData(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
-    }
-  }
+  detail::DispatchLimits dispatch_limits() const { return {tuning_.max_workgroups_x, limits_.max_groups_y}; }
 
-  void upload(int slot, const void* data, std::size_t bytes) { reserve_scratch(slot, bytes, data); }
-
-  /// Binds elements [first, first + count) of `element_size` bytes (4 or 8) of `buffer` at
-  /// `binding` from the aligned offset below, and returns the element index of `first`
-  /// inside the bound range. Exact for 8-byte elements too: the alignment is a power of
-  /// two of at least 4, so the offset is either `first`'s own byte or a multiple of 8.
-  GLuint bind_elements(GLuint binding, GLuint buffer, std::size_t first, std::size_t count,
-                       std::size_t element_size) {
-    const std::uint64_t begin = std::uint64_t{first} * element_size;
-    const std::uint64_t offset = begin / limits_.storage_offset_alignment * limits_.storage_offset_alignment;
-    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, buffer, static_cast<GLintptr>(offset),
-                      static_cast<GLsizeiptr>((std::uint64_t{first} + count) * element_size - offset));
-    return static_cast<GLuint>((begin - offset) / element_size);
-  }
-
-  /// The gather kernel of stable sorts and sort_indices(), built on first use.
-  GLuint permute_program() {
-    if (!permute_program_.name()) {
-      permute_program_ = detail::build_compute_program(
-          "permute", {"#version 430 core\n" + tuning_.extra_shader_source + "\n", detail::shaders::permute_comp},
-          cache_);
-    }
-    return permute_program_.name();
-  }
-
-  /// bind_elements() for 32-bit words: values, indices, and the permute kernel's data.
-  GLuint bind_words(GLuint binding, GLuint buffer, std::size_t first, std::size_t count) {
-    return bind_elements(binding, buffer, first, count, sizeof(std::uint32_t));
-  }
-
-  /// One dispatch of shaders/permute.comp over `count` words, on what the caller bound
-  /// at the permute bindings (all three: the kernel declares them all).
-  void permute(GLuint mode, std::size_t count, GLuint destination_base, GLuint source_base) {
-    glUseProgram(permute_program());
-    glUniform1ui(0, static_cast<GLuint>(count));
-    glUniform1ui(1, mode);
-    glUniform1ui(2, destination_base);
-    glUniform1ui(3, source_base);
-    dispatch((count + 255) / 256);
-  }
-
-  /// Returns the workgroups launched: `groups`, rounded up to whole rows when split over y.
-  std::uint64_t dispatch(std::uint64_t groups) {
-    const std::uint64_t x = std::min<std::uint64_t>(groups, tuning_.max_workgroups_x);
-    const std::uint64_t y = (groups + x - 1) / x;
-    if (y > limits_.max_groups_y) {
-      throw Error("a dispatch of " + std::to_string(groups) + " workgroups exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT " +
-                  std::to_string(tuning_.max_workgroups_x) + " x " + std::to_string(limits_.max_groups_y) +
-                  ": raise Tuning::max_workgroups_x or sort fewer elements");
-    }
-    glDispatchCompute(static_cast<GLuint>(x), static_cast<GLuint>(y), 1);
-    return x * y;
-  }
+  std::uint64_t dispatch(std::uint64_t groups) { return detail::dispatch_workgroups(groups, dispatch_limits()); }
 
   /// Checks that every dispatch of the plan fits the work group count limits, so a
   /// sort never stops half way.
   void check_dispatch_limits(std::size_t count) const {
-    const std::uint64_t capacity = std::uint64_t{tuning_.max_workgroups_x} * limits_.max_groups_y;
+    const std::uint64_t capacity = dispatch_limits().capacity();
     const std::uint64_t padded = std::uint64_t{1} << detail::ceil_log2(count);
     // Window passes cover whole 2^k blocks: up to padded / tile_size workgroups.
     const std::uint64_t tiles = (padded + tuning_.tile_size - 1) / tuning_.tile_size;
@@ -837,8 +639,9 @@ class BitonicSorter {
   /// values to their binding points.
   Bases bind_range(GLuint keys, GLuint values, std::size_t key_first, std::size_t value_first, std::size_t count) {
     Bases bases;
-    bases.keys = bind_elements(detail::key_binding, keys, key_first, count, key_bytes);
-    if (has_values) bases.values = bind_words(detail::value_binding, values, value_first, count);
+    const std::uint32_t alignment = limits_.storage_offset_alignment;
+    bases.keys = detail::bind_elements(detail::key_binding, keys, key_first, count, key_bytes, alignment);
+    if (has_values) bases.values = detail::bind_words(detail::value_binding, values, value_first, count, alignment);
     return bases;
   }
 
@@ -857,7 +660,7 @@ class BitonicSorter {
                   Dispatch&& dispatch_pass) {
     // A count from the GPU is planned stage by stage: dispatch_args.comp mirrors that walk.
     const bool merge_stages = tuning_.merge_stages && source.from_buffer == 0;
-    const Programs& programs = stable ? stable_programs() : programs_;
+    if (stable) build_base_programs(true);
     // Passes fused into one dispatch: only where the CPU knows the count (and so every
     // pass's tiles); fused sorts that leave compute units idle run in smaller tiles
     // (Tuning::fused_tile_size).
@@ -875,7 +678,7 @@ class BitonicSorter {
     // or with the sort program (Tuning::sort_program_passes_min_count).
     const GLuint tile_name = uses_wide_program(planned_count)             ? wide_program(stable)
                              : tile_passes_in_sort_program(planned_count) ? sort_name
-                                                                          : programs.local.name();
+                                                                          : program(tile_key(tuning_.tile_size, tuning_.local_elements, stable));
     const GLuint fused_name = fused.size() != 0 ? fused_program(stable, fused.per_unit, fused_tile) : 0;
     FusedTable table;
     GLuint bound = 0;
@@ -904,7 +707,7 @@ class BitonicSorter {
       }
       if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       if (pass.kind == detail::Pass::Kind::global_steps) {
-        use(programs.global.name());
+        use(program(global_key(stable)));
         glUniform1ui(6, pass.stage);
         glUniform1ui(7, pass.p_hi);
         glUniform1ui(8, pass.p_lo);
@@ -962,15 +765,13 @@ class BitonicSorter {
   /// `reserve_words`: the fused program's reserve (fused_reserve_words()).
   void run_fused(FusedTable& table, std::uint32_t reserve_words) {
     for (std::size_t p = table.count; p < detail::fused_max_passes; ++p) table.first_item[p] = 0xFFFFFFFFu;
-    if (pass_sync_ == 0) {
+    if (pass_sync_.name() == 0) {
       const GLuint zero[2] = {0, 0};
-      glGenBuffers(1, &pass_sync_);
-      glBindBuffer(GL_COPY_WRITE_BUFFER, pass_sync_);
-      glBufferData(GL_COPY_WRITE_BUFFER, sizeof zero, zero, GL_DYNAMIC_COPY);
+      pass_sync_.reserve(sizeof zero, zero);
       tickets_taken_ = 0;
       items_finished_ = 0;
     }
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::pass_sync_binding, pass_sync_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::pass_sync_binding, pass_sync_.name());
     glUniform1ui(13, tickets_taken_);
     glUniform1ui(14, items_finished_);
     glUniform1ui(15, table.items);
@@ -1037,20 +838,21 @@ class BitonicSorter {
                [&](const detail::Pass&, std::size_t, std::uint64_t groups) { dispatch(groups); });
   }
 
-  /// sort_indirect()'s GPU-side planner (shaders/dispatch_args.comp), built on first use.
+  /// The source of sort_indirect()'s GPU-side planner (shaders/dispatch_args.comp).
+  detail::ProgramSource arguments_program_source() const {
+    return {"dispatch_args",
+            {prelude(global_log2_, 1) + "#define TILE_LOG2 " + std::to_string(geometry_.tile_log2) +
+                 "u\n#define WINDOW_LOG2 " + std::to_string(geometry_.window_log2) + "u\n#define SINGLE_TILE_LOG2 " +
+                 std::to_string(geometry_.single_tile_log2) + "u\n#define LANES_LOG2 " + std::to_string(lanes_log2_) +
+                 "u\n#define GLOBAL_GROUP_SIZE " + std::to_string(tuning_.global_group_size) + "u\n",
+             detail::shaders::common_glsl, detail::shaders::dispatch_args_comp}};
+  }
+
+  /// sort_indirect()'s GPU-side planner, built on first use.
   GLuint arguments_program() {
-    if (!arguments_program_.name()) {
-      arguments_program_ = detail::build_compute_program(
-          "dispatch_args",
-          {prelude(global_log2_, 1) + "#define TILE_LOG2 " + std::to_string(geometry_.tile_log2) +
-               "u\n#define WINDOW_LOG2 " + std::to_string(geometry_.window_log2) + "u\n#define SINGLE_TILE_LOG2 " +
-               std::to_string(geometry_.single_tile_log2) + "u\n#define LANES_LOG2 " +
-               std::to_string(lanes_log2_) + "u\n#define GLOBAL_GROUP_SIZE " +
-               std::to_string(tuning_.global_group_size) + "u\n",
-           detail::shaders::common_glsl, detail::shaders::dispatch_args_comp},
-          cache_);
-    }
-    return arguments_program_.name();
+    ProgramKey key;
+    key.kernel = ProgramKey::Kernel::dispatch_args;
+    return program(key);
   }
 
   void run_indirect(GLuint keys, GLuint values, GLuint count_buffer, GLuint count_word, std::size_t capacity,
@@ -1063,18 +865,12 @@ class BitonicSorter {
     // Built before anything is bound or written.
     const GLuint arguments_name = arguments_program();
     const std::size_t passes = plan_passes(capacity, false, false).dispatches;
-    const std::size_t argument_bytes = passes * 3 * sizeof(GLuint);
-    if (arguments_bytes_ < argument_bytes) {
-      if (arguments_ == 0) glGenBuffers(1, &arguments_);
-      glBindBuffer(GL_COPY_WRITE_BUFFER, arguments_);
-      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(argument_bytes), nullptr, GL_DYNAMIC_COPY);
-      arguments_bytes_ = argument_bytes;
-    }
+    if (arguments_.bytes() < passes * 3 * sizeof(GLuint)) arguments_.reserve(passes * 3 * sizeof(GLuint));
     // The count may come from shader stores or an atomic counter just before.
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_ATOMIC_COUNTER_BARRIER_BIT);
     const Bases bases = bind_range(keys, values, 0, 0, capacity);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::count_binding, count_buffer);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::arguments_binding, arguments_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::arguments_binding, arguments_.name());
     CountSource source;
     source.from_buffer = 1;
     source.word = count_word;
@@ -1088,42 +884,29 @@ class BitonicSorter {
     glUniform1ui(7, tuning_.max_workgroups_x);
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, arguments_);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, arguments_.name());
     run_passes(capacity, bases, source, order, false, [&](const detail::Pass&, std::size_t index, std::uint64_t) {
       glDispatchComputeIndirect(static_cast<GLintptr>(index * 3 * sizeof(GLuint)));
     });
   }
 
-  void release_buffers() {
-    for (GLuint& buffer : scratch_) {
-      if (buffer != 0) glDeleteBuffers(1, &buffer);
-      buffer = 0;
-    }
-    if (arguments_ != 0) glDeleteBuffers(1, &arguments_);
-    if (pass_sync_ != 0) glDeleteBuffers(1, &pass_sync_);
-    pass_sync_ = 0;
-  }
-
   detail::DeviceLimits limits_;
   Tuning tuning_;
+  ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled
   std::uint32_t global_log2_ = 0;
   std::uint32_t lanes_log2_ = 0;
   Geometry geometry_;        // Tuning::tile_size
   Geometry fused_geometry_;  // Tuning::fused_tile_size
-  Programs programs_;
-  Programs stable_programs_;  // built on first use
-  detail::GlProgram arguments_program_;  // built on first use
-  detail::GlProgram permute_program_;    // built on first use
-  GLuint scratch_[4] = {0, 0, 0, 0};
-  std::size_t scratch_bytes_[4] = {0, 0, 0, 0};
-  GLuint arguments_ = 0;  // sort_indirect()'s DispatchIndirectCommands, one per pass
-  std::size_t arguments_bytes_ = 0;
+  detail::ProgramSlots<ProgramKey> programs_;
+  detail::WordPermute permute_;  // stable sorts and sort_indices()
+  // 0, 1: host keys and values; 2, 3: stable-sort indices and gathered values.
+  detail::GlBuffer scratch_[4];
+  detail::GlBuffer arguments_;  // sort_indirect()'s DispatchIndirectCommands, one per pass
   // Fused passes: the counters (shaders/local_sort.comp, PassSync), created on first use,
   // and the values they hold once every fused dispatch issued so far has run.
-  GLuint pass_sync_ = 0;
+  detail::GlBuffer pass_sync_;
   GLuint tickets_taken_ = 0;
   GLuint items_finished_ = 0;
-  ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled
 };
 
 }  // namespace gpusort

@@ -9,6 +9,7 @@
 
 #include "../error.hpp"
 #include "../tuning.hpp"
+#include "bits.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -80,6 +81,7 @@ inline std::uint32_t query_subgroup_size() {
   return size >= 4 && (size & (size - 1)) == 0 ? static_cast<std::uint32_t>(size) : 0;
 }
 
+/// glGetString(name), or "" where the context returns none.
 inline std::string gl_string(GLenum name) {
   const GLubyte* s = glGetString(name);
   return s ? reinterpret_cast<const char*>(s) : "";
@@ -133,20 +135,12 @@ inline DeviceLimits query_device_limits() {
   return limits;
 }
 
-inline bool is_power_of_two(std::uint64_t x) { return x != 0 && (x & (x - 1)) == 0; }
-
 /// Whether a tile program of `tile_size` elements, `elements` per invocation, can run its narrow
 /// steps with subgroups of `subgroup_size`: whole subgroups per workgroup, and a tile wider than
 /// one subgroup's share.
 inline bool subgroups_fit(std::uint32_t tile_size, std::uint32_t elements, std::uint32_t subgroup_size) {
   return subgroup_size != 0 && (tile_size / elements) % subgroup_size == 0 &&
          std::uint64_t{subgroup_size} * elements < tile_size;
-}
-
-inline std::uint32_t log2_exact(std::uint64_t x) {
-  std::uint32_t log2 = 0;
-  while ((std::uint64_t{1} << log2) < x) ++log2;
-  return log2;
 }
 
 /// Fills the zero fields of `requested` from the device limits and checks the result.

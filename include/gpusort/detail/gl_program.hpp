@@ -11,6 +11,7 @@
 
 #include "../error.hpp"
 #include "../program_cache.hpp"
+#include "device.hpp"
 #include "fnv1a.hpp"
 
 namespace gpusort {
@@ -67,18 +68,13 @@ struct ProgramSource {
   std::vector<std::string> sources;
 };
 
-inline std::string gl_program_string(GLenum name) {
-  const GLubyte* text = glGetString(name);
-  return text ? reinterpret_cast<const char*>(text) : "";
-}
-
 /// The ProgramCache key of `program` on the current context: "<kernel>-<16 hex digits>",
 /// the digits a 64-bit FNV-1a of GL_VENDOR, GL_RENDERER, GL_VERSION and the full source,
 /// so that another driver version, device or Tuning never meets an old binary's key.
 inline std::string program_cache_key(const ProgramSource& program) {
   std::uint64_t hash = fnv1a64("gpusort program 1\n");  // bump when binaries are used differently
   for (GLenum name : {GLenum(GL_VENDOR), GLenum(GL_RENDERER), GLenum(GL_VERSION)}) {
-    hash = fnv1a64(gl_program_string(name) + "\n", hash);
+    hash = fnv1a64(gl_string(name) + "\n", hash);
   }
   for (const std::string& source : program.sources) hash = fnv1a64(source, hash);
   return std::string(program.kernel_name) + "-" + hex64(hash);

@@ -11,14 +11,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "bits.hpp"
+
 namespace gpusort {
 namespace detail {
-
-inline std::uint32_t ceil_log2(std::size_t n) {
-  std::uint32_t log2 = 0;
-  while ((std::size_t{1} << log2) < n) ++log2;
-  return log2;
-}
 
 /// One GPU dispatch: a contiguous run of network steps.
 struct Pass {
