@@ -335,7 +335,9 @@ class BitonicSorter {
                  (wide && subgroups ? "1" : "0") + "\n" +
                  (fused ? "#define FUSED_PASSES 1\n#define FUSED_RESERVE_WORDS " + std::to_string(reserve_words) + "u\n"
                         : ""),
-             detail::shaders::common_glsl, detail::shaders::local_sort_comp}};
+             detail::shaders::bitonic_tile_config_glsl, detail::shaders::common_shader_interface_h,
+             detail::shaders::bitonic_bitonic_interface_h, detail::shaders::common_elements_glsl,
+             detail::shaders::bitonic_registers_glsl, detail::shaders::bitonic_tile_kernel_comp}};
   }
 
   bool separate_sort_program() const { return tuning_.local_sort_elements != tuning_.local_elements; }
@@ -343,7 +345,9 @@ class BitonicSorter {
   detail::ProgramSource global_program_source(bool tie_break) const {
     return {"global_steps", {prelude(global_log2_, tuning_.global_group_size) + tie_break_define(tie_break) +
                                  "#define LANES " + std::to_string(tuning_.global_vector_width) + "\n",
-                             detail::shaders::common_glsl, detail::shaders::global_steps_comp}};
+                             detail::shaders::common_shader_interface_h, detail::shaders::bitonic_bitonic_interface_h,
+                             detail::shaders::common_elements_glsl, detail::shaders::bitonic_registers_glsl,
+                             detail::shaders::bitonic_global_steps_comp}};
   }
 
   static std::string tie_break_define(bool tie_break) {
@@ -463,7 +467,7 @@ class BitonicSorter {
     range.first = many_tiles ? 1 : 0;
     range.end = passes;
     const std::uint64_t capacity = dispatch_limits().capacity();
-    if (register_passes || range.size() < 2 || range.size() > detail::fused_max_passes || items > capacity ||
+    if (register_passes || range.size() < 2 || range.size() > GPUSORT_FUSED_MAX_PASSES || items > capacity ||
         items > 0xFFFFFFFFu)
       return FusedRange{};
     // A pass ends with its slowest tile, and a tile sharing its compute unit with another of
@@ -545,7 +549,7 @@ class BitonicSorter {
     return "#version 430 core\n"
            // NVIDIA's compiler otherwise may keep small loops that index register arrays.
            "#pragma optionNV(unroll all)\n"
-           "#define KEY_KIND " + std::to_string(KeyTraits<Key>::glsl_kind) + "\n" +
+           "#define KEY_KIND " + std::to_string(KeyTraits<Key>::glsl_kind) + "u\n" +
            "#define KEY_WORDS " + std::to_string(key_bytes / 4) + "\n" +
            "#define HAS_VALUES " + (has_values ? "1" : "0") + "\n" +
            "#define ELEMS_LOG2 " + std::to_string(elements_log2) + "u\n" +
@@ -640,16 +644,16 @@ class BitonicSorter {
   Bases bind_range(GLuint keys, GLuint values, std::size_t key_first, std::size_t value_first, std::size_t count) {
     Bases bases;
     const std::uint32_t alignment = limits_.storage_offset_alignment;
-    bases.keys = detail::bind_elements(detail::key_binding, keys, key_first, count, key_bytes, alignment);
-    if (has_values) bases.values = detail::bind_words(detail::value_binding, values, value_first, count, alignment);
+    bases.keys = detail::bind_elements(GPUSORT_BINDING_KEYS, keys, key_first, count, key_bytes, alignment);
+    if (has_values) bases.values = detail::bind_words(GPUSORT_BINDING_VALUES, values, value_first, count, alignment);
     return bases;
   }
 
   /// Where the element count comes from, set on every program of a sort.
   struct CountSource {
     GLuint count = 0;          // u_count: the count, when the CPU knows it
-    GLuint from_buffer = 0;    // u_count_source
-    GLuint word = 0;           // u_count_word: the count's word in binding count_binding
+    GLuint from_buffer = GPUSORT_COUNT_FROM_UNIFORM;  // u_count_source
+    GLuint word = 0;           // u_count_word: the count's word at GPUSORT_BINDING_COUNT_BUFFER
     GLuint capacity = 0;       // u_capacity
   };
 
@@ -685,12 +689,9 @@ class BitonicSorter {
     const auto use = [&](GLuint program) {
       if (bound == program) return;
       glUseProgram(program);
-      glUniform1ui(0, source.count);
-      glUniform1ui(2, bases.keys);
-      if (has_values) glUniform1ui(10, bases.values);
-      glUniform1ui(3, source.from_buffer);
-      glUniform1ui(4, source.word);
-      glUniform1ui(5, source.capacity);
+      set_count_uniforms(source);
+      glUniform1ui(GPUSORT_LOCATION_BASE, bases.keys);
+      if (has_values) glUniform1ui(GPUSORT_LOCATION_VALUE_BASE, bases.values);
       bound = program;
     };
     std::size_t index = 0;
@@ -701,31 +702,30 @@ class BitonicSorter {
         if (++index < fused.end) return;
         if (fused.first != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         use(fused_name);
-        glUniform1ui(1, order_xor(order));
+        glUniform1ui(GPUSORT_LOCATION_KEY_XOR, order_xor(order));
         run_fused(table, fused_reserve_words(fused.per_unit, tiles.tile_size));
         return;
       }
       if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       if (pass.kind == detail::Pass::Kind::global_steps) {
         use(program(global_key(stable)));
-        glUniform1ui(6, pass.stage);
-        glUniform1ui(7, pass.p_hi);
-        glUniform1ui(8, pass.p_lo);
-        glUniform1ui(9, pass.flip ? 1u : 0u);
+        glUniform1ui(GPUSORT_GLOBAL_LOCATION_STAGE, pass.stage);
+        glUniform1ui(GPUSORT_GLOBAL_LOCATION_P_HI, pass.p_hi);
+        glUniform1ui(GPUSORT_GLOBAL_LOCATION_P_LO, pass.p_lo);
+        glUniform1ui(GPUSORT_GLOBAL_LOCATION_FLIP, pass.flip ? 1u : 0u);
       } else {
         use(pass.kind == detail::Pass::Kind::single_tile_sort                ? single_tile_name
             : pass.kind == detail::Pass::Kind::local_sort && many_tiles ? sort_name
                                                                            : tile_name);
-        glUniform1ui(1, order_xor(order));  // u_key_xor: only the tile kernel maps keys
-        const bool window = pass.kind == detail::Pass::Kind::window_steps;
-        const bool sorts = pass.kind == detail::Pass::Kind::local_sort || pass.kind == detail::Pass::Kind::single_tile_sort;
-        glUniform1ui(6, sorts ? 0u : window ? 2u : 1u);
-        glUniform1ui(7, pass.stage);
-        if (!sorts) glUniform1ui(8, pass.p_hi);
-        if (window) {
-          glUniform1ui(9, pass.p_lo);
-          glUniform1ui(11, pass.flip ? 1u : 0u);
-          glUniform1ui(12, pass.pre);
+        glUniform1ui(GPUSORT_LOCATION_KEY_XOR, order_xor(order));  // only the tile kernel maps keys
+        const GLuint mode = tile_mode(pass);
+        glUniform1ui(GPUSORT_TILE_LOCATION_MODE, mode);
+        glUniform1ui(GPUSORT_TILE_LOCATION_STAGE, pass.stage);
+        if (mode != GPUSORT_TILE_LOCAL_SORT) glUniform1ui(GPUSORT_TILE_LOCATION_P_HI, pass.p_hi);
+        if (mode == GPUSORT_TILE_WINDOW) {
+          glUniform1ui(GPUSORT_TILE_LOCATION_P_LO, pass.p_lo);
+          glUniform1ui(GPUSORT_TILE_LOCATION_FLIP, pass.flip ? 1u : 0u);
+          glUniform1ui(GPUSORT_TILE_LOCATION_PRE, pass.pre);
         }
       }
       GPUSORT_PASS_HOOK(pass, false);
@@ -735,20 +735,40 @@ class BitonicSorter {
     glMemoryBarrier(sort_completion_barrier);
   }
 
+  /// The tile kernel's mode (u_mode) for a pass that is not a register pass.
+  static GLuint tile_mode(const detail::Pass& pass) {
+    switch (pass.kind) {
+      case detail::Pass::Kind::window_steps:
+        return GPUSORT_TILE_WINDOW;
+      case detail::Pass::Kind::local_disperse:
+        return GPUSORT_TILE_LOCAL_DISPERSE;
+      default:
+        return GPUSORT_TILE_LOCAL_SORT;  // local_sort, single_tile_sort
+    }
+  }
+
+  /// The count uniforms every kernel of a sort declares (shaders/common/elements.glsl).
+  static void set_count_uniforms(const CountSource& source) {
+    glUniform1ui(GPUSORT_LOCATION_COUNT, source.count);
+    glUniform1ui(GPUSORT_LOCATION_COUNT_SOURCE, source.from_buffer);
+    glUniform1ui(GPUSORT_LOCATION_COUNT_WORD, source.word);
+    glUniform1ui(GPUSORT_LOCATION_CAPACITY, source.capacity);
+  }
+
   /// The passes of one fused dispatch, as the tile program's uniforms take them.
   struct FusedTable {
-    GLuint passes[4 * detail::fused_max_passes] = {};  // u_fused_pass
-    GLuint first_item[detail::fused_max_passes] = {};  // u_fused_first_item
+    GLuint passes[4 * GPUSORT_FUSED_MAX_PASSES] = {};  // u_fused_pass
+    GLuint first_item[GPUSORT_FUSED_MAX_PASSES] = {};  // u_fused_first_item
     std::size_t count = 0;
     GLuint items = 0;  // tiles of every pass
     GLuint steps = 0;
     detail::Pass last_pass{};
 
     void add(const detail::Pass& pass, std::uint64_t tiles) {
-      const bool window = pass.kind == detail::Pass::Kind::window_steps;
-      const GLuint mode = pass.kind == detail::Pass::Kind::local_sort ? 0u : window ? 2u : 1u;
+      const GLuint mode = tile_mode(pass);
+      const bool window = mode == GPUSORT_TILE_WINDOW;
       GLuint* entry = passes + 4 * count;
-      entry[0] = mode | (window && pass.flip ? 4u : 0u) | (window ? pass.pre << 3 : 0u);
+      entry[0] = detail::fused_pass_code(mode, window && pass.flip, window ? pass.pre : 0u);
       entry[1] = pass.stage;
       entry[2] = pass.p_hi;
       entry[3] = pass.p_lo;
@@ -764,23 +784,23 @@ class BitonicSorter {
   /// tile of every pass (a split over y may launch a few more, which find no item).
   /// `reserve_words`: the fused program's reserve (fused_reserve_words()).
   void run_fused(FusedTable& table, std::uint32_t reserve_words) {
-    for (std::size_t p = table.count; p < detail::fused_max_passes; ++p) table.first_item[p] = 0xFFFFFFFFu;
+    for (std::size_t p = table.count; p < GPUSORT_FUSED_MAX_PASSES; ++p) table.first_item[p] = GPUSORT_FUSED_NO_ITEM;
     if (pass_sync_.name() == 0) {
       const GLuint zero[2] = {0, 0};
       pass_sync_.reserve(sizeof zero, zero);
       tickets_taken_ = 0;
       items_finished_ = 0;
     }
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::pass_sync_binding, pass_sync_.name());
-    glUniform1ui(13, tickets_taken_);
-    glUniform1ui(14, items_finished_);
-    glUniform1ui(15, table.items);
-    glUniform4uiv(16, static_cast<GLsizei>(detail::fused_max_passes), table.passes);
-    glUniform1uiv(48, static_cast<GLsizei>(detail::fused_max_passes), table.first_item);
-    if (reserve_words != 0) glUniform1ui(80, reserve_words - 1);  // u_ticket_word
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BINDING_PASS_SYNC, pass_sync_.name());
+    glUniform1ui(GPUSORT_FUSED_LOCATION_TICKET_BASE, tickets_taken_);
+    glUniform1ui(GPUSORT_FUSED_LOCATION_FINISHED_BASE, items_finished_);
+    glUniform1ui(GPUSORT_FUSED_LOCATION_ITEMS, table.items);
+    glUniform4uiv(GPUSORT_FUSED_LOCATION_PASSES, GPUSORT_FUSED_MAX_PASSES, table.passes);
+    glUniform1uiv(GPUSORT_FUSED_LOCATION_FIRST_ITEMS, GPUSORT_FUSED_MAX_PASSES, table.first_item);
+    if (reserve_words != 0) glUniform1ui(GPUSORT_FUSED_LOCATION_TICKET_WORD, reserve_words - 1);
     detail::Pass hooked = table.last_pass;
     hooked.kind = detail::Pass::Kind::fused_passes;
-    hooked.first = table.passes[0] == 0u;  // starts with the local sort (mode 0): reads raw keys
+    hooked.first = table.passes[0] == GPUSORT_TILE_LOCAL_SORT;  // starts with the local sort: reads raw keys
     hooked.steps = table.steps;
     GPUSORT_PASS_HOOK(hooked, false);
     const std::uint64_t launched = dispatch(table.items);
@@ -831,7 +851,7 @@ class BitonicSorter {
     const Bases bases = bind_range(keys, values, key_first, value_first, count);
     // The kernels declare the count block; a direct sort never reads it, but binds
     // something valid there all the same.
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::count_binding, keys);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BINDING_COUNT_BUFFER, keys);
     CountSource source;
     source.count = static_cast<GLuint>(count);
     run_passes(count, bases, source, order, stable,
@@ -845,7 +865,8 @@ class BitonicSorter {
                  "u\n#define WINDOW_LOG2 " + std::to_string(geometry_.window_log2) + "u\n#define SINGLE_TILE_LOG2 " +
                  std::to_string(geometry_.single_tile_log2) + "u\n#define LANES_LOG2 " + std::to_string(lanes_log2_) +
                  "u\n#define GLOBAL_GROUP_SIZE " + std::to_string(tuning_.global_group_size) + "u\n",
-             detail::shaders::common_glsl, detail::shaders::dispatch_args_comp}};
+             detail::shaders::common_shader_interface_h, detail::shaders::bitonic_bitonic_interface_h,
+             detail::shaders::common_elements_glsl, detail::shaders::bitonic_dispatch_args_comp}};
   }
 
   /// sort_indirect()'s GPU-side planner, built on first use.
@@ -865,28 +886,26 @@ class BitonicSorter {
     // Built before anything is bound or written.
     const GLuint arguments_name = arguments_program();
     const std::size_t passes = plan_passes(capacity, false, false).dispatches;
-    if (arguments_.bytes() < passes * 3 * sizeof(GLuint)) arguments_.reserve(passes * 3 * sizeof(GLuint));
+    const std::size_t argument_bytes = passes * GPUSORT_ARGUMENTS_WORDS_PER_PASS * sizeof(GLuint);
+    if (arguments_.bytes() < argument_bytes) arguments_.reserve(argument_bytes);
     // The count may come from shader stores or an atomic counter just before.
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_ATOMIC_COUNTER_BARRIER_BIT);
     const Bases bases = bind_range(keys, values, 0, 0, capacity);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::count_binding, count_buffer);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::arguments_binding, arguments_.name());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BINDING_COUNT_BUFFER, count_buffer);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BINDING_ARGUMENTS, arguments_.name());
     CountSource source;
-    source.from_buffer = 1;
+    source.from_buffer = GPUSORT_COUNT_FROM_BUFFER;
     source.word = count_word;
     source.capacity = static_cast<GLuint>(capacity);
     glUseProgram(arguments_name);
-    glUniform1ui(0, 0);
-    glUniform1ui(3, source.from_buffer);
-    glUniform1ui(4, source.word);
-    glUniform1ui(5, source.capacity);
-    glUniform1ui(6, detail::ceil_log2(capacity));
-    glUniform1ui(7, tuning_.max_workgroups_x);
+    set_count_uniforms(source);
+    glUniform1ui(GPUSORT_ARGUMENTS_LOCATION_CAPACITY_STAGES, detail::ceil_log2(capacity));
+    glUniform1ui(GPUSORT_ARGUMENTS_LOCATION_MAX_GROUPS_X, tuning_.max_workgroups_x);
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, arguments_.name());
     run_passes(capacity, bases, source, order, false, [&](const detail::Pass&, std::size_t index, std::uint64_t) {
-      glDispatchComputeIndirect(static_cast<GLintptr>(index * 3 * sizeof(GLuint)));
+      glDispatchComputeIndirect(static_cast<GLintptr>(index * GPUSORT_ARGUMENTS_WORDS_PER_PASS * sizeof(GLuint)));
     });
   }
 

@@ -7,31 +7,257 @@ namespace gpusort {
 namespace detail {
 namespace shaders {
 
-// shaders/common.glsl
-inline constexpr const char* common_glsl = R"gpusort_glsl(// #extension must precede every other token, so the first source says it.
-#ifndef SUBGROUP_LOG2
-#define SUBGROUP_LOG2 0
+// shaders/bitonic/bitonic_interface.h
+inline constexpr const char* bitonic_bitonic_interface_h = R"gpusort_glsl(// The bitonic sorter's part of the shader interface (see shaders/common/shader_interface.h,
+// which comes first): its kernels' uniform locations and mode codes, the fused-pass table,
+// and the arithmetic both the host's planner (include/gpusort/detail/bitonic_plan.hpp) and
+// sort_indirect()'s GPU-side planner (dispatch_args.comp) run: how a stage's wide steps are
+// cut into passes, and how many workgroups each pass takes.
+
+// --- The tile kernel (tile_kernel.comp): u_mode, and the pass it runs ---------------------
+#define GPUSORT_TILE_LOCAL_SORT 0u      // stages 1 .. min(stages, TILE_LOG2) in each tile
+#define GPUSORT_TILE_LOCAL_DISPERSE 1u  // pivots u_p_hi .. 0 in each tile
+#define GPUSORT_TILE_WINDOW 2u          // wide pivots u_p_hi .. u_p_lo on a tile of runs
+#define GPUSORT_TILE_LOCATION_MODE 6
+#define GPUSORT_TILE_LOCATION_STAGE 7
+#define GPUSORT_TILE_LOCATION_P_HI 8
+#define GPUSORT_TILE_LOCATION_P_LO 9
+#define GPUSORT_TILE_LOCATION_FLIP 11
+#define GPUSORT_TILE_LOCATION_PRE 12
+
+// --- Fused passes: one dispatch of the tile kernel runs several passes ---------------------
+#define GPUSORT_FUSED_MAX_PASSES 32
+#define GPUSORT_FUSED_LOCATION_TICKET_BASE 13
+#define GPUSORT_FUSED_LOCATION_FINISHED_BASE 14
+#define GPUSORT_FUSED_LOCATION_ITEMS 15
+#define GPUSORT_FUSED_LOCATION_PASSES 16       // uvec4[GPUSORT_FUSED_MAX_PASSES]: code, stage, p_hi, p_lo
+#define GPUSORT_FUSED_LOCATION_FIRST_ITEMS 48  // uint[GPUSORT_FUSED_MAX_PASSES]
+#define GPUSORT_FUSED_LOCATION_TICKET_WORD 80
+#if GPUSORT_FUSED_LOCATION_FIRST_ITEMS != GPUSORT_FUSED_LOCATION_PASSES + GPUSORT_FUSED_MAX_PASSES
+#error "GPUSORT_FUSED_LOCATION_PASSES and GPUSORT_FUSED_LOCATION_FIRST_ITEMS overlap"
 #endif
-#ifndef SUBGROUP_EMULATION
-#define SUBGROUP_EMULATION 0
+#if GPUSORT_FUSED_LOCATION_TICKET_WORD != GPUSORT_FUSED_LOCATION_FIRST_ITEMS + GPUSORT_FUSED_MAX_PASSES
+#error "GPUSORT_FUSED_LOCATION_FIRST_ITEMS and GPUSORT_FUSED_LOCATION_TICKET_WORD overlap"
 #endif
-#if SUBGROUP_LOG2 > 0 && !SUBGROUP_EMULATION
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_KHR_shader_subgroup_shuffle : require
+// The ticket and finished-tile counters. Fused passes run in direct sorts only, so they share
+// the binding of sort_indirect()'s dispatch arguments.
+#define GPUSORT_BINDING_PASS_SYNC 3
+// The first item of the table's entries past its last pass.
+#define GPUSORT_FUSED_NO_ITEM 0xFFFFFFFFu
+
+// A fused pass's code word: its mode, its flip (windows) and its `pre` (windows).
+GPUSORT_FUNCTION GPUSORT_UINT fused_pass_code(GPUSORT_UINT mode, bool flip, GPUSORT_UINT pre) {
+  return mode | (flip ? 4u : 0u) | (pre << 3u);
+}
+GPUSORT_FUNCTION GPUSORT_UINT fused_pass_mode(GPUSORT_UINT code) { return code & 3u; }
+GPUSORT_FUNCTION GPUSORT_UINT fused_pass_flip(GPUSORT_UINT code) { return (code >> 2u) & 1u; }
+GPUSORT_FUNCTION GPUSORT_UINT fused_pass_pre(GPUSORT_UINT code) { return code >> 3u; }
+
+// --- The global kernel (global_steps.comp) ----------------------------------------------------
+#define GPUSORT_GLOBAL_LOCATION_STAGE 6
+#define GPUSORT_GLOBAL_LOCATION_P_HI 7
+#define GPUSORT_GLOBAL_LOCATION_P_LO 8
+#define GPUSORT_GLOBAL_LOCATION_FLIP 9
+
+// --- sort_indirect()'s planner (dispatch_args.comp) ---------------------------------------
+#define GPUSORT_ARGUMENTS_LOCATION_CAPACITY_STAGES 6
+#define GPUSORT_ARGUMENTS_LOCATION_MAX_GROUPS_X 7
+#define GPUSORT_ARGUMENTS_WORDS_PER_PASS 3  // one DispatchIndirectCommand
+
+// --- How a stage's wide steps are cut into passes ------------------------------------------
+// Stage k's wide steps (pivots k-1 .. tile_log2) run from its flip down: windows of up to
+// window_log2 steps while more than global_log2 steps are left (where windows are wider than
+// register passes), then register passes of up to global_log2 steps. A pass starting at
+// pivot p_hi is a window, and ends at pivot wide_pass_p_lo():
+GPUSORT_FUNCTION bool wide_pass_is_window(GPUSORT_UINT p_hi, GPUSORT_UINT tile_log2, GPUSORT_UINT global_log2,
+                                          GPUSORT_UINT window_log2) {
+  return window_log2 > global_log2 && p_hi + 1u - tile_log2 > global_log2;
+}
+GPUSORT_FUNCTION GPUSORT_UINT wide_pass_p_lo(GPUSORT_UINT p_hi, GPUSORT_UINT tile_log2, GPUSORT_UINT global_log2,
+                                             GPUSORT_UINT window_log2) {
+  GPUSORT_UINT wide = p_hi + 1u - tile_log2;  // steps left
+  GPUSORT_UINT width = wide_pass_is_window(p_hi, tile_log2, global_log2, window_log2) ? window_log2 : global_log2;
+  return wide > width ? p_hi + 1u - width : tile_log2;
+}
+
+// --- Workgroups per pass, for `count` elements (the kernels derive the same numbers) --------
+// The blocks of 2^stage elements that hold any element.
+GPUSORT_FUNCTION GPUSORT_UINT blocks_holding_elements(GPUSORT_UINT count, GPUSORT_UINT stage) {
+  return (count >> stage) + ((count & ((1u << stage) - 1u)) != 0u ? 1u : 0u);
+}
+// Local sorts and local disperses: a workgroup per tile of 2^tile_log2 consecutive elements.
+GPUSORT_FUNCTION GPUSORT_UINT tile_pass_groups(GPUSORT_UINT count, GPUSORT_UINT tile_log2) {
+  return (count + (1u << tile_log2) - 1u) >> tile_log2;
+}
+// Windows of stage `stage`: a workgroup per 2^tile_log2 elements of the blocks that hold elements.
+GPUSORT_FUNCTION GPUSORT_UINT window_pass_groups(GPUSORT_UINT count, GPUSORT_UINT stage, GPUSORT_UINT tile_log2) {
+  return blocks_holding_elements(count, stage) << (stage - tile_log2);
+}
+// Register passes of stage `stage`: an invocation per coset of 2^elements_log2 registers of
+// 2^lanes_log2 lanes, in the blocks that hold elements.
+GPUSORT_FUNCTION GPUSORT_UINT global_pass_invocations(GPUSORT_UINT count, GPUSORT_UINT stage,
+                                                      GPUSORT_UINT elements_log2, GPUSORT_UINT lanes_log2) {
+  return blocks_holding_elements(count, stage) << (stage - elements_log2 - lanes_log2);
+}
+GPUSORT_FUNCTION GPUSORT_UINT global_pass_groups(GPUSORT_UINT count, GPUSORT_UINT stage, GPUSORT_UINT elements_log2,
+                                                 GPUSORT_UINT lanes_log2, GPUSORT_UINT group_size) {
+  return (global_pass_invocations(count, stage, elements_log2, lanes_log2) + group_size - 1u) / group_size;
+}
+)gpusort_glsl";
+
+// shaders/bitonic/dispatch_args.comp
+inline constexpr const char* bitonic_dispatch_args_comp = R"gpusort_glsl(// sort_indirect(): turns a count that lives in a GPU buffer into the workgroup counts of
+// every pass the host will dispatch with glDispatchComputeIndirect, so the host never
+// reads the count back. The host plans the passes for `capacity` elements; passes the
+// actual count does not need (stages above its own) get zero workgroups.
+// Extra #defines: TILE_LOG2, WINDOW_LOG2, SINGLE_TILE_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE
+// (ELEMS_LOG2 is the global kernel's).
+
+layout(local_size_x = 1) in;
+
+layout(std430, binding = GPUSORT_BINDING_ARGUMENTS) writeonly buffer DispatchArguments { uint arguments[]; };
+
+layout(location = GPUSORT_ARGUMENTS_LOCATION_CAPACITY_STAGES) uniform uint u_capacity_stages;  // stages for capacity
+layout(location = GPUSORT_ARGUMENTS_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
+
+uint pass_index = 0u;
+
+// One DispatchIndirectCommand per pass, split over x and y like the host's dispatches.
+void write_pass(uint groups) {
+    uint x = min(groups, u_max_groups_x);
+    uint y = x == 0u ? 1u : (groups + x - 1u) / x;
+    uint word = pass_index * uint(GPUSORT_ARGUMENTS_WORDS_PER_PASS);
+    arguments[word + 0u] = x;
+    arguments[word + 1u] = y;
+    arguments[word + 2u] = 1u;
+    ++pass_index;
+}
+
+void main() {
+    uint count = element_count();
+    uint stages = stage_count(count);
+    uint tiles = count < 2u ? 0u : tile_pass_groups(count, TILE_LOG2);
+    if (u_capacity_stages > TILE_LOG2 && u_capacity_stages <= SINGLE_TILE_LOG2) {
+        write_pass(count < 2u ? 0u : 1u);  // the single-dispatch tile program sorts it all
+        return;
+    }
+    write_pass(tiles);  // local sort
+    // The walk of detail::for_each_pass without merge_stages (the host plans an indirect sort
+    // stage by stage), with the same cut into passes and the same workgroups per pass
+    // (bitonic_interface.h).
+    for (uint k = TILE_LOG2 + 1u; k <= u_capacity_stages; ++k) {
+        bool needed = k <= stages;
+        uint p_hi = k - 1u;
+        for (;;) {
+            bool window = wide_pass_is_window(p_hi, TILE_LOG2, ELEMS_LOG2, WINDOW_LOG2);
+            uint p_lo = wide_pass_p_lo(p_hi, TILE_LOG2, ELEMS_LOG2, WINDOW_LOG2);
+            uint groups = window ? window_pass_groups(count, k, TILE_LOG2)
+                                 : global_pass_groups(count, k, ELEMS_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE);
+            write_pass(needed ? groups : 0u);
+            if (p_lo == TILE_LOG2) break;
+            p_hi = p_lo - 1u;
+        }
+        write_pass(needed ? tiles : 0u);  // local disperse
+    }
+}
+)gpusort_glsl";
+
+// shaders/bitonic/global_steps.comp
+inline constexpr const char* bitonic_global_steps_comp = R"gpusort_glsl(// The global kernel: up to ELEMS_LOG2 consecutive steps of one stage whose strides are
+// too wide for a tile, straight from and to global memory. Each invocation loads its
+// coset once, runs the steps in registers and stores once: one sweep over memory for
+// ELEMS_LOG2 steps instead of one sweep per step.
+// The window's pivots are [p_hi - ELEMS_LOG2 + 1, p_hi]; bits of it below the last
+// step only widen the coset (the host guarantees p_hi + 1 >= ELEMS_LOG2, and with LANES 4
+// that the two lowest bits lie below the window).
+// 64-bit keys (KEY_WORDS 2) always run with LANES 1: a register is one uvec2 key.
+
+layout(local_size_x = GROUP_SIZE) in;
+
+layout(location = GPUSORT_GLOBAL_LOCATION_STAGE) uniform uint u_stage;  // stage k the steps belong to
+layout(location = GPUSORT_GLOBAL_LOCATION_P_HI) uniform uint u_p_hi;   // pivot of the first step
+layout(location = GPUSORT_GLOBAL_LOCATION_P_LO) uniform uint u_p_lo;   // pivot of the last step
+layout(location = GPUSORT_GLOBAL_LOCATION_FLIP) uniform uint u_flip;   // the first step is the stage's flip
+
+#if LANES == 4
+#define LANES_LOG2 2u
+#else
+#define LANES_LOG2 0u
 #endif
 
-// Shared by every gpusort kernel. The host prepends `#version` and these #defines:
-//   KEY_KIND      0 = unsigned, 1 = signed (two's complement), 2 = IEEE-754 float (totalOrder)
-//   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
-//   HAS_VALUES    0 or 1
-//   ELEMS_LOG2    log2 of the elements one invocation holds in registers
-//   GROUP_SIZE    invocations per workgroup
-//   LANES         1, or 4: the global kernel moves uvec4s and each register holds 4 lanes
-//                 (32-bit keys only)
-//   SUBGROUP_LOG2 tile kernel only: 0, or log2 of the subgroup size to use shuffles
-//   SUBGROUP_EMULATION tile kernel only: 1 runs the subgroup code with shuffles emulated in
-//                 shared memory (a testing aid for contexts without GL_KHR_shader_subgroup)
-//   DIRECT_TILE_IO tile kernel only: 1 moves global memory straight to and from registers
+void main() {
+    uint count = element_count();
+    // One invocation per coset, only for the 2^k blocks that hold elements (the host
+    // dispatched at least this many, from the same formula).
+    uint thread = linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex;
+    if (thread >= global_pass_invocations(count, u_stage, ELEMS_LOG2, LANES_LOG2)) return;
+
+    Chunk c;
+    c.q = u_p_hi + 1u - ELEMS_LOG2;
+    c.p_hi = u_p_hi;
+    c.p_lo = u_p_lo;
+    c.flip = u_flip != 0u;
+
+#if LANES == 4
+    // Each register holds the 4 consecutive elements of an aligned uvec4. The flip mask
+    // complements the two low bits, so a flipped vector's lanes are reversed: lane l of
+    // every register then belongs to the coset of base + l.
+    chunk_positions(c, chunk_base(c, thread << 2u));
+    bool aligned = vectors_aligned();
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint first = positions[j] & ~3u;
+        bool reversed = (positions[j] & 3u) != 0u;
+        uvec4 k;
+#if HAS_VALUES
+        uvec4 v;
+        load_quad(first, count, aligned, k, v);
+#else
+        load_quad(first, count, aligned, k);
+#endif
+        reg_keys[j] = reversed ? k.wzyx : k;
+#if HAS_VALUES
+        reg_values[j] = reversed ? v.wzyx : v;
+#endif
+    }
+    chunk_steps(c);
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint first = positions[j] & ~3u;
+        bool reversed = (positions[j] & 3u) != 0u;
+        uvec4 k = reversed ? reg_keys[j].wzyx : reg_keys[j];
+#if HAS_VALUES
+        uvec4 v = reversed ? reg_values[j].wzyx : reg_values[j];
+#endif
+#if HAS_VALUES
+        store_quad(first, count, aligned, k, v);
+#else
+        store_quad(first, count, aligned, k);
+#endif
+    }
+#else
+    chunk_positions(c, chunk_base(c, thread));
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint position = positions[j];
+        reg_keys[j] = position < count ? load_key(position) : ORDERED_INFINITY;
+#if HAS_VALUES
+        reg_values[j] = position < count ? load_value(position) : PADDING_VALUE;
+#endif
+    }
+    chunk_steps(c);
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint position = positions[j];
+        if (position < count) {
+            store_key(position, reg_keys[j]);
+#if HAS_VALUES
+            store_value(position, reg_values[j]);
+#endif
+        }
+    }
+#endif
+}
+)gpusort_glsl";
+
+// shaders/bitonic/registers.glsl
+inline constexpr const char* bitonic_registers_glsl = R"gpusort_glsl(// The bitonic network in registers, shared by the tile and global kernels.
 //
 // The network. Every key is mapped to an "ordered" uint whose unsigned order is the
 // key order we want (descending XORs every bit, so it is ascending on ~key). Every
@@ -48,220 +274,11 @@ inline constexpr const char* common_glsl = R"gpusort_glsl(// #extension must pre
 
 #define ELEMS (1u << ELEMS_LOG2)
 
-#ifndef KEY_WORDS
-#define KEY_WORDS 1
-#endif
-// A 64-bit key is a uvec2 with x = high word and y = low word, so that the lexicographic
-// order on (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed.
-// Buffers hold little-endian 64-bit values (word 2i = low, 2i+1 = high): loads and stores
-// swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel load round.
-#if KEY_WORDS == 2
-#define KEY uvec2
-#define KEY4 uvec2[4]
-#define ORDERED_INFINITY uvec2(0xFFFFFFFFu)
-#define KEY4_INFINITY uvec2[4](ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY)
-#else
-#define KEY uint
-#define KEY4 uvec4
-#define ORDERED_INFINITY 0xFFFFFFFFu
-#define KEY4_INFINITY uvec4(ORDERED_INFINITY)
-#endif
-// Padding elements carry this value too: with TIE_BREAK a (key, value) pair of all ones
-// is still the largest, so padding never moves.
-#define PADDING_VALUE 0xFFFFFFFFu
-
 // TIE_BREAK 1 (stable sorts, whose values are the original positions): equal keys are
 // ordered by value.
 #ifndef TIE_BREAK
 #define TIE_BREAK 0
 #endif
-
-// The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
-// whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
-// aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
-// multiple of 4 and a whole vector lies in the range; everything else goes element by
-// element. With 64-bit keys the key buffer is viewed as uvec2s and u_base counts keys.
-// FUSED_PASSES 1 (tile kernel): workgroups of one dispatch read what others wrote in it, so
-// the data bypasses caches that are not coherent across the GPU.
-#ifndef FUSED_PASSES
-#define FUSED_PASSES 0
-#endif
-#ifndef FUSED_RESERVE_WORDS  // with FUSED_PASSES: shared memory reserved beside the tile
-#define FUSED_RESERVE_WORDS 0u
-#endif
-#if FUSED_PASSES
-#define DATA_BUFFER coherent buffer
-#else
-#define DATA_BUFFER buffer
-#endif
-#if KEY_WORDS == 2
-layout(std430, binding = 0) DATA_BUFFER KeyBuffer { uvec2 keys[]; };
-#else
-layout(std430, binding = 0) DATA_BUFFER KeyBuffer { uint keys[]; };
-#endif
-layout(std430, binding = 0) DATA_BUFFER KeyVectors { uvec4 keys4[]; };
-#if HAS_VALUES
-layout(std430, binding = 1) DATA_BUFFER ValueBuffer { uint values[]; };
-layout(std430, binding = 1) DATA_BUFFER ValueVectors { uvec4 values4[]; };
-#endif
-// sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
-layout(std430, binding = 2) readonly buffer CountBuffer { uint count_words[]; };
-
-layout(location = 0) uniform uint u_count;         // elements to sort (u_count_source == 0)
-layout(location = 1) uniform uint u_key_xor;       // 0 ascending, 0xFFFFFFFF descending
-layout(location = 2) uniform uint u_base;          // first element of the range in the bound buffers
-layout(location = 3) uniform uint u_count_source;  // 0: u_count; 1: count_words[u_count_word]
-layout(location = 4) uniform uint u_count_word;
-layout(location = 5) uniform uint u_capacity;      // upper bound on a count read from the GPU
-#if HAS_VALUES
-layout(location = 10) uniform uint u_value_base;   // first element of the range in the value buffer
-#endif
-
-// Elements to sort in this dispatch: read once per invocation, before anything else.
-uint element_count() {
-    return u_count_source != 0u ? min(count_words[u_count_word], u_capacity) : u_count;
-}
-
-// Stages of the network for n elements: ceil(log2(n)).
-uint stage_count(uint n) {
-    return n < 2u ? 0u : uint(findMSB(n - 1u)) + 1u;
-}
-
-bool vectors_aligned() {
-#if HAS_VALUES
-    return ((u_base | u_value_base) & 3u) == 0u;
-#else
-    return (u_base & 3u) == 0u;
-#endif
-}
-
-// Address-space helpers: position p of the range is element u_base + p of the buffers
-// (u_base and u_value_base count elements, not words).
-#if KEY_WORDS == 2
-uvec2 load_key(uint p) { return keys[u_base + p].yx; }
-void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
-// Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
-uvec2[4] load_key_vector(uint p) {
-    uint v = (u_base + p) >> 1u;
-    uvec4 a = keys4[v];
-    uvec4 b = keys4[v + 1u];
-    return uvec2[4](a.yx, a.wz, b.yx, b.wz);
-}
-void store_key_vector(uint p, uvec2 key[4]) {
-    uint v = (u_base + p) >> 1u;
-    keys4[v] = uvec4(key[0].yx, key[1].yx);
-    keys4[v + 1u] = uvec4(key[2].yx, key[3].yx);
-}
-#else
-uint load_key(uint p) { return keys[u_base + p]; }
-void store_key(uint p, uint key) { keys[u_base + p] = key; }
-uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
-void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
-#endif
-#if HAS_VALUES
-uint load_value(uint p) { return values[u_value_base + p]; }
-void store_value(uint p, uint value) { values[u_value_base + p] = value; }
-uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
-void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
-#endif
-
-// Elements [first, first + 4) of the range: one access per buffer where the range is
-// vector-aligned and all four lie below `count`, else element by element; elements at or
-// past `count` read as padding and are never written.
-void load_quad(uint first, uint count, bool aligned, out KEY4 k
-#if HAS_VALUES
-               , out uvec4 v
-#endif
-) {
-    k = KEY4_INFINITY;
-#if HAS_VALUES
-    v = uvec4(PADDING_VALUE);
-#endif
-    if (aligned && first + 3u < count) {
-        k = load_key_vector(first);
-#if HAS_VALUES
-        v = load_value_vector(first);
-#endif
-        return;
-    }
-    for (uint l = 0u; l < 4u; ++l) {
-        if (first + l < count) {
-            k[l] = load_key(first + l);
-#if HAS_VALUES
-            v[l] = load_value(first + l);
-#endif
-        }
-    }
-}
-
-void store_quad(uint first, uint count, bool aligned, KEY4 k
-#if HAS_VALUES
-                , uvec4 v
-#endif
-) {
-    if (aligned && first + 3u < count) {
-        store_key_vector(first, k);
-#if HAS_VALUES
-        store_value_vector(first, v);
-#endif
-        return;
-    }
-    for (uint l = 0u; l < 4u; ++l) {
-        if (first + l < count) {
-            store_key(first + l, k[l]);
-#if HAS_VALUES
-            store_value(first + l, v[l]);
-#endif
-        }
-    }
-}
-
-#if KEY_WORDS == 2
-// The 32-bit mappings below on 64 bits: the sign bit is the high word's top bit, and a
-// negative float's complement covers both words. u_key_xor (all ones or zero) XORs both.
-uvec2 to_ordered(uvec2 raw) {
-#if KEY_KIND == 1
-    raw.x ^= 0x80000000u;
-#elif KEY_KIND == 2
-    raw = (raw.x & 0x80000000u) != 0u ? ~raw : uvec2(raw.x | 0x80000000u, raw.y);
-#endif
-    return raw ^ u_key_xor;
-}
-
-uvec2 from_ordered(uvec2 key) {
-    key ^= u_key_xor;
-#if KEY_KIND == 1
-    key.x ^= 0x80000000u;
-#elif KEY_KIND == 2
-    key = (key.x & 0x80000000u) != 0u ? uvec2(key.x & 0x7FFFFFFFu, key.y) : ~key;
-#endif
-    return key;
-}
-#else
-uint to_ordered(uint raw) {
-#if KEY_KIND == 1
-    raw ^= 0x80000000u;
-#elif KEY_KIND == 2
-    raw = (raw & 0x80000000u) != 0u ? ~raw : (raw | 0x80000000u);
-#endif
-    return raw ^ u_key_xor;
-}
-
-uint from_ordered(uint key) {
-    key ^= u_key_xor;
-#if KEY_KIND == 1
-    key ^= 0x80000000u;
-#elif KEY_KIND == 2
-    key = (key & 0x80000000u) != 0u ? (key & 0x7FFFFFFFu) : ~key;
-#endif
-    return key;
-}
-#endif
-
-// Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
-uint linear_group_id() {
-    return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-}
 
 #ifndef LANES
 #define LANES 1
@@ -392,163 +409,48 @@ void chunk_steps(Chunk c) {
 }
 )gpusort_glsl";
 
-// shaders/dispatch_args.comp
-inline constexpr const char* dispatch_args_comp = R"gpusort_glsl(// sort_indirect(): turns a count that lives in a GPU buffer into the workgroup counts of
-// every pass the host will dispatch with glDispatchComputeIndirect, so the host never
-// reads the count back. The host plans the passes for `capacity` elements; passes the
-// actual count does not need (stages above its own) get zero workgroups.
-// Extra #defines: TILE_LOG2, WINDOW_LOG2, SINGLE_TILE_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE
-// (ELEMS_LOG2 is the global kernel's).
-
-layout(local_size_x = 1) in;
-
-layout(std430, binding = 3) writeonly buffer DispatchArguments { uint arguments[]; };
-
-layout(location = 6) uniform uint u_capacity_stages;  // stages of the network for capacity
-layout(location = 7) uniform uint u_max_groups_x;
-
-uint pass_index = 0u;
-
-// One DispatchIndirectCommand per pass, split over x and y like the host's dispatches.
-void write_pass(uint groups) {
-    uint x = min(groups, u_max_groups_x);
-    uint y = x == 0u ? 1u : (groups + x - 1u) / x;
-    arguments[pass_index * 3u + 0u] = x;
-    arguments[pass_index * 3u + 1u] = y;
-    arguments[pass_index * 3u + 2u] = 1u;
-    ++pass_index;
-}
-
-void main() {
-    uint count = element_count();
-    uint stages = stage_count(count);
-    uint tiles = count < 2u ? 0u : (count + (1u << TILE_LOG2) - 1u) >> TILE_LOG2;
-    if (u_capacity_stages > TILE_LOG2 && u_capacity_stages <= SINGLE_TILE_LOG2) {
-        write_pass(count < 2u ? 0u : 1u);  // the single-dispatch tile program sorts it all
-        return;
-    }
-    write_pass(tiles);  // local sort
-    // The same walk as detail::for_each_pass without merge_stages (the host plans an
-    // indirect sort stage by stage) and for_each_wide_pass.
-    bool windows = WINDOW_LOG2 > ELEMS_LOG2;
-    for (uint k = TILE_LOG2 + 1u; k <= u_capacity_stages; ++k) {
-        bool needed = k <= stages;
-        uint blocks = (count >> k) + ((count & ((1u << k) - 1u)) != 0u ? 1u : 0u);
-        uint threads = blocks << (k - ELEMS_LOG2 - LANES_LOG2);
-        uint global_groups = needed ? (threads + GLOBAL_GROUP_SIZE - 1u) / GLOBAL_GROUP_SIZE : 0u;
-        uint window_groups = needed ? blocks << (k - TILE_LOG2) : 0u;
-        uint p_hi = k - 1u;
-        for (;;) {
-            uint wide = p_hi + 1u - TILE_LOG2;
-            bool window = windows && wide > ELEMS_LOG2;
-            uint width = window ? WINDOW_LOG2 : ELEMS_LOG2;
-            uint p_lo = wide > width ? p_hi + 1u - width : TILE_LOG2;
-            write_pass(window ? window_groups : global_groups);
-            if (p_lo == TILE_LOG2) break;
-            p_hi = p_lo - 1u;
-        }
-        write_pass(needed ? tiles : 0u);  // local disperse
-    }
-}
+// shaders/bitonic/tile_config.glsl
+inline constexpr const char* bitonic_tile_config_glsl = R"gpusort_glsl(// The tile kernel's compile-time switches and their defaults; the first source after the
+// host's #defines, because #extension must precede every other token. The host sets:
+//   TILE_LOG2           the tile is 2^TILE_LOG2 = GROUP_SIZE * ELEMS elements (ELEMS >= 4)
+//   SUBGROUP_LOG2       0, or log2 of the subgroup size to use shuffles
+//   SUBGROUP_EMULATION  1 runs the subgroup code with shuffles emulated in shared memory (a
+//                       testing aid for contexts without GL_KHR_shader_subgroup)
+//   DIRECT_TILE_IO      1: window passes move global memory straight to and from registers
+//   WIDE_CHUNKS         1 (with subgroups): shared-memory steps run in wide chunks
+//   FUSED_PASSES        1: one dispatch runs several passes (tile_fused.glsl)
+//   FUSED_RESERVE_WORDS with FUSED_PASSES: shared memory reserved beside the tile
+#ifndef SUBGROUP_LOG2
+#define SUBGROUP_LOG2 0
+#endif
+#ifndef SUBGROUP_EMULATION
+#define SUBGROUP_EMULATION 0
+#endif
+#if SUBGROUP_LOG2 > 0 && !SUBGROUP_EMULATION
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+#endif
+#ifndef DIRECT_TILE_IO
+#define DIRECT_TILE_IO 0
+#endif
+#ifndef WIDE_CHUNKS
+#define WIDE_CHUNKS 0
+#endif
+// FUSED_PASSES 1: workgroups of one dispatch read what others wrote in it, so the data
+// bypasses caches that are not coherent across the GPU.
+#ifndef FUSED_PASSES
+#define FUSED_PASSES 0
+#endif
+#ifndef FUSED_RESERVE_WORDS
+#define FUSED_RESERVE_WORDS 0u
+#endif
+#if FUSED_PASSES
+#define DATA_BUFFER coherent buffer
+#endif
 )gpusort_glsl";
 
-// shaders/global_steps.comp
-inline constexpr const char* global_steps_comp = R"gpusort_glsl(// The global kernel: up to ELEMS_LOG2 consecutive steps of one stage whose strides are
-// too wide for a tile, straight from and to global memory. Each invocation loads its
-// coset once, runs the steps in registers and stores once: one sweep over memory for
-// ELEMS_LOG2 steps instead of one sweep per step.
-// The window's pivots are [p_hi - ELEMS_LOG2 + 1, p_hi]; bits of it below the last
-// step only widen the coset (the host guarantees p_hi + 1 >= ELEMS_LOG2, and with LANES 4
-// that the two lowest bits lie below the window).
-// 64-bit keys (KEY_WORDS 2) always run with LANES 1: a register is one uvec2 key.
-
-layout(local_size_x = GROUP_SIZE) in;
-
-layout(location = 6) uniform uint u_stage;   // stage k the steps belong to
-layout(location = 7) uniform uint u_p_hi;    // pivot of the first step
-layout(location = 8) uniform uint u_p_lo;    // pivot of the last step
-layout(location = 9) uniform uint u_flip;    // the first step is the stage's flip
-
-#if LANES == 4
-#define LANES_LOG2 2u
-#else
-#define LANES_LOG2 0u
-#endif
-
-void main() {
-    uint count = element_count();
-    // One invocation per coset, only for the 2^k blocks that hold elements (the host
-    // dispatched at least this many, from the same formula).
-    uint blocks = (count >> u_stage) + ((count & ((1u << u_stage) - 1u)) != 0u ? 1u : 0u);
-    uint thread = linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex;
-    if (thread >= (blocks << (u_stage - ELEMS_LOG2 - LANES_LOG2))) return;
-
-    Chunk c;
-    c.q = u_p_hi + 1u - ELEMS_LOG2;
-    c.p_hi = u_p_hi;
-    c.p_lo = u_p_lo;
-    c.flip = u_flip != 0u;
-
-#if LANES == 4
-    // Each register holds the 4 consecutive elements of an aligned uvec4. The flip mask
-    // complements the two low bits, so a flipped vector's lanes are reversed: lane l of
-    // every register then belongs to the coset of base + l.
-    chunk_positions(c, chunk_base(c, thread << 2u));
-    bool aligned = vectors_aligned();
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint first = positions[j] & ~3u;
-        bool reversed = (positions[j] & 3u) != 0u;
-        uvec4 k;
-#if HAS_VALUES
-        uvec4 v;
-        load_quad(first, count, aligned, k, v);
-#else
-        load_quad(first, count, aligned, k);
-#endif
-        reg_keys[j] = reversed ? k.wzyx : k;
-#if HAS_VALUES
-        reg_values[j] = reversed ? v.wzyx : v;
-#endif
-    }
-    chunk_steps(c);
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint first = positions[j] & ~3u;
-        bool reversed = (positions[j] & 3u) != 0u;
-        uvec4 k = reversed ? reg_keys[j].wzyx : reg_keys[j];
-#if HAS_VALUES
-        uvec4 v = reversed ? reg_values[j].wzyx : reg_values[j];
-#endif
-#if HAS_VALUES
-        store_quad(first, count, aligned, k, v);
-#else
-        store_quad(first, count, aligned, k);
-#endif
-    }
-#else
-    chunk_positions(c, chunk_base(c, thread));
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint position = positions[j];
-        reg_keys[j] = position < count ? load_key(position) : ORDERED_INFINITY;
-#if HAS_VALUES
-        reg_values[j] = position < count ? load_value(position) : PADDING_VALUE;
-#endif
-    }
-    chunk_steps(c);
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint position = positions[j];
-        if (position < count) {
-            store_key(position, reg_keys[j]);
-#if HAS_VALUES
-            store_value(position, reg_values[j]);
-#endif
-        }
-    }
-#endif
-}
-)gpusort_glsl";
-
-// shaders/local_sort.comp
-inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel: a workgroup owns TILE_SIZE elements in shared memory.
+// shaders/bitonic/tile_kernel.comp
+inline constexpr const char* bitonic_tile_kernel_comp = R"gpusort_glsl(// The tile kernel: a workgroup owns TILE_SIZE elements in shared memory.
 //   mode 0 (local sort):     stages 1 .. min(stages, TILE_LOG2) of the network in each tile
 //                            of TILE_SIZE consecutive elements.
 //   mode 1 (local disperse): the disperse steps of pivots u_p_hi .. 0 (TILE_LOG2-1 .. 0
@@ -578,14 +480,6 @@ inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel
 // memory sits between the two halves of a pass (see "Direct tile I/O" below).
 
 #define TILE_SIZE (1u << TILE_LOG2)
-#ifndef DIRECT_TILE_IO
-#define DIRECT_TILE_IO 0
-#endif
-// WIDE_CHUNKS 1 (with subgroups): shared-memory steps run in wide chunks (run_wide_chunk()).
-// The host builds such a program for large sorts only (Tuning::wide_chunk_min_count).
-#ifndef WIDE_CHUNKS
-#define WIDE_CHUNKS 0
-#endif
 
 #if SUBGROUP_LOG2 > 0
 #define WARP_LOG2 (ELEMS_LOG2 + SUBGROUP_LOG2)  // bits one subgroup holds in registers
@@ -600,12 +494,12 @@ layout(local_size_x = GROUP_SIZE) in;
 #if FUSED_PASSES
 uint u_mode, u_stage, u_p_hi, u_p_lo, u_flip, u_pre;
 #else
-layout(location = 6) uniform uint u_mode;
-layout(location = 7) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
-layout(location = 8) uniform uint u_p_hi;   // modes 1, 2: pivot of the first step
-layout(location = 9) uniform uint u_p_lo;   // mode 2: pivot of the last step
-layout(location = 11) uniform uint u_flip;  // mode 2: the first step is the stage's flip
-layout(location = 12) uniform uint u_pre;   // mode 2: disperses of stage u_stage-1 to run first
+layout(location = GPUSORT_TILE_LOCATION_MODE) uniform uint u_mode;    // GPUSORT_TILE_*
+layout(location = GPUSORT_TILE_LOCATION_STAGE) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
+layout(location = GPUSORT_TILE_LOCATION_P_HI) uniform uint u_p_hi;    // modes 1, 2: pivot of the first step
+layout(location = GPUSORT_TILE_LOCATION_P_LO) uniform uint u_p_lo;    // mode 2: pivot of the last step
+layout(location = GPUSORT_TILE_LOCATION_FLIP) uniform uint u_flip;    // mode 2: the first step is the stage's flip
+layout(location = GPUSORT_TILE_LOCATION_PRE) uniform uint u_pre;      // mode 2: disperses of stage u_stage-1 to run first
 #endif
 
 // Derived once per invocation from the element count (which may come from the GPU).
@@ -659,7 +553,7 @@ bool thread_active() {
 #if SUBGROUP_EMULATION
     return true;
 #else
-    return u_mode != 0u || thread_rank() * ELEMS < (1u << g_stages);
+    return u_mode != GPUSORT_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
 #endif
 }
 
@@ -963,7 +857,7 @@ uint window_position(uint slot) {
 }
 
 uint slot_position(uint slot) {
-    return u_mode == 2u ? window_position(slot) : g_tile_base + slot;
+    return u_mode == GPUSORT_TILE_WINDOW ? window_position(slot) : g_tile_base + slot;
 }
 
 // Global <-> shared, 4 elements per invocation and round: coalesced 16-byte accesses
@@ -973,7 +867,7 @@ void load_tile() {
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = slot_position(local_index);
-        if (u_mode == 0u && local_index >= (1u << g_stages)) continue;  // beyond a small sort
+        if (u_mode == GPUSORT_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
         KEY4 k;
 #if HAS_VALUES
         uvec4 v;
@@ -984,7 +878,7 @@ void load_tile() {
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
-            if (u_mode == 0u && first + l < g_count) key = to_ordered(key);
+            if (u_mode == GPUSORT_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
             tile_values[bank_swizzle(local_index + l)] = v[l];
@@ -1109,10 +1003,11 @@ void run_tile(uint group) {
     g_count = element_count();
     uint stages = stage_count(g_count);
     g_stages = min(stages, TILE_LOG2);
-    g_last_pass = u_mode == 0u ? stages <= TILE_LOG2 : (u_mode == 1u && u_stage == stages);
+    g_last_pass = u_mode == GPUSORT_TILE_LOCAL_SORT ? stages <= TILE_LOG2
+                                                    : (u_mode == GPUSORT_TILE_LOCAL_DISPERSE && u_stage == stages);
     g_run_log2 = 0u;
     g_flip_mask = 0u;
-    if (u_mode == 2u) {
+    if (u_mode == GPUSORT_TILE_WINDOW) {
         begin_window(group);
         // The lowest position of the tile; the flipped half lies above it. Uniform exit.
         if (g_tile_base >= g_count) return;
@@ -1127,7 +1022,7 @@ void run_tile(uint group) {
     // load_tile's fully coalesced 16-byte accesses (bench/results/levers-h200-2026-11-21.md).
     // Runs of 16 fill the top layout's lanes; shorter ones take the path below, and so do
     // windows that start with the previous stage's disperses (u_pre), whose runs are steps.
-    if (u_mode == 2u && g_run_log2 >= 4u && u_pre == 0u) {
+    if (u_mode == GPUSORT_TILE_WINDOW && g_run_log2 >= 4u && u_pre == 0u) {
         window_direct();
         return;
     }
@@ -1135,12 +1030,12 @@ void run_tile(uint group) {
     load_tile();
     // Each stage: the steps with pivots >= WARP_LOG2 through shared memory, then the rest in
     // registers (and shuffles) on the blocked layout.
-    if (u_mode == 0u) {
+    if (u_mode == GPUSORT_TILE_LOCAL_SORT) {
         if (thread_active()) load_blocked();
         local_sort_from_registers();
         if (thread_active()) store_registers();
         barrier();
-    } else if (u_mode == 1u) {
+    } else if (u_mode == GPUSORT_TILE_LOCAL_DISPERSE) {
         low_disperses(u_p_hi);
     } else {
         // In slot coordinates stage u_stage-1's last disperses are the run's own pivots.
@@ -1163,18 +1058,17 @@ void run_tile(uint group) {
 // (32-bit wrap-around is harmless: only differences are compared). What it saves over one
 // dispatch per pass: on an H200 a pass boundary took 4.0 us as a dispatch and a
 // glMemoryBarrier, 2.8 us as a wait (bench/sync_probe.cpp).
-#define FUSED_MAX_PASSES 32u  // detail::fused_max_passes; the locations below are literals
-layout(std430, binding = 3) coherent volatile buffer PassSync {
+layout(std430, binding = GPUSORT_BINDING_PASS_SYNC) coherent volatile buffer PassSync {
     uint tickets_taken;   // workgroups started (the dispatch may launch more than there are items)
     uint items_finished;
 };
-layout(location = 13) uniform uint u_ticket_base;
-layout(location = 14) uniform uint u_finished_base;
-layout(location = 15) uniform uint u_fused_items;
-// x: mode | flip << 2 | pre << 3; y: stage; z: p_hi; w: p_lo. Entries past the last pass have
-// a first item of 0xFFFFFFFF.
-layout(location = 16) uniform uvec4 u_fused_pass[FUSED_MAX_PASSES];
-layout(location = 48) uniform uint u_fused_first_item[FUSED_MAX_PASSES];
+layout(location = GPUSORT_FUSED_LOCATION_TICKET_BASE) uniform uint u_ticket_base;
+layout(location = GPUSORT_FUSED_LOCATION_FINISHED_BASE) uniform uint u_finished_base;
+layout(location = GPUSORT_FUSED_LOCATION_ITEMS) uniform uint u_fused_items;
+// x: fused_pass_code(mode, flip, pre); y: stage; z: p_hi; w: p_lo. Entries past the last pass
+// have a first item of GPUSORT_FUSED_NO_ITEM.
+layout(location = GPUSORT_FUSED_LOCATION_PASSES) uniform uvec4 u_fused_pass[GPUSORT_FUSED_MAX_PASSES];
+layout(location = GPUSORT_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first_item[GPUSORT_FUSED_MAX_PASSES];
 
 // FUSED_RESERVE_WORDS > 0: shared memory the workgroup holds only so that fewer workgroups
 // fit on one compute unit (Tuning::fused_passes_max_count says why). It carries the ticket;
@@ -1182,7 +1076,7 @@ layout(location = 48) uniform uint u_fused_first_item[FUSED_MAX_PASSES];
 // array to the words a constant index would touch.
 #if FUSED_RESERVE_WORDS > 0u
 shared uint fused_reserve[FUSED_RESERVE_WORDS];
-layout(location = 80) uniform uint u_ticket_word;
+layout(location = GPUSORT_FUSED_LOCATION_TICKET_WORD) uniform uint u_ticket_word;
 #endif
 
 void fused_main() {
@@ -1205,13 +1099,13 @@ void fused_main() {
 #endif
     if (item >= u_fused_items) return;
     uint pass = 0u;
-    for (uint p = 1u; p < FUSED_MAX_PASSES; ++p) {
+    for (uint p = 1u; p < uint(GPUSORT_FUSED_MAX_PASSES); ++p) {
         if (item >= u_fused_first_item[p]) pass = p;
     }
     uvec4 d = u_fused_pass[pass];
-    u_mode = d.x & 3u;
-    u_flip = (d.x >> 2u) & 1u;
-    u_pre = d.x >> 3u;
+    u_mode = fused_pass_mode(d.x);
+    u_flip = fused_pass_flip(d.x);
+    u_pre = fused_pass_pre(d.x);
     u_stage = d.y;
     u_p_hi = d.z;
     u_p_lo = d.w;
@@ -1251,34 +1145,322 @@ GPUSORT_APPENDED_MAIN
 #endif
 )gpusort_glsl";
 
-// shaders/permute.comp
-inline constexpr const char* permute_comp = R"gpusort_glsl(// Helpers of the stable key-value sort and of sort_indices(), on plain words:
-//   mode 0 (iota):   destination[i] = i
-//   mode 1 (gather): destination[i] = source[indices[i]]
-//   mode 2 (copy):   destination[i] = source[i]
-// for i < u_count. Bases are word offsets into the bound ranges (see common.glsl).
+// shaders/common/elements.glsl
+inline constexpr const char* common_elements_glsl = R"gpusort_glsl(// Shared by every sorting kernel: the caller's elements as the kernels see them (buffers,
+// the range, the count), element and quad loads and stores, and the key codec of
+// shader_interface.h on key registers. The host prepends `#version` and these #defines:
+//   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
+//   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
+//   HAS_VALUES    0 or 1
+//   ELEMS_LOG2    log2 of the elements one invocation holds in registers
+//   GROUP_SIZE    invocations per workgroup
+// then shaders/common/shader_interface.h (and the sorter's own interface) comes first.
 
-layout(local_size_x = 256) in;
+#ifndef KEY_WORDS
+#define KEY_WORDS 1
+#endif
+// A 64-bit key is a uvec2 with x = high word and y = low word, so that the lexicographic
+// order on (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed.
+// Buffers hold little-endian 64-bit values (word 2i = low, 2i+1 = high): loads and stores
+// swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel load round.
+#if KEY_WORDS == 2
+#define KEY uvec2
+#define KEY4 uvec2[4]
+#define ORDERED_INFINITY uvec2(0xFFFFFFFFu)
+#define KEY4_INFINITY uvec2[4](ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY)
+#else
+#define KEY uint
+#define KEY4 uvec4
+#define ORDERED_INFINITY 0xFFFFFFFFu
+#define KEY4_INFINITY uvec4(ORDERED_INFINITY)
+#endif
+// Padding elements carry this value too: with TIE_BREAK a (key, value) pair of all ones
+// is still the largest, so padding never moves.
+#define PADDING_VALUE 0xFFFFFFFFu
 
-layout(std430, binding = 4) buffer Destination { uint destination[]; };
-layout(std430, binding = 5) readonly buffer Source { uint source[]; };
-layout(std430, binding = 6) readonly buffer Indices { uint indices[]; };
+// The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
+// whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
+// aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
+// multiple of 4 and a whole vector lies in the range; everything else goes element by
+// element. With 64-bit keys the key buffer is viewed as uvec2s and u_base counts keys.
+// A kernel whose workgroups read what others of the same dispatch wrote defines DATA_BUFFER
+// as `coherent buffer` first.
+#ifndef DATA_BUFFER
+#define DATA_BUFFER buffer
+#endif
+#if KEY_WORDS == 2
+layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uvec2 keys[]; };
+#else
+layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uint keys[]; };
+#endif
+layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyVectors { uvec4 keys4[]; };
+#if HAS_VALUES
+layout(std430, binding = GPUSORT_BINDING_VALUES) DATA_BUFFER ValueBuffer { uint values[]; };
+layout(std430, binding = GPUSORT_BINDING_VALUES) DATA_BUFFER ValueVectors { uvec4 values4[]; };
+#endif
+// sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
+layout(std430, binding = GPUSORT_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
 
-layout(location = 0) uniform uint u_count;
-layout(location = 1) uniform uint u_mode;
-layout(location = 2) uniform uint u_destination_base;
-layout(location = 3) uniform uint u_source_base;
+layout(location = GPUSORT_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_LOCATION_KEY_XOR) uniform uint u_key_xor;
+layout(location = GPUSORT_LOCATION_BASE) uniform uint u_base;
+layout(location = GPUSORT_LOCATION_COUNT_SOURCE) uniform uint u_count_source;
+layout(location = GPUSORT_LOCATION_COUNT_WORD) uniform uint u_count_word;
+layout(location = GPUSORT_LOCATION_CAPACITY) uniform uint u_capacity;
+#if HAS_VALUES
+layout(location = GPUSORT_LOCATION_VALUE_BASE) uniform uint u_value_base;
+#endif
+
+// Elements to sort in this dispatch: read once per invocation, before anything else.
+uint element_count() {
+    return u_count_source != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count_word], u_capacity) : u_count;
+}
+
+// ceil(log2(n)): the stages of the bitonic network for n elements.
+uint stage_count(uint n) {
+    return n < 2u ? 0u : uint(findMSB(n - 1u)) + 1u;
+}
+
+bool vectors_aligned() {
+#if HAS_VALUES
+    return ((u_base | u_value_base) & 3u) == 0u;
+#else
+    return (u_base & 3u) == 0u;
+#endif
+}
+
+// Address-space helpers: position p of the range is element u_base + p of the buffers
+// (u_base and u_value_base count elements, not words).
+#if KEY_WORDS == 2
+uvec2 load_key(uint p) { return keys[u_base + p].yx; }
+void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
+// Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
+uvec2[4] load_key_vector(uint p) {
+    uint v = (u_base + p) >> 1u;
+    uvec4 a = keys4[v];
+    uvec4 b = keys4[v + 1u];
+    return uvec2[4](a.yx, a.wz, b.yx, b.wz);
+}
+void store_key_vector(uint p, uvec2 key[4]) {
+    uint v = (u_base + p) >> 1u;
+    keys4[v] = uvec4(key[0].yx, key[1].yx);
+    keys4[v + 1u] = uvec4(key[2].yx, key[3].yx);
+}
+#else
+uint load_key(uint p) { return keys[u_base + p]; }
+void store_key(uint p, uint key) { keys[u_base + p] = key; }
+uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
+void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
+#endif
+#if HAS_VALUES
+uint load_value(uint p) { return values[u_value_base + p]; }
+void store_value(uint p, uint value) { values[u_value_base + p] = value; }
+uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
+void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
+#endif
+
+// Elements [first, first + 4) of the range: one access per buffer where the range is
+// vector-aligned and all four lie below `count`, else element by element; elements at or
+// past `count` read as padding and are never written.
+void load_quad(uint first, uint count, bool aligned, out KEY4 k
+#if HAS_VALUES
+               , out uvec4 v
+#endif
+) {
+    k = KEY4_INFINITY;
+#if HAS_VALUES
+    v = uvec4(PADDING_VALUE);
+#endif
+    if (aligned && first + 3u < count) {
+        k = load_key_vector(first);
+#if HAS_VALUES
+        v = load_value_vector(first);
+#endif
+        return;
+    }
+    for (uint l = 0u; l < 4u; ++l) {
+        if (first + l < count) {
+            k[l] = load_key(first + l);
+#if HAS_VALUES
+            v[l] = load_value(first + l);
+#endif
+        }
+    }
+}
+
+void store_quad(uint first, uint count, bool aligned, KEY4 k
+#if HAS_VALUES
+                , uvec4 v
+#endif
+) {
+    if (aligned && first + 3u < count) {
+        store_key_vector(first, k);
+#if HAS_VALUES
+        store_value_vector(first, v);
+#endif
+        return;
+    }
+    for (uint l = 0u; l < 4u; ++l) {
+        if (first + l < count) {
+            store_key(first + l, k[l]);
+#if HAS_VALUES
+            store_value(first + l, v[l]);
+#endif
+        }
+    }
+}
+
+
+// The key codec (shader_interface.h) on key registers, with u_key_xor for the order.
+#if KEY_WORDS == 2
+uvec2 to_ordered(uvec2 raw) {
+    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
+}
+
+uvec2 from_ordered(uvec2 key) {
+    key ^= u_key_xor;
+    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
+}
+#else
+uint to_ordered(uint raw) {
+    return ordered_high_word(KEY_KIND, raw) ^ u_key_xor;
+}
+
+uint from_ordered(uint key) {
+    return raw_high_word(KEY_KIND, key ^ u_key_xor);
+}
+#endif
+
+// Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
+uint linear_group_id() {
+    return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+}
+)gpusort_glsl";
+
+// shaders/common/permute.comp
+inline constexpr const char* common_permute_comp = R"gpusort_glsl(// Helpers of stable key-value sorts and of sort_indices(), on plain words (u_mode):
+//   GPUSORT_PERMUTE_IOTA:   destination[i] = i
+//   GPUSORT_PERMUTE_GATHER: destination[i] = source[indices[i]]
+//   GPUSORT_PERMUTE_COPY:   destination[i] = source[i]
+// for i < u_count. Bases are word offsets into the bound ranges (see elements.glsl).
+// Sources: #version, shaders/common/shader_interface.h, this file.
+
+layout(local_size_x = GPUSORT_PERMUTE_GROUP_SIZE) in;
+
+layout(std430, binding = GPUSORT_BINDING_PERMUTE_DESTINATION) buffer Destination { uint destination[]; };
+layout(std430, binding = GPUSORT_BINDING_PERMUTE_SOURCE) readonly buffer Source { uint source[]; };
+layout(std430, binding = GPUSORT_BINDING_PERMUTE_INDICES) readonly buffer Indices { uint indices[]; };
+
+layout(location = GPUSORT_PERMUTE_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_PERMUTE_LOCATION_MODE) uniform uint u_mode;
+layout(location = GPUSORT_PERMUTE_LOCATION_DESTINATION_BASE) uniform uint u_destination_base;
+layout(location = GPUSORT_PERMUTE_LOCATION_SOURCE_BASE) uniform uint u_source_base;
 
 void main() {
-    uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * 256u + gl_LocalInvocationIndex;
+    uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * uint(GPUSORT_PERMUTE_GROUP_SIZE) +
+             gl_LocalInvocationIndex;
     if (i >= u_count) return;
     uint word = i;
-    if (u_mode == 1u) {
+    if (u_mode == GPUSORT_PERMUTE_GATHER) {
         word = source[u_source_base + indices[i]];
-    } else if (u_mode == 2u) {
+    } else if (u_mode == GPUSORT_PERMUTE_COPY) {
         word = source[u_source_base + i];
     }
     destination[u_destination_base + i] = word;
+}
+)gpusort_glsl";
+
+// shaders/common/shader_interface.h
+inline constexpr const char* common_shader_interface_h = R"gpusort_glsl(// gpusort's shader interface: the names the host and the kernels share, read by both C++ and
+// GLSL, so each number and each key mapping is written once (in the manner of FidelityFX
+// Parallel Sort's FFX_ParallelSort.h, which serves HLSL and C++).
+//   GLSL: embedded (shaders/embed_shaders.cmake) and compiled after the #version line and the
+//         host's #defines, before the kernel.
+//   C++:  include/gpusort/detail/shader_interface.hpp holds it verbatim inside namespace
+//         gpusort::detail (generated by the same script; a test fails when it is stale).
+// The common subset: #define constants (GL 4.3 layout qualifiers take literals only, so every
+// binding and location is a macro), and functions of 32-bit words written with GPUSORT_UINT
+// and GPUSORT_FUNCTION. Bitonic names are in shaders/bitonic/bitonic_interface.h.
+#ifdef __cplusplus
+#define GPUSORT_UINT std::uint32_t
+#define GPUSORT_FUNCTION inline
+#else
+#define GPUSORT_UINT uint
+#define GPUSORT_FUNCTION
+#endif
+
+// --- Shader storage binding points --------------------------------------------------------
+// A sort call restores the caller's buffers at bindings 0 .. GPUSORT_BINDINGS_USED - 1.
+#define GPUSORT_BINDING_KEYS 0
+#define GPUSORT_BINDING_VALUES 1
+#define GPUSORT_BINDING_COUNT_BUFFER 2         // sort_indirect(): the caller's count buffer
+#define GPUSORT_BINDING_ARGUMENTS 3            // sort_indirect(): the dispatch arguments gpusort writes
+#define GPUSORT_BINDING_PERMUTE_DESTINATION 4  // stable sorts and sort_indices()
+#define GPUSORT_BINDING_PERMUTE_SOURCE 5
+#define GPUSORT_BINDING_PERMUTE_INDICES 6
+#define GPUSORT_BINDINGS_USED 7
+
+// --- Uniform locations every sorting kernel declares (shaders/common/elements.glsl) -------
+// Locations 6 .. 9 and 11 and up belong to each kernel (bitonic_interface.h).
+#define GPUSORT_LOCATION_COUNT 0         // u_count: elements to sort when the host knows
+#define GPUSORT_LOCATION_KEY_XOR 1       // u_key_xor: 0 ascending, GPUSORT_DESCENDING_XOR descending
+#define GPUSORT_LOCATION_BASE 2          // u_base: first element of the range in the bound keys
+#define GPUSORT_LOCATION_COUNT_SOURCE 3  // u_count_source: GPUSORT_COUNT_FROM_*
+#define GPUSORT_LOCATION_COUNT_WORD 4    // u_count_word: the count's word at GPUSORT_BINDING_COUNT_BUFFER
+#define GPUSORT_LOCATION_CAPACITY 5      // u_capacity: upper bound on a count read from the GPU
+#define GPUSORT_LOCATION_VALUE_BASE 10   // u_value_base: first element of the range in the bound values
+
+// u_count_source: where a kernel finds the element count.
+#define GPUSORT_COUNT_FROM_UNIFORM 0u  // u_count
+#define GPUSORT_COUNT_FROM_BUFFER 1u   // min(count_words[u_count_word], u_capacity)
+
+// --- The word permute kernel (shaders/common/permute.comp) ---------------------------------
+#define GPUSORT_PERMUTE_GROUP_SIZE 256
+#define GPUSORT_PERMUTE_LOCATION_COUNT 0
+#define GPUSORT_PERMUTE_LOCATION_MODE 1
+#define GPUSORT_PERMUTE_LOCATION_DESTINATION_BASE 2
+#define GPUSORT_PERMUTE_LOCATION_SOURCE_BASE 3
+#define GPUSORT_PERMUTE_IOTA 0u    // destination[i] = i
+#define GPUSORT_PERMUTE_GATHER 1u  // destination[i] = source[indices[i]]
+#define GPUSORT_PERMUTE_COPY 2u    // destination[i] = source[i]
+
+// --- The key codec ------------------------------------------------------------------------
+// Every key maps to "ordered" bits whose unsigned order is the key order, once on load and
+// back once on store, so the network compares unsigned words only. A 64-bit key is two words
+// (high, low) compared high first. KEY_KIND (the host's #define) is one of:
+#define GPUSORT_KEY_UNSIGNED 0u  // uint32, uint64: the bits as they are
+#define GPUSORT_KEY_SIGNED 1u    // int32, int64 (two's complement): the sign bit flipped
+#define GPUSORT_KEY_FLOAT 2u     // float, double: IEEE-754 totalOrder (below)
+#define GPUSORT_SIGN_BIT 0x80000000u
+// Descending order is ascending order on the complemented ordered key: every word of it is
+// XORed with this.
+#define GPUSORT_DESCENDING_XOR 0xFFFFFFFFu
+
+// The ordered bits of a key's high word (a 32-bit key's only word). Floats: flipping all bits
+// of negatives and the sign bit of positives makes the unsigned order of the bits IEEE-754
+// totalOrder: -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN, NaNs by payload.
+GPUSORT_FUNCTION GPUSORT_UINT ordered_high_word(GPUSORT_UINT kind, GPUSORT_UINT bits) {
+  return kind == GPUSORT_KEY_SIGNED  ? bits ^ GPUSORT_SIGN_BIT
+         : kind == GPUSORT_KEY_FLOAT ? ((bits & GPUSORT_SIGN_BIT) != 0u ? ~bits : (bits | GPUSORT_SIGN_BIT))
+                                     : bits;
+}
+
+// The ordered bits of a 64-bit key's low word, given its raw high word: a negative double's
+// complement covers both words.
+GPUSORT_FUNCTION GPUSORT_UINT ordered_low_word(GPUSORT_UINT kind, GPUSORT_UINT high, GPUSORT_UINT low) {
+  return kind == GPUSORT_KEY_FLOAT && (high & GPUSORT_SIGN_BIT) != 0u ? ~low : low;
+}
+
+// ordered_high_word() undone.
+GPUSORT_FUNCTION GPUSORT_UINT raw_high_word(GPUSORT_UINT kind, GPUSORT_UINT ordered) {
+  return kind == GPUSORT_KEY_SIGNED  ? ordered ^ GPUSORT_SIGN_BIT
+         : kind == GPUSORT_KEY_FLOAT ? ((ordered & GPUSORT_SIGN_BIT) != 0u ? (ordered & ~GPUSORT_SIGN_BIT) : ~ordered)
+                                     : ordered;
+}
+
+// ordered_low_word() undone, given the ordered high word.
+GPUSORT_FUNCTION GPUSORT_UINT raw_low_word(GPUSORT_UINT kind, GPUSORT_UINT ordered_high, GPUSORT_UINT low) {
+  return kind == GPUSORT_KEY_FLOAT && (ordered_high & GPUSORT_SIGN_BIT) == 0u ? ~low : low;
 }
 )gpusort_glsl";
 

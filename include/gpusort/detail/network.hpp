@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "bits.hpp"
+#include "shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -49,16 +50,15 @@ struct Schedule {
 /// How a stage's wide steps (pivots k-1 .. tile_log2) are cut into passes: windows of up
 /// to window_log2 steps first, and a remainder of at most global_log2 steps in the register
 /// kernel (cheaper: no shared memory); with window_log2 <= global_log2, register passes of
-/// global_log2 steps only. Calls visit(p_hi, p_lo, is_window) from the stage's flip down.
+/// global_log2 steps only (wide_pass_p_lo() in shaders/bitonic/bitonic_interface.h, which
+/// sort_indirect()'s GPU-side planner runs too). Calls visit(p_hi, p_lo, is_window) from the
+/// stage's flip down.
 template <class Visitor>
 void for_each_wide_pass(std::uint32_t k, std::uint32_t tile_log2, std::uint32_t global_log2,
                         std::uint32_t window_log2, Visitor&& visit) {
-  const bool windows = window_log2 > global_log2;
   for (std::uint32_t p_hi = k - 1;;) {
-    const std::uint32_t wide = p_hi + 1 - tile_log2;  // steps left
-    const bool window = windows && wide > global_log2;
-    const std::uint32_t width = window ? window_log2 : global_log2;
-    const std::uint32_t p_lo = wide > width ? p_hi + 1 - width : tile_log2;
+    const bool window = wide_pass_is_window(p_hi, tile_log2, global_log2, window_log2);
+    const std::uint32_t p_lo = wide_pass_p_lo(p_hi, tile_log2, global_log2, window_log2);
     visit(p_hi, p_lo, window);
     if (p_lo == tile_log2) break;
     p_hi = p_lo - 1;

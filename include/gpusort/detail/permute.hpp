@@ -1,5 +1,5 @@
 #pragma once
-// The word permute kernel (shaders/permute.comp) and what stable sorts and sort_indices()
+// The word permute kernel (shaders/common/permute.comp) and what stable sorts and sort_indices()
 // do with it: fill indices 0 .. count-1, gather values through sorted indices, copy back.
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +12,7 @@
 #include "gl_buffer.hpp"
 #include "gl_state.hpp"
 #include "program_slots.hpp"
+#include "shader_interface.hpp"
 #include "storage_binding.hpp"
 
 namespace gpusort {
@@ -31,44 +32,46 @@ class WordPermute {
   /// throws leaves the caller's data as it was.
   GLuint program() {
     return program_.get(cache_, [&] {
-      return ProgramSource{"permute", {"#version 430 core\n" + extra_source_ + "\n", shaders::permute_comp}};
+      return ProgramSource{"permute", {"#version 430 core\n" + extra_source_ + "\n", shaders::common_shader_interface_h,
+                                       shaders::common_permute_comp}};
     });
   }
 
   /// indices[first + i] = i for i < count.
   void iota(GLuint indices, std::size_t first, std::size_t count) {
-    const GLuint base = bind_words(permute_destination_binding, indices, first, count, offset_alignment_);
-    bind_words(permute_source_binding, indices, first, count, offset_alignment_);
-    bind_words(permute_indices_binding, indices, first, count, offset_alignment_);
-    run(0, count, base, 0);
+    const GLuint base = bind_words(GPUSORT_BINDING_PERMUTE_DESTINATION, indices, first, count, offset_alignment_);
+    bind_words(GPUSORT_BINDING_PERMUTE_SOURCE, indices, first, count, offset_alignment_);
+    bind_words(GPUSORT_BINDING_PERMUTE_INDICES, indices, first, count, offset_alignment_);
+    run(GPUSORT_PERMUTE_IOTA, count, base, 0);
   }
 
   /// destination[i] = source[source_first + indices[i]] for i < count.
   void gather(GLuint destination, GLuint source, std::size_t source_first, GLuint indices, std::size_t count) {
-    bind_words(permute_destination_binding, destination, 0, count, offset_alignment_);
-    const GLuint source_base = bind_words(permute_source_binding, source, source_first, count, offset_alignment_);
-    bind_words(permute_indices_binding, indices, 0, count, offset_alignment_);
-    run(1, count, 0, source_base);
+    bind_words(GPUSORT_BINDING_PERMUTE_DESTINATION, destination, 0, count, offset_alignment_);
+    const GLuint source_base =
+        bind_words(GPUSORT_BINDING_PERMUTE_SOURCE, source, source_first, count, offset_alignment_);
+    bind_words(GPUSORT_BINDING_PERMUTE_INDICES, indices, 0, count, offset_alignment_);
+    run(GPUSORT_PERMUTE_GATHER, count, 0, source_base);
   }
 
   /// destination[destination_first + i] = source[i] for i < count. Reads no indices (the
   /// indices binding stays as the last gather left it: the kernel declares it).
   void copy(GLuint destination, std::size_t destination_first, GLuint source, std::size_t count) {
     const GLuint destination_base =
-        bind_words(permute_destination_binding, destination, destination_first, count, offset_alignment_);
-    bind_words(permute_source_binding, source, 0, count, offset_alignment_);
-    run(2, count, destination_base, 0);
+        bind_words(GPUSORT_BINDING_PERMUTE_DESTINATION, destination, destination_first, count, offset_alignment_);
+    bind_words(GPUSORT_BINDING_PERMUTE_SOURCE, source, 0, count, offset_alignment_);
+    run(GPUSORT_PERMUTE_COPY, count, destination_base, 0);
   }
 
  private:
   /// One dispatch over `count` words, on what the caller bound at the permute bindings.
   void run(GLuint mode, std::size_t count, GLuint destination_base, GLuint source_base) {
     glUseProgram(program());
-    glUniform1ui(0, static_cast<GLuint>(count));
-    glUniform1ui(1, mode);
-    glUniform1ui(2, destination_base);
-    glUniform1ui(3, source_base);
-    dispatch_workgroups((count + 255) / 256, dispatch_);
+    glUniform1ui(GPUSORT_PERMUTE_LOCATION_COUNT, static_cast<GLuint>(count));
+    glUniform1ui(GPUSORT_PERMUTE_LOCATION_MODE, mode);
+    glUniform1ui(GPUSORT_PERMUTE_LOCATION_DESTINATION_BASE, destination_base);
+    glUniform1ui(GPUSORT_PERMUTE_LOCATION_SOURCE_BASE, source_base);
+    dispatch_workgroups((count + GPUSORT_PERMUTE_GROUP_SIZE - 1) / GPUSORT_PERMUTE_GROUP_SIZE, dispatch_);
   }
 
   ProgramCache* cache_ = nullptr;

@@ -28,14 +28,6 @@
 // memory sits between the two halves of a pass (see "Direct tile I/O" below).
 
 #define TILE_SIZE (1u << TILE_LOG2)
-#ifndef DIRECT_TILE_IO
-#define DIRECT_TILE_IO 0
-#endif
-// WIDE_CHUNKS 1 (with subgroups): shared-memory steps run in wide chunks (run_wide_chunk()).
-// The host builds such a program for large sorts only (Tuning::wide_chunk_min_count).
-#ifndef WIDE_CHUNKS
-#define WIDE_CHUNKS 0
-#endif
 
 #if SUBGROUP_LOG2 > 0
 #define WARP_LOG2 (ELEMS_LOG2 + SUBGROUP_LOG2)  // bits one subgroup holds in registers
@@ -50,12 +42,12 @@ layout(local_size_x = GROUP_SIZE) in;
 #if FUSED_PASSES
 uint u_mode, u_stage, u_p_hi, u_p_lo, u_flip, u_pre;
 #else
-layout(location = 6) uniform uint u_mode;
-layout(location = 7) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
-layout(location = 8) uniform uint u_p_hi;   // modes 1, 2: pivot of the first step
-layout(location = 9) uniform uint u_p_lo;   // mode 2: pivot of the last step
-layout(location = 11) uniform uint u_flip;  // mode 2: the first step is the stage's flip
-layout(location = 12) uniform uint u_pre;   // mode 2: disperses of stage u_stage-1 to run first
+layout(location = GPUSORT_TILE_LOCATION_MODE) uniform uint u_mode;    // GPUSORT_TILE_*
+layout(location = GPUSORT_TILE_LOCATION_STAGE) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
+layout(location = GPUSORT_TILE_LOCATION_P_HI) uniform uint u_p_hi;    // modes 1, 2: pivot of the first step
+layout(location = GPUSORT_TILE_LOCATION_P_LO) uniform uint u_p_lo;    // mode 2: pivot of the last step
+layout(location = GPUSORT_TILE_LOCATION_FLIP) uniform uint u_flip;    // mode 2: the first step is the stage's flip
+layout(location = GPUSORT_TILE_LOCATION_PRE) uniform uint u_pre;      // mode 2: disperses of stage u_stage-1 to run first
 #endif
 
 // Derived once per invocation from the element count (which may come from the GPU).
@@ -109,7 +101,7 @@ bool thread_active() {
 #if SUBGROUP_EMULATION
     return true;
 #else
-    return u_mode != 0u || thread_rank() * ELEMS < (1u << g_stages);
+    return u_mode != GPUSORT_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
 #endif
 }
 
@@ -413,7 +405,7 @@ uint window_position(uint slot) {
 }
 
 uint slot_position(uint slot) {
-    return u_mode == 2u ? window_position(slot) : g_tile_base + slot;
+    return u_mode == GPUSORT_TILE_WINDOW ? window_position(slot) : g_tile_base + slot;
 }
 
 // Global <-> shared, 4 elements per invocation and round: coalesced 16-byte accesses
@@ -423,7 +415,7 @@ void load_tile() {
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = slot_position(local_index);
-        if (u_mode == 0u && local_index >= (1u << g_stages)) continue;  // beyond a small sort
+        if (u_mode == GPUSORT_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
         KEY4 k;
 #if HAS_VALUES
         uvec4 v;
@@ -434,7 +426,7 @@ void load_tile() {
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
-            if (u_mode == 0u && first + l < g_count) key = to_ordered(key);
+            if (u_mode == GPUSORT_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
             tile_values[bank_swizzle(local_index + l)] = v[l];
@@ -559,10 +551,11 @@ void run_tile(uint group) {
     g_count = element_count();
     uint stages = stage_count(g_count);
     g_stages = min(stages, TILE_LOG2);
-    g_last_pass = u_mode == 0u ? stages <= TILE_LOG2 : (u_mode == 1u && u_stage == stages);
+    g_last_pass = u_mode == GPUSORT_TILE_LOCAL_SORT ? stages <= TILE_LOG2
+                                                    : (u_mode == GPUSORT_TILE_LOCAL_DISPERSE && u_stage == stages);
     g_run_log2 = 0u;
     g_flip_mask = 0u;
-    if (u_mode == 2u) {
+    if (u_mode == GPUSORT_TILE_WINDOW) {
         begin_window(group);
         // The lowest position of the tile; the flipped half lies above it. Uniform exit.
         if (g_tile_base >= g_count) return;
@@ -577,7 +570,7 @@ void run_tile(uint group) {
     // load_tile's fully coalesced 16-byte accesses (bench/results/levers-h200-2026-11-21.md).
     // Runs of 16 fill the top layout's lanes; shorter ones take the path below, and so do
     // windows that start with the previous stage's disperses (u_pre), whose runs are steps.
-    if (u_mode == 2u && g_run_log2 >= 4u && u_pre == 0u) {
+    if (u_mode == GPUSORT_TILE_WINDOW && g_run_log2 >= 4u && u_pre == 0u) {
         window_direct();
         return;
     }
@@ -585,12 +578,12 @@ void run_tile(uint group) {
     load_tile();
     // Each stage: the steps with pivots >= WARP_LOG2 through shared memory, then the rest in
     // registers (and shuffles) on the blocked layout.
-    if (u_mode == 0u) {
+    if (u_mode == GPUSORT_TILE_LOCAL_SORT) {
         if (thread_active()) load_blocked();
         local_sort_from_registers();
         if (thread_active()) store_registers();
         barrier();
-    } else if (u_mode == 1u) {
+    } else if (u_mode == GPUSORT_TILE_LOCAL_DISPERSE) {
         low_disperses(u_p_hi);
     } else {
         // In slot coordinates stage u_stage-1's last disperses are the run's own pivots.
@@ -613,18 +606,17 @@ void run_tile(uint group) {
 // (32-bit wrap-around is harmless: only differences are compared). What it saves over one
 // dispatch per pass: on an H200 a pass boundary took 4.0 us as a dispatch and a
 // glMemoryBarrier, 2.8 us as a wait (bench/sync_probe.cpp).
-#define FUSED_MAX_PASSES 32u  // detail::fused_max_passes; the locations below are literals
-layout(std430, binding = 3) coherent volatile buffer PassSync {
+layout(std430, binding = GPUSORT_BINDING_PASS_SYNC) coherent volatile buffer PassSync {
     uint tickets_taken;   // workgroups started (the dispatch may launch more than there are items)
     uint items_finished;
 };
-layout(location = 13) uniform uint u_ticket_base;
-layout(location = 14) uniform uint u_finished_base;
-layout(location = 15) uniform uint u_fused_items;
-// x: mode | flip << 2 | pre << 3; y: stage; z: p_hi; w: p_lo. Entries past the last pass have
-// a first item of 0xFFFFFFFF.
-layout(location = 16) uniform uvec4 u_fused_pass[FUSED_MAX_PASSES];
-layout(location = 48) uniform uint u_fused_first_item[FUSED_MAX_PASSES];
+layout(location = GPUSORT_FUSED_LOCATION_TICKET_BASE) uniform uint u_ticket_base;
+layout(location = GPUSORT_FUSED_LOCATION_FINISHED_BASE) uniform uint u_finished_base;
+layout(location = GPUSORT_FUSED_LOCATION_ITEMS) uniform uint u_fused_items;
+// x: fused_pass_code(mode, flip, pre); y: stage; z: p_hi; w: p_lo. Entries past the last pass
+// have a first item of GPUSORT_FUSED_NO_ITEM.
+layout(location = GPUSORT_FUSED_LOCATION_PASSES) uniform uvec4 u_fused_pass[GPUSORT_FUSED_MAX_PASSES];
+layout(location = GPUSORT_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first_item[GPUSORT_FUSED_MAX_PASSES];
 
 // FUSED_RESERVE_WORDS > 0: shared memory the workgroup holds only so that fewer workgroups
 // fit on one compute unit (Tuning::fused_passes_max_count says why). It carries the ticket;
@@ -632,7 +624,7 @@ layout(location = 48) uniform uint u_fused_first_item[FUSED_MAX_PASSES];
 // array to the words a constant index would touch.
 #if FUSED_RESERVE_WORDS > 0u
 shared uint fused_reserve[FUSED_RESERVE_WORDS];
-layout(location = 80) uniform uint u_ticket_word;
+layout(location = GPUSORT_FUSED_LOCATION_TICKET_WORD) uniform uint u_ticket_word;
 #endif
 
 void fused_main() {
@@ -655,13 +647,13 @@ void fused_main() {
 #endif
     if (item >= u_fused_items) return;
     uint pass = 0u;
-    for (uint p = 1u; p < FUSED_MAX_PASSES; ++p) {
+    for (uint p = 1u; p < uint(GPUSORT_FUSED_MAX_PASSES); ++p) {
         if (item >= u_fused_first_item[p]) pass = p;
     }
     uvec4 d = u_fused_pass[pass];
-    u_mode = d.x & 3u;
-    u_flip = (d.x >> 2u) & 1u;
-    u_pre = d.x >> 3u;
+    u_mode = fused_pass_mode(d.x);
+    u_flip = fused_pass_flip(d.x);
+    u_pre = fused_pass_pre(d.x);
     u_stage = d.y;
     u_p_hi = d.z;
     u_p_lo = d.w;
