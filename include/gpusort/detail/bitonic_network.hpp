@@ -1,6 +1,6 @@
 #pragma once
 // The sorting network and how the GPU splits it into passes. The CPU reference
-// (cpu_network.hpp) and the GPU sorter (bitonic_sorter.hpp) both derive from this file,
+// (cpu_network.hpp) and the GPU sorter (bitonic_plan.hpp) both derive from this file,
 // so they cannot drift apart.
 //
 // For count n, let P = 2^L be the smallest power of two >= n. Stage k = 1 .. L works on
