@@ -1,6 +1,6 @@
 // gpusort_pass_profile [log2] [repetitions] [variants]
 // GPU time of every dispatch of one sort of 2^log2 random u32 keys (and of key-value pairs),
-// from GL_TIMESTAMP queries around each dispatch (GPUSORT_PASS_HOOK), against a streaming
+// from GL_TIMESTAMP queries around each dispatch (the sorter's pass observer), against a streaming
 // uvec4 copy of the same bytes measured in the same run. Median over the repetitions, after
 // one warm-up sort; the input is restored from a pristine copy before every sort. Prints one
 // line per pass: kind, stage, pivots, µs, GB/s (read + write of every element) and the
@@ -28,6 +28,8 @@
 #include "tuning_variants.hpp"
 #include "uvec4_copy.hpp"
 
+#include <gpusort/gpusort.hpp>
+
 namespace pass_profile {
 struct Mark {
   int kind;
@@ -39,7 +41,7 @@ std::vector<Mark> marks;
 std::vector<GLuint> query_pool;
 bool recording = false;
 
-inline void record(int kind, unsigned stage, unsigned p_hi, unsigned p_lo, unsigned pre, bool flip) {
+void record(const gpusort::PassInfo& info) {
   if (!recording) return;
   if (marks.size() == query_pool.size()) {
     query_pool.resize(query_pool.size() + 64);
@@ -47,14 +49,10 @@ inline void record(int kind, unsigned stage, unsigned p_hi, unsigned p_lo, unsig
   }
   const GLuint query = query_pool[marks.size()];
   glQueryCounter(query, GL_TIMESTAMP);
-  marks.push_back(Mark{kind, stage, p_hi, p_lo, pre, flip, query});
+  const gpusort::detail::Pass& pass = info.pass;
+  marks.push_back(Mark{static_cast<int>(pass.kind), pass.stage, pass.p_hi, pass.p_lo, pass.pre, pass.flip, query});
 }
 }  // namespace pass_profile
-
-#define GPUSORT_PASS_HOOK(pass, after)                                                                       \
-  pass_profile::record(static_cast<int>((pass).kind), (pass).stage, (pass).p_hi, (pass).p_lo, (pass).pre, (pass).flip)
-
-#include <gpusort/gpusort.hpp>
 
 namespace {
 
@@ -153,6 +151,7 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
              double copy_gbs) {
   ResourceReport report;
   gpusort::BitonicSorter<Key, Value> sorter(tuning, &report);
+  sorter.set_pass_observer(pass_profile::record);
   const std::size_t key_words = sizeof(Key) / 4;
   const auto sort = [&] {
     if constexpr (std::is_void<Value>::value) {

@@ -12,6 +12,7 @@
 
 #include "gl_session.hpp"
 #include "sort_checks.hpp"
+#include "support/tile_kernel_wrapper.hpp"
 
 #include <gmock/gmock.h>
 
@@ -35,12 +36,12 @@ gpusort::Tuning fused_tuning() {
   return test_tuning(tuning);
 }
 
-// Tuning::extra_shader_source for a wrapper around the tile kernel (GPUSORT_APPENDED_MAIN) that,
+// Tuning::extra_shader_source for a wrapper around the tile kernel (wrap_tile_main()) that,
 // in the programs where the GLSL `condition` holds, overwrites the range's first key after
 // every tile: a sort that ran such a program comes out wrong.
 std::string clobber_where(const std::string& condition) {
-  return "#define GPUSORT_APPENDED_MAIN void main() { tile_main(); barrier(); if ((" + condition +
-         ") && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu; }";
+  return gpusort_support::wrap_tile_main("tile_main(); barrier(); if ((" + condition +
+                                         ") && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu;");
 }
 
 // An ascending key-value sort of `count` pairs of few distinct keys, pair for pair against the

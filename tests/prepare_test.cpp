@@ -2,9 +2,9 @@
 // that count would otherwise build on its first call. Each test breaks one program built on
 // first use on purpose (Tuning::extra_shader_source) and checks that prepare() builds exactly
 // the programs the count needs: it throws for a count that needs the broken one and not for
-// a count that does not. A macro the host defines later (TIE_BREAK, WIDE_CHUNKS) is defined
-// first with the value the other programs use: redefining it differently breaks only the
-// program of interest.
+// a count that does not. A macro the host defines (TIE_BREAK, WIDE_CHUNKS) is defined again
+// with the value the other programs have: the redefinition breaks only the program of
+// interest, whose value differs.
 
 #include <gmock/gmock.h>
 

@@ -4,6 +4,7 @@
 
 #include "gl_session.hpp"
 #include "sort_checks.hpp"
+#include "support/tile_kernel_wrapper.hpp"
 
 #include <gmock/gmock.h>
 
@@ -137,7 +138,7 @@ TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
 // Tuning::sort_program_passes_min_count: a sort that starts with the local-sort program
 // (local_sort_elements 8 here: 128 invocations, the main program's 256) runs its windows and
 // local disperses with it too. Checked against the CPU network, and that the passes really
-// take that program: a wrapping main() in it alone (GPUSORT_APPENDED_MAIN) that clobbers one
+// take that program: a wrapping main() in it alone (wrap_tile_main()) that clobbers one
 // key after every pass but the local sort changes the result only when the setting is on.
 TEST_F(SorterConfig, SortProgramPassesMatchCpuNetwork) {
   gpusort::Tuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 1024);
@@ -164,8 +165,10 @@ TEST_F(SorterConfig, SortProgramPassesMatchCpuNetwork) {
     EXPECT_TRUE(check(sorter, count)) << count << " pairs";
 
   const std::string clobber =
-      "#if GROUP_SIZE == 128u && ELEMS_LOG2 == 3u\n#define GPUSORT_APPENDED_MAIN void main() { tile_main(); "
-      "if (u_mode != 0u && gl_LocalInvocationIndex == 0u && linear_group_id() == 0u) keys[u_base] = 0xFFFFFFFFu; }\n#endif";
+      "#if GROUP_SIZE == 128u && ELEMS_LOG2 == 3u\n" +
+      gpusort_support::wrap_tile_main("tile_main(); if (u_mode != 0u && gl_LocalInvocationIndex == 0u && "
+                                      "linear_group_id() == 0u) keys[u_base] = 0xFFFFFFFFu;") +
+      "#endif";
   tuning.extra_shader_source = clobber;
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> clobbered(test_tuning(tuning));
   EXPECT_FALSE(check(clobbered, 5 * 1024 + 3)) << "the windows and disperses did not run in the sort program";
@@ -209,12 +212,12 @@ TEST_F(SorterConfig, SingleTileElementsMatchCpuNetwork) {
               ::testing::HasSubstr("single_tile_elements"));
 }
 
-// The instrumentation hook at the end of shaders/local_sort.comp (bench/occupancy_probe.cpp
-// uses it): a main() given as GPUSORT_APPENDED_MAIN wraps the tile kernel, renamed tile_main,
-// and the sort is unchanged; the other programs ignore the macro.
-TEST_F(SorterConfig, AppendedMainWrapsTheTileKernel) {
+// The tests' instrumentation of the tile kernel (tests/support/tile_kernel_wrapper.hpp, which
+// bench/occupancy_probe.cpp uses too): a main() of its own wraps the tile kernel, renamed
+// tile_main, and the sort is unchanged; the other programs ignore it.
+TEST_F(SorterConfig, WrappedMainWrapsTheTileKernel) {
   gpusort::Tuning tuning;
-  tuning.extra_shader_source = "#define GPUSORT_APPENDED_MAIN void main() { tile_main(); }";
+  tuning.extra_shader_source = gpusort_support::wrap_tile_main("tile_main();");
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
   for (std::size_t count : {std::size_t{1000}, 3 * std::size_t{sorter.tuning().tile_size} + 5}) {
     const auto keys = make_keys<std::uint32_t>(Distribution::random, count, 11);

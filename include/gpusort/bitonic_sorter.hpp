@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "detail/bitonic_config.hpp"
@@ -21,6 +22,7 @@
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"
+#include "pass_observer.hpp"
 #include "program_cache.hpp"
 #include "sort_completion_barrier.hpp"
 #include "tuning.hpp"
@@ -248,6 +250,11 @@ class BitonicSorter {
   /// What sort() dispatches for `count` elements (sort_indirect() plans its capacity
   /// without Tuning::merge_stages).
   Plan plan(std::size_t count) const { return detail::bitonic::make_plan(count, config_, true, false).summary(); }
+
+  /// Profiling: calls `observer` just before and just after every dispatch of every later
+  /// sort, with what the dispatch runs (PassInfo); an empty function removes it.
+  ///   sorter.set_pass_observer([&](const gpusort::PassInfo& info) { glQueryCounter(next_query(), GL_TIMESTAMP); });
+  void set_pass_observer(PassObserver observer) { runner_.set_observer(std::move(observer)); }
 
   /// The tuning in effect, with every derived field filled in.
   const Tuning& tuning() const { return config_.tuning; }

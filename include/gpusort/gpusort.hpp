@@ -13,6 +13,7 @@
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"
+#include "pass_observer.hpp"
 #include "program_cache.hpp"
 #include "tuning.hpp"
 

@@ -190,7 +190,7 @@ struct Tuning {
   /// Cap on workgroups per dispatch dimension; larger dispatches are split over y.
   /// 0: GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] (65535 on llvmpipe and many drivers).
   std::uint32_t max_workgroups_x = 0;
-  /// GLSL lines inserted after the #version line of every program, for experiments
+  /// GLSL lines inserted after the #version line and gpusort's #defines of every program (before its shader files), for experiments
   /// (for example "#pragma optionNV(unroll all)"). A line that does not compile makes
   /// the constructor throw gpusort::Error with the compiler's log.
   std::string extra_shader_source;

@@ -20,10 +20,10 @@ namespace detail {
 /// One GPU dispatch: a contiguous run of network steps.
 struct Pass {
   // global_steps: a few wide steps held in registers (shaders/global_steps.comp);
-  // window_steps: more wide steps on a tile of coalesced runs (shaders/local_sort.comp, mode 2);
+  // window_steps: more wide steps on a tile of coalesced runs (shaders/bitonic/tile_kernel.comp, mode 2);
   // single_tile_sort: the whole network in one workgroup of the widest tile (mode 0).
   // fused_passes: never planned; BitonicSorter reports a dispatch that runs several passes
-  // (Tuning::fused_passes_max_count) to GPUSORT_PASS_HOOK as one Pass of this kind.
+  // (Tuning::fused_passes_max_count) to a pass observer (PassInfo) as one Pass of this kind.
   enum class Kind { local_sort, global_steps, window_steps, local_disperse, single_tile_sort, fused_passes };
   Kind kind;
   std::uint32_t stage;   // stage k the steps belong to (local_sort: the last stage it runs)

@@ -99,8 +99,12 @@ inline std::string prelude(const Config& c, std::uint32_t elements_log2, std::ui
          "#pragma optionNV(unroll all)\n" +
          glsl_define("KEY_KIND", c.key_kind) + glsl_define("KEY_WORDS", c.layout.key_bytes / 4, "") +
          glsl_define("HAS_VALUES", c.layout.has_values() ? 1 : 0, "") + glsl_define("ELEMS_LOG2", elements_log2) +
-         glsl_define("GROUP_SIZE", group_size) + c.tuning.extra_shader_source + "\n";
+         glsl_define("GROUP_SIZE", group_size);
 }
+
+/// Tuning::extra_shader_source, after every #define of the host (so that it may test them)
+/// and before the shader files.
+inline std::string extra_source(const Config& c) { return c.tuning.extra_shader_source + "\n"; }
 
 /// TIE_BREAK: stable programs order equal keys by value (the original index).
 inline std::string tie_break(bool stable) { return glsl_define("TIE_BREAK", stable ? 1 : 0, ""); }
@@ -125,15 +129,16 @@ inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
                         glsl_define("WIDE_CHUNKS", key.wide && subgroups ? 1 : 0, "");
   if (key.fused) defines += glsl_define("FUSED_PASSES", 1, "") + glsl_define("FUSED_RESERVE_WORDS", key.reserve_words);
   return {"local_sort",
-          {defines, shaders::bitonic_tile_config_glsl, shaders::common_shader_interface_h,
+          {defines + extra_source(c), shaders::bitonic_tile_config_glsl, shaders::common_shader_interface_h,
            shaders::bitonic_bitonic_interface_h, shaders::common_elements_glsl, shaders::bitonic_registers_glsl,
-           shaders::bitonic_tile_kernel_comp}};
+           shaders::bitonic_tile_memory_glsl, shaders::bitonic_tile_shuffles_glsl, shaders::bitonic_tile_steps_glsl,
+           shaders::bitonic_tile_io_glsl, shaders::bitonic_tile_fused_glsl, shaders::bitonic_tile_kernel_comp}};
 }
 
 inline ProgramSource global_source(const Config& c, bool stable) {
   return {"global_steps",
           {prelude(c, c.global_log2, c.tuning.global_group_size) + tie_break(stable) +
-               glsl_define("LANES", c.tuning.global_vector_width, ""),
+               glsl_define("LANES", c.tuning.global_vector_width, "") + extra_source(c),
            shaders::common_shader_interface_h, shaders::bitonic_bitonic_interface_h, shaders::common_elements_glsl,
            shaders::bitonic_registers_glsl, shaders::bitonic_global_steps_comp}};
 }
@@ -143,7 +148,7 @@ inline ProgramSource arguments_source(const Config& c) {
           {prelude(c, c.global_log2, 1) + glsl_define("TILE_LOG2", c.tiles.tile_log2) +
                glsl_define("WINDOW_LOG2", c.tiles.window_log2) +
                glsl_define("SINGLE_TILE_LOG2", c.tiles.single_tile_log2) + glsl_define("LANES_LOG2", c.lanes_log2) +
-               glsl_define("GLOBAL_GROUP_SIZE", c.tuning.global_group_size),
+               glsl_define("GLOBAL_GROUP_SIZE", c.tuning.global_group_size) + extra_source(c),
            shaders::common_shader_interface_h, shaders::bitonic_bitonic_interface_h, shaders::common_elements_glsl,
            shaders::bitonic_dispatch_args_comp}};
 }

@@ -4,10 +4,12 @@
 // keeps the fused passes' ticket counters.
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "../key_traits.hpp"
 #include "../order.hpp"
+#include "../pass_observer.hpp"
 #include "../sort_completion_barrier.hpp"
 #include "bitonic_config.hpp"
 #include "bitonic_plan.hpp"
@@ -15,13 +17,6 @@
 #include "gl_buffer.hpp"
 #include "shader_interface.hpp"
 #include "storage_binding.hpp"
-
-// Profiling hook: a program that defines GPUSORT_PASS_HOOK(pass, after) before it includes
-// gpusort sees every dispatch of a sort, just before (after = false) and just after it
-// (bench/pass_profile.cpp records a GL_TIMESTAMP there). `pass` is a detail::Pass.
-#ifndef GPUSORT_PASS_HOOK
-#define GPUSORT_PASS_HOOK(pass, after) ((void)(pass), (void)(after))
-#endif
 
 namespace gpusort {
 namespace detail {
@@ -38,6 +33,9 @@ struct SortRange {
 
 class Runner {
  public:
+  /// Calls `observer` around every dispatch from now on (empty: none).
+  void set_observer(PassObserver observer) { observer_ = std::move(observer); }
+
   /// Runs `plan` (count >= 2, known to the CPU) on `range`; `programs` are the names of
   /// plan.programs. Ends with sort_completion_barrier.
   void run(const SortPlan& plan, const std::vector<GLuint>& programs, const SortRange& range, Order order,
@@ -163,9 +161,9 @@ class Runner {
       } else {
         set_tile_pass(planned.pass, order);
       }
-      GPUSORT_PASS_HOOK(planned.pass, false);
+      observe(planned.pass, false);
       dispatch_pass(index, planned.groups);
-      GPUSORT_PASS_HOOK(planned.pass, true);
+      observe(planned.pass, true);
     }
     glMemoryBarrier(sort_completion_barrier);
   }
@@ -187,16 +185,20 @@ class Runner {
     glUniform4uiv(GPUSORT_FUSED_LOCATION_PASSES, GPUSORT_FUSED_MAX_PASSES, table.passes);
     glUniform1uiv(GPUSORT_FUSED_LOCATION_FIRST_ITEMS, GPUSORT_FUSED_MAX_PASSES, table.first_item);
     if (fused.reserve_words != 0) glUniform1ui(GPUSORT_FUSED_LOCATION_TICKET_WORD, fused.reserve_words - 1);
-    Pass hooked = table.last_pass;
-    hooked.kind = Pass::Kind::fused_passes;
-    hooked.first = table.passes[0] == GPUSORT_TILE_LOCAL_SORT;  // starts with the local sort: reads raw keys
-    hooked.steps = table.steps;
-    GPUSORT_PASS_HOOK(hooked, false);
+    Pass observed = table.last_pass;
+    observed.kind = Pass::Kind::fused_passes;
+    observed.first = table.passes[0] == GPUSORT_TILE_LOCAL_SORT;  // starts with the local sort: reads raw keys
+    observed.steps = table.steps;
+    observe(observed, false);
     const std::uint64_t launched = dispatch_workgroups(table.items, c.dispatch_limits());
-    GPUSORT_PASS_HOOK(hooked, true);
+    observe(observed, true);
     // Every workgroup takes a ticket (unsigned wrap-around is intended).
     tickets_taken_ += static_cast<GLuint>(launched);
     items_finished_ += table.items;
+  }
+
+  void observe(const Pass& pass, bool after) const {
+    if (observer_) observer_(PassInfo{pass, after});
   }
 
   GlBuffer arguments_;  // sort_indirect()'s DispatchIndirectCommands, one per pass
@@ -205,6 +207,7 @@ class Runner {
   GlBuffer pass_sync_;
   GLuint tickets_taken_ = 0;
   GLuint items_finished_ = 0;
+  PassObserver observer_;
 };
 
 }  // namespace bitonic
