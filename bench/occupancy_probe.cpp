@@ -53,10 +53,10 @@ std::string kind_name(int kind) {
 }
 
 template <class Value>
-void probe(const std::string& name, std::size_t count, gpusort::Tuning tuning, GLuint keys, GLuint values,
-           GLuint probe_buffer) {
-  tuning.extra_shader_source += probe_source;
-  gpusort::BitonicSorter<std::uint32_t, Value> sorter(tuning);
+void probe(const std::string& name, std::size_t count, gpusort_bench::VariantSettings settings, GLuint keys,
+           GLuint values, GLuint probe_buffer) {
+  settings.tuning.extra_shader_source += probe_source;
+  gpusort::BitonicSorter<std::uint32_t, Value> sorter(settings.tuning, nullptr, settings.device);
   const std::vector<std::uint32_t> zero(probe_words, 0);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, probe_buffer);
   glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, probe_words * 4, zero.data());
@@ -104,16 +104,16 @@ int main(int argc, char** argv) {
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[2]);
     glBufferData(GL_SHADER_STORAGE_BUFFER, probe_words * 4, nullptr, GL_DYNAMIC_COPY);
     for (const std::string& name : gpusort_bench::split_commas(list)) {
-      gpusort::Tuning tuning;
+      gpusort_bench::VariantSettings settings;
       std::string base = name;
-      if (!gpusort_bench::apply_variant_parts(tuning, base) || (base != "keys" && base != "pairs")) {
+      if (!gpusort_bench::apply_variant_parts(settings, base) || (base != "keys" && base != "pairs")) {
         std::fprintf(stderr, "unknown variant %s\n", name.c_str());
         return 2;
       }
       if (base == "pairs") {
-        probe<std::uint32_t>(name, count, tuning, buffers[0], buffers[1], buffers[2]);
+        probe<std::uint32_t>(name, count, settings, buffers[0], buffers[1], buffers[2]);
       } else {
-        probe<void>(name, count, tuning, buffers[0], buffers[1], buffers[2]);
+        probe<void>(name, count, settings, buffers[0], buffers[1], buffers[2]);
       }
     }
     glDeleteBuffers(3, buffers);

@@ -147,10 +147,10 @@ class ResourceReport : public gpusort::ProgramCache {
 };
 
 template <class Key, class Value>
-void profile(Buffers& buffers, std::size_t count, int repetitions, const char* variant, const gpusort::Tuning& tuning,
-             double copy_gbs) {
+void profile(Buffers& buffers, std::size_t count, int repetitions, const char* variant,
+             const gpusort_bench::VariantSettings& settings, double copy_gbs) {
   ResourceReport report;
-  gpusort::BitonicSorter<Key, Value> sorter(tuning, &report);
+  gpusort::BitonicSorter<Key, Value> sorter(settings.tuning, &report, settings.device);
   sorter.set_pass_observer(pass_profile::record);
   const std::size_t key_words = sizeof(Key) / 4;
   const auto sort = [&] {
@@ -233,7 +233,7 @@ const NamedVariant named_variants[] = {
     {"lse16", "+local_sort_elements=16"},
 };
 
-using ProfileFn = void (*)(Buffers&, std::size_t, int, const char*, const gpusort::Tuning&, double);
+using ProfileFn = void (*)(Buffers&, std::size_t, int, const char*, const gpusort_bench::VariantSettings&, double);
 struct ProfileFamily {
   const char* prefix;
   ProfileFn run;
@@ -275,7 +275,7 @@ int main(int argc, char** argv) {
     // has measured slower than the same sorter timed first, so A/B runs should swap the order.
     const std::string list = argc > 3 ? argv[3] : "defaults,not-direct,lse8,pairs-defaults,pairs-not-direct";
     for (const std::string& name : gpusort_bench::split_commas(list)) {
-      gpusort::Tuning tuning;
+      gpusort_bench::VariantSettings settings;
       // The key and value types, from the name's prefix; the rest names the tuning.
       const ProfileFamily* family = &families[0];
       while (name.rfind(family->prefix, 0) != 0) ++family;  // the last prefix is ""
@@ -286,12 +286,12 @@ int main(int argc, char** argv) {
                                                [&](const NamedVariant& v) { return base == v.name; });
       std::string named_parts = named != std::end(named_variants) ? named->parts : "";
       std::string own_parts = label;
-      if (named == std::end(named_variants) || !gpusort_bench::apply_variant_parts(tuning, named_parts) ||
-          !gpusort_bench::apply_variant_parts(tuning, own_parts)) {
+      if (named == std::end(named_variants) || !gpusort_bench::apply_variant_parts(settings, named_parts) ||
+          !gpusort_bench::apply_variant_parts(settings, own_parts)) {
         std::fprintf(stderr, "unknown variant or tuning field in %s\n", name.c_str());
         return 2;
       }
-      family->run(buffers, count, repetitions, label.c_str(), tuning, copy_gbs);
+      family->run(buffers, count, repetitions, label.c_str(), settings, copy_gbs);
     }
     std::printf("glGetError=0x%x\n", glGetError());
   } catch (const std::exception& e) {

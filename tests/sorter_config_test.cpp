@@ -93,7 +93,7 @@ TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
   }
 }
 
-// Tuning::local_sort_elements: the local sort of a sort of local_sort_min_tiles tiles or more
+// Tuning::local_sort_elements: the local sort of a sort of local_sort_min_count elements or more
 // runs a second tile program with other invocation counts than the windows and disperses.
 // Its tiles must come out as the CPU network's; sorts of one tile and single-dispatch sorts
 // keep the main programs; an indirect sort planned for many tiles may be given a count of
@@ -101,7 +101,7 @@ TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
 TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
   gpusort::Tuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 2048);
   tuning.local_sort_elements = 8;
-  tuning.local_sort_min_tiles = 1;
+  tuning.local_sort_min_count = 1;
   tuning.fused_tile_size = 1024;  // on GPUs with known compute units too: no fused sort in smaller tiles
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
   SCOPED_TRACE(describe(sorter.tuning()));
@@ -143,7 +143,7 @@ TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
 TEST_F(SorterConfig, SortProgramPassesMatchCpuNetwork) {
   gpusort::Tuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 1024);
   tuning.local_sort_elements = 8;
-  tuning.local_sort_min_tiles = 1;
+  tuning.local_sort_min_count = 1;
   tuning.sort_program_passes_min_count = 1;
   tuning.fused_tile_size = 1024;  // on GPUs with known compute units too: no fused sort in smaller tiles
   const auto check = [](gpusort::BitonicSorter<std::uint32_t, std::uint32_t>& sorter, std::size_t count) {
@@ -238,22 +238,26 @@ TEST_F(SorterConfig, DefaultTuningIsResolved) {
     EXPECT_GT(tuning->local_elements, 0u);
     EXPECT_GE(tuning->local_sort_elements, tuning->local_elements);
     EXPECT_GE(tuning->single_tile_elements, tuning->local_elements);
-    EXPECT_GE(tuning->local_sort_min_tiles, 1u);
+    EXPECT_GE(tuning->local_sort_min_count, 1u);
     EXPECT_GT(tuning->global_elements, 0u);
     EXPECT_GT(tuning->global_group_size, 0u);
     EXPECT_GT(tuning->max_workgroups_x, 0u);
   }
 }
 
-// Tuning::compute_units comes from GL_SM_COUNT_NV where the context has
-// GL_NV_shader_thread_group (an H200: 132), and stays 0 (unknown) elsewhere, llvmpipe included.
+// DeviceFacts::compute_units comes from GL_SM_COUNT_NV where the context has
+// GL_NV_shader_thread_group (an H200: 132), and stays 0 (unknown) elsewhere, llvmpipe included;
+// a sorter given DeviceFacts takes those.
 TEST_F(SorterConfig, ComputeUnitsFromTheContext) {
-  const std::uint32_t units = cached_sorter<std::uint32_t>().tuning().compute_units;
+  const std::uint32_t units = cached_sorter<std::uint32_t>().device_facts().compute_units;
   if (gpusort::detail::has_extension("GL_NV_shader_thread_group")) {
     EXPECT_GT(units, 0u);
   } else {
     EXPECT_EQ(units, 0u);
   }
+  gpusort::DeviceFacts told;
+  told.compute_units = 7;
+  EXPECT_EQ(gpusort::BitonicSorter<std::uint32_t>(test_tuning(), nullptr, told).device_facts().compute_units, 7u);
   EXPECT_TRUE(no_gl_error("the device queries"));
 }
 

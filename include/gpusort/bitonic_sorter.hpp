@@ -12,6 +12,7 @@
 #include "detail/bitonic_plan.hpp"
 #include "detail/bitonic_programs.hpp"
 #include "detail/bitonic_run.hpp"
+#include "detail/bitonic_tuning_defaults.hpp"
 #include "detail/device.hpp"
 #include "detail/element_layout.hpp"
 #include "detail/gl_buffer.hpp"
@@ -25,7 +26,8 @@
 #include "pass_observer.hpp"
 #include "program_cache.hpp"
 #include "sort_completion_barrier.hpp"
-#include "tuning.hpp"
+#include "bitonic_tuning.hpp"
+#include "device_facts.hpp"
 
 namespace gpusort {
 
@@ -74,21 +76,22 @@ class BitonicSorter {
   /// Builds the programs for the current context. Throws Error without a current
   /// context, below OpenGL 4.3, for a tuning the device cannot run, or when a shader
   /// fails to compile or link (with the driver's log).
-  BitonicSorter() : BitonicSorter(Tuning{}) {}
-  explicit BitonicSorter(const Tuning& tuning) : BitonicSorter(tuning, nullptr) {}
+  BitonicSorter() : BitonicSorter(BitonicTuning{}) {}
+  explicit BitonicSorter(const BitonicTuning& tuning) : BitonicSorter(tuning, nullptr) {}
 
   /// As above, and every program the sorter builds (now, or on first use: stable sorts,
   /// sort_indices, sort_indirect) is first asked of `cache` and loaded as a driver binary;
   /// programs it lacks, or whose binary the driver rejects (another driver version, a
   /// damaged entry), are compiled from source and their binaries stored in it.
   ///   gpusort::FileProgramCache cache(app_cache_directory / "gpusort-programs");
-  ///   gpusort::BitonicSorter<float, std::uint32_t> sorter(gpusort::Tuning{}, &cache);
+  ///   gpusort::BitonicSorter<float, std::uint32_t> sorter(gpusort::BitonicTuning{}, &cache);
   /// `cache` may be nullptr (no cache). The sorter does not own it: it must outlive the
   /// sorter, which keeps using it for programs built on first use. The cache is only
   /// consulted where the driver offers program binaries (GL_NUM_PROGRAM_BINARY_FORMATS > 0;
   /// Mesa offers none while its own shader cache is disabled). Sorting is the same either way.
-  BitonicSorter(const Tuning& tuning, ProgramCache* cache)
-      : config_(make_config(tuning)),
+  /// `device`: facts to take instead of querying them (its non-zero fields; see DeviceFacts).
+  BitonicSorter(const BitonicTuning& tuning, ProgramCache* cache, const DeviceFacts& device = {})
+      : config_(make_config(tuning, device)),
         programs_(cache),
         permute_(cache, config_.tuning.extra_shader_source, config_.device.storage_offset_alignment,
                  config_.dispatch_limits()) {
@@ -257,17 +260,21 @@ class BitonicSorter {
   void set_pass_observer(PassObserver observer) { runner_.set_observer(std::move(observer)); }
 
   /// The tuning in effect, with every derived field filled in.
-  const Tuning& tuning() const { return config_.tuning; }
+  const BitonicTuning& tuning() const { return config_.tuning; }
+
+  /// The device facts in effect: as queried, or as given to the constructor.
+  DeviceFacts device_facts() const { return DeviceFacts{config_.device.compute_units}; }
 
   /// The largest count this context can sort in one call (GL_MAX_SHADER_STORAGE_BLOCK_SIZE
   /// over the key size, and 32-bit GPU indexing).
   std::size_t max_count() const { return detail::max_sort_count(config_.device, key_bytes); }
 
  private:
-  static detail::bitonic::Config make_config(const Tuning& tuning) {
-    const detail::DeviceLimits device = detail::query_device_limits();
-    return detail::bitonic::make_config(detail::resolve_tuning(tuning, device, element_bytes, key_bytes), device,
-                                        layout_, KeyTraits<Key>::glsl_kind);
+  static detail::bitonic::Config make_config(const BitonicTuning& tuning, const DeviceFacts& facts) {
+    detail::DeviceLimits device = detail::query_device_limits();
+    if (facts.compute_units != 0) device.compute_units = facts.compute_units;
+    return detail::bitonic::make_config(detail::bitonic::resolve_tuning(tuning, device, element_bytes, key_bytes),
+                                        device, layout_, KeyTraits<Key>::glsl_kind);
   }
 
   /// Plans a sort of `count` elements (`direct`: the CPU knows the count) into plan_ and

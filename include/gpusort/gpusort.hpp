@@ -9,7 +9,9 @@
 #include "gl_api.hpp"
 
 #include "bitonic_sorter.hpp"
+#include "bitonic_tuning.hpp"
 #include "cpu_network.hpp"
+#include "device_facts.hpp"
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"

@@ -18,40 +18,34 @@ struct KeyTraits;
 
 namespace detail {
 
-/// A 32-bit key: one word, ordered_high_word().
+/// The codec of a key of `Kind` (GPUSORT_KEY_*): a 32-bit key is one word (ordered_high_word());
+/// a 64-bit key two, the high one deciding (and the low one's mapping, ordered_low_word()).
 template <class Key, std::uint32_t Kind>
-struct KeyCodec32 {
-  using Ordered = std::uint32_t;
+struct KeyCodec {
+  using Ordered = std::conditional_t<sizeof(Key) == 4, std::uint32_t, std::uint64_t>;
   static constexpr std::uint32_t glsl_kind = Kind;
-  static Ordered to_ordered(Key key) {
-    std::uint32_t bits;
-    std::memcpy(&bits, &key, sizeof bits);
-    return ordered_high_word(Kind, bits);
-  }
-  static Key from_ordered(Ordered ordered) {
-    const std::uint32_t bits = raw_high_word(Kind, ordered);
-    Key key;
-    std::memcpy(&key, &bits, sizeof key);
-    return key;
-  }
-};
 
-/// A 64-bit key: two words, the high one deciding (ordered_high_word(), ordered_low_word()).
-template <class Key, std::uint32_t Kind>
-struct KeyCodec64 {
-  using Ordered = std::uint64_t;
-  static constexpr std::uint32_t glsl_kind = Kind;
   static Ordered to_ordered(Key key) {
-    std::uint64_t bits;
+    Ordered bits;
     std::memcpy(&bits, &key, sizeof bits);
-    const auto high = static_cast<std::uint32_t>(bits >> 32);
-    const auto low = static_cast<std::uint32_t>(bits);
-    return std::uint64_t{ordered_high_word(Kind, high)} << 32 | ordered_low_word(Kind, high, low);
+    if constexpr (sizeof(Key) == 4) {
+      return ordered_high_word(Kind, bits);
+    } else {
+      const auto high = static_cast<std::uint32_t>(bits >> 32);
+      return std::uint64_t{ordered_high_word(Kind, high)} << 32 |
+             ordered_low_word(Kind, high, static_cast<std::uint32_t>(bits));
+    }
   }
+
   static Key from_ordered(Ordered ordered) {
-    const auto high = static_cast<std::uint32_t>(ordered >> 32);
-    const auto low = static_cast<std::uint32_t>(ordered);
-    const std::uint64_t bits = std::uint64_t{raw_high_word(Kind, high)} << 32 | raw_low_word(Kind, high, low);
+    Ordered bits;
+    if constexpr (sizeof(Key) == 4) {
+      bits = raw_high_word(Kind, ordered);
+    } else {
+      const auto high = static_cast<std::uint32_t>(ordered >> 32);
+      bits = std::uint64_t{raw_high_word(Kind, high)} << 32 |
+             raw_low_word(Kind, high, static_cast<std::uint32_t>(ordered));
+    }
     Key key;
     std::memcpy(&key, &bits, sizeof key);
     return key;
@@ -61,36 +55,36 @@ struct KeyCodec64 {
 }  // namespace detail
 
 template <>
-struct KeyTraits<std::uint32_t> : detail::KeyCodec32<std::uint32_t, GPUSORT_KEY_UNSIGNED> {
+struct KeyTraits<std::uint32_t> : detail::KeyCodec<std::uint32_t, GPUSORT_KEY_UNSIGNED> {
   static constexpr const char* name = "uint32";
 };
 
 template <>
-struct KeyTraits<std::int32_t> : detail::KeyCodec32<std::int32_t, GPUSORT_KEY_SIGNED> {
+struct KeyTraits<std::int32_t> : detail::KeyCodec<std::int32_t, GPUSORT_KEY_SIGNED> {
   static constexpr const char* name = "int32";
 };
 
 /// IEEE-754 totalOrder: -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN, NaNs ordered
 /// by payload, with no float compare in the network.
 template <>
-struct KeyTraits<float> : detail::KeyCodec32<float, GPUSORT_KEY_FLOAT> {
+struct KeyTraits<float> : detail::KeyCodec<float, GPUSORT_KEY_FLOAT> {
   static_assert(sizeof(float) == 4, "gpusort needs 32-bit IEEE-754 floats");
   static constexpr const char* name = "float";
 };
 
 template <>
-struct KeyTraits<std::uint64_t> : detail::KeyCodec64<std::uint64_t, GPUSORT_KEY_UNSIGNED> {
+struct KeyTraits<std::uint64_t> : detail::KeyCodec<std::uint64_t, GPUSORT_KEY_UNSIGNED> {
   static constexpr const char* name = "uint64";
 };
 
 template <>
-struct KeyTraits<std::int64_t> : detail::KeyCodec64<std::int64_t, GPUSORT_KEY_SIGNED> {
+struct KeyTraits<std::int64_t> : detail::KeyCodec<std::int64_t, GPUSORT_KEY_SIGNED> {
   static constexpr const char* name = "int64";
 };
 
 /// totalOrder on doubles, by the same bit trick as float on 64 bits.
 template <>
-struct KeyTraits<double> : detail::KeyCodec64<double, GPUSORT_KEY_FLOAT> {
+struct KeyTraits<double> : detail::KeyCodec<double, GPUSORT_KEY_FLOAT> {
   static_assert(sizeof(double) == 8, "gpusort needs 64-bit IEEE-754 doubles");
   static constexpr const char* name = "double";
 };

@@ -3,7 +3,7 @@
 // the device's limits, the element layout, and the tile geometries derived from them.
 #include <cstdint>
 
-#include "../tuning.hpp"
+#include "../bitonic_tuning.hpp"
 #include "bitonic_network.hpp"
 #include "bits.hpp"
 #include "device.hpp"
@@ -15,7 +15,7 @@ namespace detail {
 namespace bitonic {
 
 /// A tile size and what the pass schedule derives from it: Tuning::tile_size for most
-/// sorts, Tuning::fused_tile_size for the fused sorts that take it (make_plan()).
+/// sorts, BitonicTuning::fused_tile_size for the fused sorts that take it (make_plan()).
 struct Geometry {
   std::uint32_t tile_size = 0;
   std::uint32_t tile_log2 = 0;
@@ -24,8 +24,8 @@ struct Geometry {
 };
 
 struct Config {
-  Tuning tuning;         // resolved: every field filled in
-  DeviceLimits device;
+  BitonicTuning tuning;  // resolved: every field filled in
+  DeviceLimits device;   // compute_units as in effect (DeviceFacts)
   ElementLayout layout;
   std::uint32_t key_kind = 0;  // KEY_KIND: GPUSORT_KEY_UNSIGNED, _SIGNED or _FLOAT
   Geometry tiles;              // Tuning::tile_size
@@ -72,7 +72,7 @@ inline Geometry make_geometry(std::uint32_t tile_size, std::uint32_t single_disp
 }
 
 /// The config of a sorter with the resolved `tuning` on `device`.
-inline Config make_config(const Tuning& tuning, const DeviceLimits& device, ElementLayout layout,
+inline Config make_config(const BitonicTuning& tuning, const DeviceLimits& device, ElementLayout layout,
                           std::uint32_t key_kind) {
   Config config;
   config.tuning = tuning;

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "../error.hpp"
-#include "../tuning.hpp"
+#include "../bitonic_tuning.hpp"
 #include "bitonic_config.hpp"
 #include "bitonic_network.hpp"
 #include "bitonic_programs.hpp"
@@ -125,11 +125,11 @@ inline bool uses_single_tile(std::size_t count, const Config& c) {
 }
 
 /// The sort starts with the local-sort program of many tiles (Tuning::local_sort_elements,
-/// from local_sort_min_tiles tiles).
+/// from local_sort_min_count elements).
 inline bool uses_sort_program(std::size_t count, const Config& c) {
-  const Tuning& t = c.tuning;
+  const BitonicTuning& t = c.tuning;
   return t.local_sort_elements != t.local_elements && ceil_log2(count) > c.tiles.tile_log2 &&
-         (std::uint64_t{count} + t.tile_size - 1) / t.tile_size >= t.local_sort_min_tiles;
+         count >= t.local_sort_min_count;
 }
 
 /// The sort program also runs the sort's other tile passes (Tuning::sort_program_passes_min_count).
@@ -141,7 +141,7 @@ inline bool tile_passes_in_sort_program(std::size_t count, const Config& c) {
 /// single-dispatch tile sort never does.
 inline bool uses_wide_program(std::size_t count, const Config& c) {
   const std::uint32_t min_count = c.tuning.wide_chunk_min_count;
-  return min_count != Tuning::never && count >= min_count && ceil_log2(count) > c.tiles.single_tile_log2;
+  return min_count != BitonicTuning::never && count >= min_count && ceil_log2(count) > c.tiles.single_tile_log2;
 }
 
 /// The passes that fuse in a sort of `count` in tiles of c.geometry(fused_tile), given its
@@ -149,8 +149,8 @@ inline bool uses_wide_program(std::size_t count, const Config& c) {
 /// and never a local sort in the sort program (a dispatch of its own).
 inline FusedDispatch fused_passes(const std::vector<PlannedPass>& passes, std::size_t count, const Config& c,
                                   bool fused_tile) {
-  const Tuning& t = c.tuning;
-  if (t.fused_passes_max_count == Tuning::never || count > t.fused_passes_max_count || uses_wide_program(count, c) ||
+  const BitonicTuning& t = c.tuning;
+  if (t.fused_passes_max_count == BitonicTuning::never || count > t.fused_passes_max_count || uses_wide_program(count, c) ||
       tile_passes_in_sort_program(count, c))
     return FusedDispatch{};
   // In fused tiles the local sort is one of the fused passes, whatever the count.
@@ -175,7 +175,7 @@ inline FusedDispatch fused_passes(const std::vector<PlannedPass>& passes, std::s
   // has one of its own), let only as many share a unit as the widest pass needs, if that is
   // 1 or 2.
   const std::uint32_t tile_size = c.geometry(fused_tile).tile_size;
-  const std::uint32_t units = c.tuning.compute_units;
+  const std::uint32_t units = c.device.compute_units;
   const std::uint64_t per_unit = units != 0 ? (widest + units - 1) / units : 0;
   if (items > units && per_unit <= 2 &&
       c.fused_reserve_words(static_cast<std::uint32_t>(per_unit), tile_size) != 0)
@@ -243,7 +243,7 @@ inline void make_plan(SortPlan& plan, std::size_t count, const Config& c, bool d
   plan.fused_tile = false;
   plan.fused = FusedDispatch{};
   if (direct && fused_tile < c.tuning.tile_size && count > 4 * fused_tile &&
-      count <= fused_tile * c.tuning.compute_units && !uses_single_tile(count, c)) {
+      count <= fused_tile * c.device.compute_units && !uses_single_tile(count, c)) {
     walk_passes(plan.passes, count, c, merge_stages, c.fused_tiles);
     plan.fused = fused_passes(plan.passes, count, c, true);
     plan.fused_tile = plan.fused.size() != 0;
@@ -264,7 +264,7 @@ inline SortPlan make_plan(std::size_t count, const Config& c, bool direct, bool 
 /// Throws unless every dispatch a sort of `count` elements may take fits the work group
 /// count limits, so that a sort never stops half way.
 inline void check_dispatch_limits(std::size_t count, const Config& c) {
-  const Tuning& t = c.tuning;
+  const BitonicTuning& t = c.tuning;
   const std::uint64_t capacity = c.dispatch_limits().capacity();
   const std::uint64_t padded = std::uint64_t{1} << ceil_log2(count);
   // Window passes cover whole 2^k blocks: up to padded / tile_size workgroups.

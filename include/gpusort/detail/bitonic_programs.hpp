@@ -113,7 +113,7 @@ inline std::string tie_break(bool stable) { return glsl_define("TIE_BREAK", stab
 /// fused_tile_size run window passes, so only they may take the direct window path (whose
 /// layouts exist for 8 elements and tiles of 512 .. 4096).
 inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
-  const Tuning& t = c.tuning;
+  const BitonicTuning& t = c.tuning;
   // Emulated subgroups are 32 wide. A program the subgroups do not fit (a single-dispatch or
   // sort program of other sizes) takes the shared-memory path.
   const std::uint32_t subgroup_size = t.emulate_subgroups ? 32u : c.device.subgroup_size;

@@ -43,23 +43,21 @@ class GlProgram {
   GLuint name_ = 0;
 };
 
-inline std::string shader_info_log(GLuint shader) {
+/// The info log of a shader or program: get_iv and get_log are glGetShaderiv and
+/// glGetShaderInfoLog, or glGetProgramiv and glGetProgramInfoLog.
+template <class GetIv, class GetLog>
+std::string info_log(GLuint object, GetIv get_iv, GetLog get_log) {
   GLint length = 0;
-  glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+  get_iv(object, GL_INFO_LOG_LENGTH, &length);
   std::string log(length > 0 ? static_cast<std::size_t>(length) : 0u, '\0');
-  if (length > 0) glGetShaderInfoLog(shader, length, nullptr, &log[0]);
+  if (length > 0) get_log(object, length, nullptr, &log[0]);
   while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
   return log;
 }
 
-inline std::string program_info_log(GLuint program) {
-  GLint length = 0;
-  glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
-  std::string log(length > 0 ? static_cast<std::size_t>(length) : 0u, '\0');
-  if (length > 0) glGetProgramInfoLog(program, length, nullptr, &log[0]);
-  while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
-  return log;
-}
+inline std::string shader_info_log(GLuint shader) { return info_log(shader, glGetShaderiv, glGetShaderInfoLog); }
+
+inline std::string program_info_log(GLuint program) { return info_log(program, glGetProgramiv, glGetProgramInfoLog); }
 
 /// One program to build: the kernel's name (for messages and the cache key) and its source
 /// strings, concatenated in order.
