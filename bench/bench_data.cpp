@@ -1,5 +1,6 @@
 #include "bench_data.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <numeric>
@@ -138,6 +139,33 @@ std::string check_sorted_pairs(KeyKind kind, const std::vector<std::uint32_t>& i
       return "value at index " + std::to_string(i) + " does not belong to its key";
     }
     seen[origin] = true;
+  }
+  return {};
+}
+
+std::string check_stable_sort(KeyKind kind, const HostData& input, const std::vector<std::uint32_t>& sorted_keys,
+                              const std::vector<std::uint32_t>& sorted_values, int end_bit) {
+  const std::size_t count = input.key_words.size() / words_per_key(kind);
+  if (sorted_keys.size() != input.key_words.size()) return "size mismatch";
+  if (!sorted_values.empty() && sorted_values.size() != count) return "value count mismatch";
+  const int key_bits_total = kind == KeyKind::u64 ? 64 : 32;
+  const std::uint64_t mask = end_bit == 0 || end_bit >= key_bits_total ? ~std::uint64_t{0}
+                                                                       : (std::uint64_t{1} << end_bit) - 1;
+  const auto sort_key = [&](const std::vector<std::uint32_t>& words, std::size_t i) {
+    const std::uint64_t bits = kind == KeyKind::u64 ? key_bits(kind, words, i) : order_word(kind, words[i]);
+    return bits & mask;
+  };
+  std::vector<std::uint32_t> order(count);
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return sort_key(input.key_words, a) < sort_key(input.key_words, b); });
+  for (std::size_t i = 0; i < count; ++i) {
+    if (key_bits(kind, sorted_keys, i) != key_bits(kind, input.key_words, order[i])) {
+      return "key at index " + std::to_string(i) + " differs from a stable sort";
+    }
+    if (!sorted_values.empty() && sorted_values[i] != input.values[order[i]]) {
+      return "value at index " + std::to_string(i) + " differs from a stable sort";
+    }
   }
   return {};
 }

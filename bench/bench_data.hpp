@@ -62,6 +62,12 @@ std::string check_sorted_pairs(KeyKind kind, const std::vector<std::uint32_t>& i
                                const std::vector<std::uint32_t>& sorted_keys,
                                const std::vector<std::uint32_t>& sorted_values);
 
+// Empty string when `sorted_keys` (and `sorted_values`, unless empty) equal exactly a stable
+// sort of the input by the key bits [0, end_bit) in the key's order (end_bit 0: the whole
+// key), as a radix sort with a bit range must produce; else the first difference.
+std::string check_stable_sort(KeyKind kind, const HostData& input, const std::vector<std::uint32_t>& sorted_keys,
+                              const std::vector<std::uint32_t>& sorted_values, int end_bit = 0);
+
 std::vector<std::uint32_t> read_words(GLuint buffer, std::size_t count);
 
 }  // namespace gpusort_bench

@@ -49,6 +49,10 @@ struct BenchEnvironment {
 
   // True the first time it is asked for this name; later calls skip checks.
   bool should_verify(const std::string& run_name) { return options.verify && verified.insert(run_name).second; }
+
+  // Set when the GPU has idled for a while (a check of a large result on the CPU): the next
+  // timed run warms it up first, since an idle GPU lowers its clocks.
+  bool gpu_idled = false;
 };
 
 }  // namespace gpusort_bench

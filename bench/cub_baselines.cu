@@ -48,6 +48,7 @@ class DeviceBuffer {
   void* get() const { return pointer_; }
   std::uint32_t* words() const { return static_cast<std::uint32_t*>(pointer_); }
   float* floats() const { return static_cast<float*>(pointer_); }
+  unsigned long long* longs() const { return static_cast<unsigned long long*>(pointer_); }
 
  private:
   void* pointer_ = nullptr;
@@ -60,6 +61,7 @@ struct CubSort::State {
   CubKey key = CubKey::u32;
   bool with_values = false;
   std::size_t count = 0;
+  int end_bit = 32;
   std::size_t temp_bytes = 0;
   DeviceBuffer pristine_keys, pristine_values;
   // Radix sort is out of place: it reads `work_*` and writes `out_*`. Merge
@@ -73,6 +75,7 @@ struct CubSort::State {
   std::size_t pending = 0;
 
   int items() const { return static_cast<int>(count); }
+  std::size_t key_bytes() const { return key == CubKey::u64 ? 8 : 4; }
 
   // With a null `temp_storage` CUB only reports the bytes it needs, so the
   // same call sizes the temporary storage and sorts.
@@ -84,16 +87,28 @@ struct CubSort::State {
       }
       return ::cub::DeviceMergeSort::SortKeys(temp_storage, bytes, work_keys.words(), items(), LessU32{}, stream);
     }
+    if (key == CubKey::u64) {
+      if (with_values) {
+        return ::cub::DeviceRadixSort::SortPairs(temp_storage, bytes, work_keys.longs(), out_keys.longs(),
+                                                 work_values.words(), out_values.words(), items(), 0, end_bit, stream);
+      }
+      return ::cub::DeviceRadixSort::SortKeys(temp_storage, bytes, work_keys.longs(), out_keys.longs(), items(), 0,
+                                              end_bit, stream);
+    }
     if (key == CubKey::f32) {
+      if (with_values) {
+        return ::cub::DeviceRadixSort::SortPairs(temp_storage, bytes, work_keys.floats(), out_keys.floats(),
+                                                 work_values.words(), out_values.words(), items(), 0, end_bit, stream);
+      }
       return ::cub::DeviceRadixSort::SortKeys(temp_storage, bytes, work_keys.floats(), out_keys.floats(), items(), 0,
-                                              32, stream);
+                                              end_bit, stream);
     }
     if (with_values) {
       return ::cub::DeviceRadixSort::SortPairs(temp_storage, bytes, work_keys.words(), out_keys.words(),
-                                               work_values.words(), out_values.words(), items(), 0, 32, stream);
+                                               work_values.words(), out_values.words(), items(), 0, end_bit, stream);
     }
-    return ::cub::DeviceRadixSort::SortKeys(temp_storage, bytes, work_keys.words(), out_keys.words(), items(), 0, 32,
-                                            stream);
+    return ::cub::DeviceRadixSort::SortKeys(temp_storage, bytes, work_keys.words(), out_keys.words(), items(), 0,
+                                            end_bit, stream);
   }
 
   const DeviceBuffer& result_keys() const { return algorithm == CubAlgorithm::radix ? out_keys : work_keys; }
@@ -135,22 +150,23 @@ std::string cuda_description() {
 }
 
 CubSort::CubSort(CubAlgorithm algorithm, CubKey key, bool with_values, const std::uint32_t* keys,
-                 const std::uint32_t* values, std::size_t count, int in_flight)
+                 const std::uint32_t* values, std::size_t count, int in_flight, int end_bit)
     : state_(std::make_unique<State>()) {
   if (in_flight < 1) throw std::invalid_argument("CUB baseline: in_flight must be at least 1");
-  if (algorithm == CubAlgorithm::merge && key == CubKey::f32) {
+  if (algorithm == CubAlgorithm::merge && key != CubKey::u32) {
     throw std::invalid_argument("CUB merge sort baseline: only u32 keys are built");
   }
-  if (algorithm == CubAlgorithm::radix && key == CubKey::f32 && with_values) {
-    throw std::invalid_argument("CUB radix sort baseline: f32 keys are built without values");
-  }
+  const int key_bits = key == CubKey::u64 ? 64 : 32;
+  if (end_bit < 0 || end_bit > key_bits) throw std::invalid_argument("CUB baseline: end_bit outside the key");
   if (count > static_cast<std::size_t>(INT_MAX)) throw std::invalid_argument("CUB baseline: count above INT_MAX");
   State& s = *state_;
   s.algorithm = algorithm;
   s.key = key;
   s.with_values = with_values;
   s.count = count;
-  const std::size_t bytes = count * sizeof(std::uint32_t);
+  s.end_bit = end_bit == 0 ? key_bits : end_bit;
+  const std::size_t bytes = count * s.key_bytes();
+  const std::size_t value_bytes = count * sizeof(std::uint32_t);
   check(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking), "cudaStreamCreate");
   for (int i = 0; i < in_flight; ++i) {
     s.starts.push_back(nullptr);
@@ -163,10 +179,10 @@ CubSort::CubSort(CubAlgorithm algorithm, CubKey key, bool with_values, const std
   if (algorithm == CubAlgorithm::radix) s.out_keys = DeviceBuffer(bytes);
   check(cudaMemcpy(s.pristine_keys.get(), keys, bytes, cudaMemcpyHostToDevice), "upload keys");
   if (with_values) {
-    s.pristine_values = DeviceBuffer(bytes);
-    s.work_values = DeviceBuffer(bytes);
-    if (algorithm == CubAlgorithm::radix) s.out_values = DeviceBuffer(bytes);
-    check(cudaMemcpy(s.pristine_values.get(), values, bytes, cudaMemcpyHostToDevice), "upload values");
+    s.pristine_values = DeviceBuffer(value_bytes);
+    s.work_values = DeviceBuffer(value_bytes);
+    if (algorithm == CubAlgorithm::radix) s.out_values = DeviceBuffer(value_bytes);
+    check(cudaMemcpy(s.pristine_values.get(), values, value_bytes, cudaMemcpyHostToDevice), "upload values");
   }
   check(s.sort(nullptr, s.temp_bytes), "temporary storage query");
   s.temp = DeviceBuffer(s.temp_bytes);
@@ -183,11 +199,12 @@ std::size_t CubSort::temp_bytes() const { return state_->temp_bytes; }
 std::chrono::steady_clock::time_point CubSort::submit() {
   State& s = *state_;
   if (s.pending == s.starts.size()) throw std::logic_error("CUB baseline: every event pair is in flight");
-  const std::size_t bytes = s.count * sizeof(std::uint32_t);
+  const std::size_t bytes = s.count * s.key_bytes();
   check(cudaMemcpyAsync(s.work_keys.get(), s.pristine_keys.get(), bytes, cudaMemcpyDeviceToDevice, s.stream),
         "restore keys");
   if (s.with_values) {
-    check(cudaMemcpyAsync(s.work_values.get(), s.pristine_values.get(), bytes, cudaMemcpyDeviceToDevice, s.stream),
+    check(cudaMemcpyAsync(s.work_values.get(), s.pristine_values.get(), s.count * sizeof(std::uint32_t),
+                          cudaMemcpyDeviceToDevice, s.stream),
           "restore values");
   }
   if (s.starts.size() == 1) {
@@ -229,7 +246,7 @@ double CubSort::run() {
 void CubSort::wait_all() { check(cudaStreamSynchronize(state_->stream), "cudaStreamSynchronize"); }
 
 std::vector<std::uint32_t> CubSort::sorted_keys() const {
-  std::vector<std::uint32_t> words(state_->count);
+  std::vector<std::uint32_t> words(state_->count * (state_->key_bytes() / sizeof(std::uint32_t)));
   check(cudaMemcpy(words.data(), state_->result_keys().get(), words.size() * sizeof(std::uint32_t),
                    cudaMemcpyDeviceToHost),
         "download keys");

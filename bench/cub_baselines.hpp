@@ -13,7 +13,7 @@
 namespace gpusort_bench {
 
 enum class CubAlgorithm { radix, merge };
-enum class CubKey { u32, f32 };
+enum class CubKey { u32, f32, u64 };
 
 // Empty when a CUDA device can run the baselines, else the reason it cannot
 // (no driver, no device, ...). Never throws: a machine without CUDA simply
@@ -28,11 +28,12 @@ std::string cuda_description();
 // allocation happens inside the timed region.
 class CubSort {
  public:
-  // `keys` are 32-bit patterns (floats bit-cast); `values` may be null unless
-  // `with_values`. Up to `in_flight` timed sorts may be queued (submit()).
-  // Throws std::runtime_error on any CUDA error.
+  // `keys` are 32-bit words (floats bit-cast; a u64 key is two words, low word first);
+  // `values` may be null unless `with_values`. Up to `in_flight` timed sorts may be queued
+  // (submit()). Radix sorts look at key bits [0, end_bit) only (0: every bit), as CUB's
+  // begin_bit/end_bit arguments do. Throws std::runtime_error on any CUDA error.
   CubSort(CubAlgorithm algorithm, CubKey key, bool with_values, const std::uint32_t* keys,
-          const std::uint32_t* values, std::size_t count, int in_flight = 1);
+          const std::uint32_t* values, std::size_t count, int in_flight = 1, int end_bit = 0);
   ~CubSort();
   CubSort(const CubSort&) = delete;
   CubSort& operator=(const CubSort&) = delete;
@@ -56,7 +57,7 @@ class CubSort {
   // Waits for every queued sort (before reading results).
   void wait_all();
 
-  // Result of the last sort.
+  // Result of the last sort (keys as 32-bit words, two per u64 key).
   std::vector<std::uint32_t> sorted_keys() const;
   std::vector<std::uint32_t> sorted_values() const;
 

@@ -27,6 +27,7 @@ struct CubCase {
   CubKey key;
   KeyKind kind;
   bool with_values;
+  int end_bit = 0;  // radix: sort by key bits [0, end_bit) only; 0: every bit
 };
 
 // One CUB data set on the device at a time, like DataCache for GL: the
@@ -34,17 +35,18 @@ struct CubCase {
 // alive would only hold memory.
 struct CubCache {
   std::unique_ptr<CubSort> sort;
+  std::string name;  // the case `sort` was made for
 };
 
 CubSort& sort_for(CubCache& cache, const CubCase& run, const HostData& input, int in_flight) {
-  const std::size_t count = input.key_words.size();
+  const std::size_t count = input.key_words.size() / words_per_key(run.kind);
   CubSort* current = cache.sort.get();
-  if (current == nullptr || current->algorithm() != run.algorithm || current->key() != run.key ||
-      current->with_values() != run.with_values || current->count() != count ||
+  if (current == nullptr || cache.name != run.name || current->count() != count ||
       current->depth() != static_cast<std::size_t>(in_flight)) {
     cache.sort.reset();  // free the old size before allocating the new one
     cache.sort = std::make_unique<CubSort>(run.algorithm, run.key, run.with_values, input.key_words.data(),
-                                           input.values.data(), count, in_flight);
+                                           input.values.data(), count, in_flight, run.end_bit);
+    cache.name = run.name;
   }
   return *cache.sort;
 }
@@ -53,6 +55,13 @@ CubSort& sort_for(CubCache& cache, const CubCase& run, const HostData& input, in
 // keys (CUB's merge sort is not stable, so the order among equal keys is free).
 std::string check_against_std_sort(const CubCase& run, const HostData& input, const CubSort& sort) {
   const std::vector<std::uint32_t> keys = sort.sorted_keys();
+  // CUB's radix sort is stable: compared exactly, values included, with a stable sort by the
+  // same bits (floats by totalOrder, which the random inputs' lack of -0.0 and NaN makes equal
+  // to CUB's order).
+  if (run.algorithm == CubAlgorithm::radix) {
+    return check_stable_sort(run.kind, input, keys, run.with_values ? sort.sorted_values() : std::vector<std::uint32_t>{},
+                             run.end_bit);
+  }
   if (keys.size() != input.key_words.size()) return "size mismatch";
   if (run.kind == KeyKind::f32) {
     // Compared as floats: CUB treats -0.0 and +0.0 as equal, and so does std::sort.
@@ -85,6 +94,12 @@ void run_cub(benchmark::State& state, BenchEnvironment& env, CubCache& cache, co
     // Untimed first sort: module loading and lazy kernel setup of the CUDA
     // runtime belong to no iteration.
     sort.run();
+    // After a long check on the CPU the GPU's clocks are down: busy it again, as the GL runs do.
+    if (env.gpu_idled) {
+      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+      while (std::chrono::steady_clock::now() < until) sort.run();
+      env.gpu_idled = false;
+    }
 
     // Queued like the GL sorts (--gpusort_in_flight): each iteration submits one
     // sort and reports the oldest queued one's time.
@@ -108,6 +123,7 @@ void run_cub(benchmark::State& state, BenchEnvironment& env, CubCache& cache, co
 
     if (env.should_verify(std::string(run.name) + "/" + std::to_string(count))) {
       const std::string problem = check_against_std_sort(run, input, sort);
+      env.gpu_idled = true;
       if (!problem.empty()) {
         env.fail(state, "wrong result: " + problem);
         return;
@@ -115,8 +131,9 @@ void run_cub(benchmark::State& state, BenchEnvironment& env, CubCache& cache, co
     }
     // CUB does not say how many passes it makes, so "GB/s" counts a single
     // read+write pass over every key (and value): a lower bound on its
-    // traffic, not the achieved bandwidth (see results/README.md).
-    const double element = sizeof(std::uint32_t) * (run.with_values ? 2.0 : 1.0);
+    // traffic, not the achieved bandwidth (see bench/README.md).
+    const double element =
+        static_cast<double>(sizeof(std::uint32_t) * (words_per_key(run.kind) + (run.with_values ? 1 : 0)));
     set_sort_counters(state, count, total_seconds, static_cast<double>(count) * element * 2.0);
     state.counters["wall_ms"] = benchmark::Counter(total_wall_seconds * 1e3, benchmark::Counter::kAvgIterations);
     state.counters["temp_bytes"] = static_cast<double>(sort.temp_bytes());
@@ -129,6 +146,10 @@ constexpr CubCase kCases[] = {
     {"cub_radix/keys_u32", CubAlgorithm::radix, CubKey::u32, KeyKind::u32, false},
     {"cub_radix/pairs_u32_u32", CubAlgorithm::radix, CubKey::u32, KeyKind::u32, true},
     {"cub_radix/keys_f32", CubAlgorithm::radix, CubKey::f32, KeyKind::f32, false},
+    {"cub_radix/pairs_f32_u32", CubAlgorithm::radix, CubKey::f32, KeyKind::f32, true},
+    {"cub_radix/keys_u64", CubAlgorithm::radix, CubKey::u64, KeyKind::u64, false},
+    // A 16-bit depth with an index: CUB's begin_bit/end_bit, next to RadixSorter's BitRange.
+    {"cub_radix/pairs_u32_u32_bits16", CubAlgorithm::radix, CubKey::u32, KeyKind::u32, true, 16},
     {"cub_merge/keys_u32", CubAlgorithm::merge, CubKey::u32, KeyKind::u32, false},
     {"cub_merge/pairs_u32_u32", CubAlgorithm::merge, CubKey::u32, KeyKind::u32, true},
 };

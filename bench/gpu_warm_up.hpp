@@ -1,6 +1,6 @@
 // The GPU's clock governor runs an idle or lightly loaded GPU at lower clocks (an H200:
 // 345 MHz idle, 1080-1400 MHz while small sorts were timed one at a time, 1980 MHz under load;
-// bench/results/h200-2026-11-22-one-process-clocks.csv). Whatever is timed right after an idle
+// bench/results/history.md). Whatever is timed right after an idle
 // stretch (start-up, shader compiles, CPU work) reads slow, so the bench tools keep the GPU
 // busy for a while first. Include it after the GL declarations (glad).
 #pragma once

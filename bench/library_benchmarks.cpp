@@ -6,7 +6,7 @@
 #include <gpusort/gpusort.hpp>
 
 #include <chrono>
-#include <optional>
+#include <memory>
 #include <type_traits>
 
 #include "gpu_sort_run.hpp"
@@ -21,40 +21,31 @@ enum class PairCall { sort, sort_stable, sort_indices };
 
 template <class Key, class Value>
 void register_family(BenchEnvironment& env, const char* name, KeyKind kind, PairCall call = PairCall::sort) {
-  const std::vector<std::size_t> sizes = env.options.gpu_sizes();
-  if (sizes.empty()) return;
   using Sorter = gpusort::BitonicSorter<Key, Value>;
-  // Built on first use, so a gpusort::Error becomes that benchmark's error.
-  auto* sorter = env.keep(std::make_shared<std::optional<Sorter>>());
-  const std::string family = name;
-  auto* benchmark = benchmark::RegisterBenchmark(name, [&env, sorter, family, kind, call](benchmark::State& state) {
-    try {
-      if (!*sorter) sorter->emplace();
-      const auto count = static_cast<std::size_t>(state.range(0));
-      const gpusort::Plan plan = (*sorter)->plan(count);
-      GpuSortCase run;
-      run.name = family;
-      run.kind = kind;
-      run.with_values = !std::is_void_v<Value>;
-      run.memory_passes = plan.memory_passes;
-      run.dispatches = plan.dispatches;
-      run_gpu_sort(state, env, run, [&](GLuint keys, GLuint values, std::size_t n) {
+  GpuSortCase base;
+  base.name = name;
+  base.kind = kind;
+  base.with_values = !std::is_void_v<Value>;
+  base.stable = call != PairCall::sort;  // stable sorts and argsorts are checked exactly
+  register_sorter_family<Sorter>(
+      env, base, [] { return std::make_unique<Sorter>(); },
+      [](const Sorter& sorter, std::size_t count, GpuSortCase& run) {
+        const gpusort::Plan plan = sorter.plan(count);
+        run.memory_passes = plan.memory_passes;
+        run.dispatches = plan.dispatches;
+      },
+      [call](Sorter& sorter, GLuint keys, GLuint values, std::size_t n) {
         if constexpr (std::is_void_v<Value>) {
           (void)values;
-          (*sorter)->sort(keys, n);
+          sorter.sort(keys, n);
         } else if (call == PairCall::sort_stable) {
-          (*sorter)->sort(keys, values, n, gpusort::Order::ascending, gpusort::Stability::stable);
+          sorter.sort(keys, values, n, gpusort::Order::ascending, gpusort::Stability::stable);
         } else if (call == PairCall::sort_indices) {
-          (*sorter)->sort_indices(keys, values, n);
+          sorter.sort_indices(keys, values, n);
         } else {
-          (*sorter)->sort(keys, values, n);
+          sorter.sort(keys, values, n);
         }
       });
-    } catch (const std::exception& e) {
-      env.fail(state, e.what());
-    }
-  });
-  configure(benchmark, env.options, false, sizes);
 }
 
 }  // namespace

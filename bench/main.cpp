@@ -1,6 +1,6 @@
 // gpusort_bench: Google Benchmark harness comparing gpusort with a textbook
 // GPU bitonic sort, std::sort and, where CUDA is, CUB. See
-// bench/results/README.md for how to run it and turn its JSON into tables.
+// bench/README.md for how to run it and turn its JSON into tables.
 #include <benchmark/benchmark.h>
 
 #include <cstring>
@@ -80,6 +80,7 @@ int main(int argc, char** argv) {
     if (!software) warm_up_gpu(*env);
     register_copy_benchmarks(*env);
     register_library_benchmarks(*env);
+    register_radix_benchmarks(*env);
     register_textbook_benchmarks(*env);
     register_std_sort_benchmarks(*env);
     register_std_sort_par_benchmarks(*env);

@@ -24,15 +24,20 @@ import json
 import statistics
 import sys
 
-# Family names are "<implementation>/<case>", e.g. "gpusort/keys_u32".
+# Family names are "<implementation>/<case>", e.g. "gpusort/keys_u32" (the bitonic network),
+# "radix/keys_u32" (RadixSorter), "sorter/keys_u32" (the front door, gpusort::Sorter).
 GPUSORT = "gpusort"
+FRONT_DOOR = "sorter"
 TEXTBOOK = "textbook"
 STD_SORT = "std_sort"
 CPU_IMPLEMENTATIONS = {STD_SORT, "std_sort_par"}
 # Column order of the summary and the names shown for each implementation;
 # implementations not listed follow in order of appearance under their own name.
 DISPLAY_NAMES = {
-    GPUSORT: "gpusort",
+    FRONT_DOOR: "Sorter",
+    GPUSORT: "bitonic",
+    "radix": "radix",
+    "radix_rts": "radix (reduce-then-scan)",
     TEXTBOOK: "textbook",
     STD_SORT: "std::sort",
     "std_sort_par": "std::sort(par)",
@@ -148,23 +153,26 @@ def ordered_implementations(families, case):
 
 
 def render_summary(results, families, aggregate):
-    """Every implementation side by side, and gpusort against each, one table per key type."""
+    """Every implementation side by side, and the front door (else the network) against each,
+    one table per key type."""
     lines = []
     cases = list(dict.fromkeys(case for _, case in families))
     for case in cases:
         impls = ordered_implementations(families, case)
-        baselines = [impl for impl in impls if impl != GPUSORT] if GPUSORT in impls else []
+        # Ratios against the front door where the run has it, else against the network.
+        reference = FRONT_DOOR if FRONT_DOOR in impls else GPUSORT
+        baselines = [impl for impl in impls if impl != reference] if reference in impls else []
         lines.append("## Summary: %s (ms, %s)" % (case, aggregate))
         lines.append("")
         header = ["n"] + [display_name(impl) for impl in impls]
-        header += ["gpusort vs %s" % display_name(impl) for impl in baselines]
+        header += ["%s vs %s" % (display_name(reference), display_name(impl)) for impl in baselines]
         lines.append("| " + " | ".join(header) + " |")
         lines.append("|" + "|".join(["---:"] * len(header)) + "|")
         sizes = sorted({n for impl, c, n in results if c == case})
         for n in sizes:
             times = [results.get((impl, case, n)) for impl in impls]
             row = [format_n(n)] + [format_number(t.ms, 4) if t else "—" for t in times]
-            own = results.get((GPUSORT, case, n))
+            own = results.get((reference, case, n))
             for impl in baselines:
                 row.append(speedup(results, impl, case, n, own.ms if own else None))
             lines.append("| " + " | ".join(row) + " |")

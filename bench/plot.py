@@ -27,14 +27,17 @@ import make_table  # noqa: E402  (the sibling script; shares parsing and names)
 DEFAULT_CASES = ("keys_u32", "pairs_u32_u32")
 # One colour per implementation, stable across panels and runs.
 COLOURS = {
+    "sorter": "#000000",
     "gpusort": "#d62728",
+    "radix": "#9467bd",
+    "radix_rts": "#e377c2",
     "textbook": "#ff7f0e",
     "std_sort": "#7f7f7f",
     "std_sort_par": "#2f2f2f",
     "cub_radix": "#1f77b4",
     "cub_merge": "#2ca02c",
 }
-SPARE_COLOURS = ["#9467bd", "#8c564b", "#e377c2", "#bcbd22", "#17becf"]
+SPARE_COLOURS = ["#8c564b", "#bcbd22", "#17becf"]
 
 
 def series_for(results, case):

@@ -78,7 +78,55 @@ FuzzCase make_fuzz_case(std::uint32_t seed, const FuzzLimits& limits) {
   c.tuning = draw.percent(70) ? 0 : 1 + draw.below(static_cast<std::uint32_t>(fuzz_tunings().size() - 1));
   c.count = draw_count(draw, c, limits);
   c.data_seed = draw.raw();
+  // The sorter and its options. Every draw is made whatever the case needs, so that draws
+  // appended later keep their place; what does not apply is then cleared.
+  const std::uint32_t algorithm = draw.below(100);
+  c.algorithm = algorithm < 40 ? FuzzAlgorithm::bitonic : algorithm < 70 ? FuzzAlgorithm::radix : FuzzAlgorithm::sorter;
+  const bool stable = draw.percent(35);
+  const std::uint32_t path = draw.below(4);  // Onesweep half the time (where it can run, see FuzzRunner)
+  c.radix_path = path == 0   ? gpusort::RadixPath::automatic
+                 : path == 1 ? gpusort::RadixPath::reduce_then_scan
+                             : gpusort::RadixPath::onesweep;
+  c.radix_shape = draw.percent(50) ? 0 : 1 + draw.below(static_cast<std::uint32_t>(fuzz_radix_shapes().size() - 1));
+  const bool ranged = draw.percent(50);
+  const std::uint32_t begin = draw.below(32);
+  const std::uint32_t end = draw.percent(25) ? 0 : begin + 1 + draw.below(32 - begin);
+  // Each crossover field near the count (both sides of it), anywhere up to twice it, 1 (every
+  // count takes the radix sort), or 0 (the device's default).
+  std::size_t* fields[] = {&c.crossover.keys, &c.crossover.pairs, &c.crossover.stable, &c.crossover.wide_keys};
+  for (std::size_t* field : fields) {
+    const std::uint32_t kind = draw.below(100);
+    const auto near = std::max<std::int64_t>(static_cast<std::int64_t>(c.count) + draw.between(-2, 2), 1);
+    const auto up_to = static_cast<std::uint32_t>(std::min<std::size_t>(c.count, 1u << 30));
+    const std::uint32_t anywhere = 1 + draw.below(2 * up_to + 2);
+    *field = kind < 10 ? 0 : kind < 15 ? 1 : kind < 55 ? static_cast<std::size_t>(near) : anywhere;
+  }
+  if (c.with_values && c.algorithm != FuzzAlgorithm::radix && stable) c.stability = gpusort::Stability::stable;
+  if (c.algorithm == FuzzAlgorithm::radix && c.key == KeyKind::uint32 && c.path == FuzzPath::gpu_buffers && ranged) {
+    c.bits = gpusort::BitRange{begin, end};
+  }
+  if (c.algorithm == FuzzAlgorithm::bitonic) {
+    c.radix_path = gpusort::RadixPath::automatic;
+    c.radix_shape = 0;
+  }
+  if (c.algorithm != FuzzAlgorithm::sorter) c.crossover = gpusort::Crossover{};
   return c;
+}
+
+bool runs_radix(const FuzzCase& c, const gpusort::Crossover& measured) {
+  switch (c.algorithm) {
+    case FuzzAlgorithm::bitonic: return false;
+    case FuzzAlgorithm::radix: return true;
+    case FuzzAlgorithm::sorter: break;
+  }
+  // 32-bit keys only in the fuzzer: `keys` alone, `pairs` unstable, `stable` stable.
+  const std::size_t field = !c.with_values                              ? c.crossover.keys
+                            : c.stability == gpusort::Stability::stable ? c.crossover.stable
+                                                                        : c.crossover.pairs;
+  const std::size_t default_field = !c.with_values                              ? measured.keys
+                                    : c.stability == gpusort::Stability::stable ? measured.stable
+                                                                                : measured.pairs;
+  return c.count >= (field != 0 ? field : default_field);
 }
 
 const char* key_kind_name(KeyKind key) {
@@ -112,12 +160,46 @@ const char* path_name(FuzzPath path) {
   return "?";
 }
 
+const char* algorithm_name(FuzzAlgorithm algorithm) {
+  switch (algorithm) {
+    case FuzzAlgorithm::bitonic: return "bitonic";
+    case FuzzAlgorithm::radix: return "radix";
+    case FuzzAlgorithm::sorter: return "sorter";
+  }
+  return "?";
+}
+
+const char* radix_path_name(gpusort::RadixPath path) {
+  switch (path) {
+    case gpusort::RadixPath::automatic: return "automatic";
+    case gpusort::RadixPath::onesweep: return "onesweep";
+    case gpusort::RadixPath::reduce_then_scan: return "reduce_then_scan";
+  }
+  return "?";
+}
+
 std::string describe(const FuzzCase& c) {
-  return std::string("seed=") + std::to_string(c.seed) + " count=" + std::to_string(c.count) +
+  std::string text = std::string("seed=") + std::to_string(c.seed) + " count=" + std::to_string(c.count) +
          " key=" + key_kind_name(c.key) + (c.with_values ? " values=uint32" : " values=none") +
          " order=" + (c.order == gpusort::Order::ascending ? "ascending" : "descending") +
          " distribution=" + distribution_name(c.distribution) + " path=" + path_name(c.path) +
-         " tuning=" + fuzz_tunings()[c.tuning].name;
+         " tuning=" + fuzz_tunings()[c.tuning].name + " algorithm=" + algorithm_name(c.algorithm);
+  if (c.with_values && c.algorithm != FuzzAlgorithm::radix) {
+    text += c.stability == gpusort::Stability::stable ? " stability=stable" : " stability=unstable";
+  }
+  if (c.algorithm != FuzzAlgorithm::bitonic) {
+    text += std::string(" radix_path=") + radix_path_name(c.radix_path) + " radix_shape=" +
+            fuzz_radix_shapes()[c.radix_shape].name;
+  }
+  if (c.bits.begin_bit != 0 || c.bits.end_bit != 0) {
+    text += " bits=[" + std::to_string(c.bits.begin_bit) + "," + std::to_string(c.bits.end_bit) + ")";
+  }
+  if (c.algorithm == FuzzAlgorithm::sorter) {
+    text += " crossover={keys " + std::to_string(c.crossover.keys) + ", pairs " + std::to_string(c.crossover.pairs) +
+            ", stable " + std::to_string(c.crossover.stable) + ", wide_keys " + std::to_string(c.crossover.wide_keys) +
+            "}";
+  }
+  return text;
 }
 
 }  // namespace gpusort_fuzz

@@ -1,14 +1,21 @@
-// gpusort_fuzz: randomized differential testing of BitonicSorter against std::sort and the
-// CPU network. Every case comes from one 32-bit seed; a failure prints the command that
+// gpusort_fuzz: randomized differential testing of BitonicSorter, RadixSorter and the front
+// door Sorter against std::sort, std::stable_sort and the CPU network (tests/fuzz_run.hpp).
+// Every case comes from one 32-bit seed, sorter included; a failure prints the command that
 // replays it.
 //
 //   gpusort_fuzz --cases N [--seed S]   cases S, S+1, ..., S+N-1 (a fixed slice, for ctest)
 //   gpusort_fuzz --soak MINUTES [--seed S]   as many cases as fit in the time
 //   gpusort_fuzz --replay SEED          one case, described in full
 // Options: --max-count N (cap on counts), --large-percent P (share of cases above 300k),
+//          --only ALGORITHMS (bitonic, radix, sorter, comma-separated: runs only the seeds whose
+//          case picks one of them; the others are skipped, so every seed keeps its case),
 //          --verbose (one line per case with its time),
-//          --self-test (corrupts every GPU result: passes only if every non-empty case fails).
+//          --self-test (corrupts every GPU result: passes only if every non-empty case fails,
+//          and every sorter the run allows had non-empty cases).
+// RadixSorter's Onesweep path runs only where workgroups may wait for each other: on GPUs, and
+// on llvmpipe under LP_NUM_THREADS=1; elsewhere cases that ask for it run reduce-then-scan.
 
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +40,8 @@ struct Options {
   bool seed_given = false;
   bool verbose = false;
   bool self_test = false;
+  // --only: the sorters whose cases run (all three without it).
+  std::array<bool, 3> runs = {true, true, true};
   gpusort_fuzz::FuzzLimits limits;
 };
 
@@ -40,7 +49,7 @@ int usage(const char* message) {
   std::fprintf(stderr,
                "gpusort_fuzz: %s\n"
                "usage: gpusort_fuzz --cases N [--seed S] | --soak MINUTES [--seed S] | --replay SEED\n"
-               "       [--max-count N] [--large-percent P] [--verbose] [--self-test]\n",
+               "       [--max-count N] [--large-percent P] [--only bitonic,radix,sorter] [--verbose] [--self-test]\n",
                message);
   return 2;
 }
@@ -53,9 +62,10 @@ bool parse_unsigned(const char* text, std::uint64_t& out) {
 }
 
 // The limits change which case a seed names, so a replay command must repeat them; the
-// subgroup switch changes how it runs (tests/test_tuning.hpp).
+// subgroup switch and LP_NUM_THREADS (Onesweep on llvmpipe) change how it runs.
 std::string replay_command(const Options& options, std::uint32_t seed) {
   std::string command = gpusort_test::subgroups_forced_off() ? "GPUSORT_TEST_NO_SUBGROUPS=1 " : "";
+  if (const char* threads = std::getenv("LP_NUM_THREADS")) command += std::string("LP_NUM_THREADS=") + threads + " ";
   command += "gpusort_fuzz --replay " + std::to_string(seed);
   const gpusort_fuzz::FuzzLimits defaults;
   if (options.limits.max_count != defaults.max_count) {
@@ -70,9 +80,10 @@ std::string replay_command(const Options& options, std::uint32_t seed) {
 int run(const Options& options) {
   std::printf("gpusort_fuzz on %s, OpenGL %s\n", gpusort_test::gl_context().renderer().c_str(),
               gpusort_test::gl_context().version().c_str());
-  std::uint64_t done = 0;
+  std::uint64_t done = 0, skipped = 0;
   std::vector<std::uint32_t> failed_seeds;
   std::uint64_t non_empty = 0;
+  std::array<std::uint64_t, 3> non_empty_by_algorithm{}, radix_runs{}, onesweep_runs{};
   {
     gpusort_fuzz::FuzzRunner runner;
     runner.corrupt_results(options.self_test);
@@ -86,17 +97,33 @@ int run(const Options& options) {
       if (options.mode == Options::Mode::soak && Clock::now() >= deadline) break;
       const auto seed = static_cast<std::uint32_t>(options.seed + i);
       const auto fuzz_case = gpusort_fuzz::make_fuzz_case(seed, options.limits);
-      if (options.mode == Options::Mode::replay) std::printf("case: %s\n", describe(fuzz_case).c_str());
+      if (!options.runs[static_cast<std::size_t>(fuzz_case.algorithm)] && options.mode != Options::Mode::replay) {
+        ++skipped;
+        continue;
+      }
+      if (options.mode == Options::Mode::replay) {
+        std::printf("case: %s\nruns: %s\n", describe(fuzz_case).c_str(), runner.what_runs(fuzz_case).c_str());
+      }
       const auto case_start = Clock::now();
       const std::string problems = runner.run(fuzz_case);
       const double seconds = std::chrono::duration<double>(Clock::now() - case_start).count();
       ++done;
-      non_empty += fuzz_case.count > 0;
-      if (options.verbose) std::printf("%.3f s  %s\n", seconds, describe(fuzz_case).c_str());
+      const auto algorithm = static_cast<std::size_t>(fuzz_case.algorithm);
+      if (fuzz_case.count > 0) {
+        ++non_empty;
+        ++non_empty_by_algorithm[algorithm];
+        if (runner.runs_radix(fuzz_case)) {
+          ++radix_runs[algorithm];
+          onesweep_runs[algorithm] += runner.radix_path(fuzz_case) == gpusort::RadixPath::onesweep;
+        }
+      }
+      if (options.verbose) {
+        std::printf("%.3f s  %s  (%s)\n", seconds, describe(fuzz_case).c_str(), runner.what_runs(fuzz_case).c_str());
+      }
       if (!problems.empty()) {
         failed_seeds.push_back(seed);
-        std::printf("FAILED %s\n%s\nreplay: %s\n", describe(fuzz_case).c_str(), problems.c_str(),
-                    replay_command(options, seed).c_str());
+        std::printf("FAILED %s\nruns: %s\n%s\nreplay: %s\n", describe(fuzz_case).c_str(),
+                    runner.what_runs(fuzz_case).c_str(), problems.c_str(), replay_command(options, seed).c_str());
       }
       if (options.mode == Options::Mode::soak && Clock::now() >= next_progress) {
         next_progress += std::chrono::minutes(1);
@@ -108,12 +135,26 @@ int run(const Options& options) {
   }
   // end_gl_session() prints the GL debug message counts when GPUSORT_TEST_GL_DEBUG is set.
   gpusort_test::end_gl_session();
-  std::printf("fuzz: %llu cases, %zu failed\n", static_cast<unsigned long long>(done), failed_seeds.size());
+  std::printf("fuzz: %llu cases, %zu failed", static_cast<unsigned long long>(done), failed_seeds.size());
+  if (skipped) std::printf(" (%llu seeds skipped: not --only's sorter)", static_cast<unsigned long long>(skipped));
+  std::printf("\n");
+  for (auto algorithm : {gpusort_fuzz::FuzzAlgorithm::bitonic, gpusort_fuzz::FuzzAlgorithm::radix,
+                         gpusort_fuzz::FuzzAlgorithm::sorter}) {
+    const auto i = static_cast<std::size_t>(algorithm);
+    std::printf("  %-7s %llu non-empty cases, %llu of them ran the radix sort (%llu Onesweep)\n",
+                gpusort_fuzz::algorithm_name(algorithm), static_cast<unsigned long long>(non_empty_by_algorithm[i]),
+                static_cast<unsigned long long>(radix_runs[i]), static_cast<unsigned long long>(onesweep_runs[i]));
+  }
   if (options.self_test) {
     const bool caught_all = failed_seeds.size() == non_empty;
+    bool every_sorter = true;
+    for (std::size_t i = 0; i < non_empty_by_algorithm.size(); ++i) {
+      if (options.runs[i] && non_empty_by_algorithm[i] == 0) every_sorter = false;
+    }
     std::printf("fuzz self-test: %zu of %llu corrupted non-empty cases caught: %s\n", failed_seeds.size(),
                 static_cast<unsigned long long>(non_empty), caught_all ? "ok" : "THE CHECKS MISSED SOME");
-    return caught_all ? 0 : 1;
+    if (!every_sorter) std::printf("fuzz self-test: a sorter had no non-empty case: run more cases\n");
+    return caught_all && every_sorter ? 0 : 1;
   }
   for (std::uint32_t seed : failed_seeds) std::printf("  replay: %s\n", replay_command(options, seed).c_str());
   return failed_seeds.empty() ? 0 : 1;
@@ -141,6 +182,20 @@ int main(int argc, char** argv) {
       options.soak_minutes = std::strtod(next, &end);
       if (*end != '\0' || options.soak_minutes <= 0) return usage("--soak needs a positive number of minutes");
       options.mode = Options::Mode::soak;
+      ++i;
+      continue;
+    }
+    if (arg == "--only") {
+      if (next == nullptr) return usage("--only needs bitonic, radix or sorter (comma-separated)");
+      options.runs = {false, false, false};
+      std::string list = std::string(next) + ",";
+      for (std::size_t comma; (comma = list.find(',')) != std::string::npos; list.erase(0, comma + 1)) {
+        const std::string which = list.substr(0, comma);
+        if (which == "bitonic") options.runs[0] = true;
+        else if (which == "radix") options.runs[1] = true;
+        else if (which == "sorter") options.runs[2] = true;
+        else return usage(("--only: unknown sorter " + which).c_str());
+      }
       ++i;
       continue;
     }

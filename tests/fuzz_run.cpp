@@ -6,6 +6,7 @@
 #include "fuzz_inputs.hpp"
 #include "fuzz_tunings.hpp"
 #include "gl_debug_output.hpp"
+#include "radix_support.hpp"
 #include "sort_checks.hpp"
 #include "test_tuning.hpp"
 
@@ -27,22 +28,32 @@ struct GpuResult {
   std::string problem;  // guard bytes overwritten, a GL error, ...
 };
 
+template <class Sorter>
+constexpr bool is_radix_sorter = false;
+template <class Key, class Value>
+constexpr bool is_radix_sorter<gpusort::RadixSorter<Key, Value>> = true;
+
+// The case's sort of host vectors, whichever sorter: RadixSorter takes no Stability (it is
+// always stable), the other two take the case's.
 template <class Key, class Sorter>
 GpuResult<Key> sort_host_vectors(Sorter& sorter, const FuzzCase& c, const std::vector<Key>& keys,
                                  const std::vector<std::uint32_t>& values) {
   GpuResult<Key> result{keys, values, {}};
   {
     gpusort_test::GpusortCall call("gpusort fuzz: host vectors");
-    if constexpr (Sorter::has_values) {
+    if constexpr (!Sorter::has_values) {
+      sorter.sort(result.keys, c.order);
+    } else if constexpr (is_radix_sorter<Sorter>) {
       sorter.sort(result.keys, result.values, c.order);
     } else {
-      sorter.sort(result.keys, c.order);
+      sorter.sort(result.keys, result.values, c.order, c.stability);
     }
   }
   result.problem = failed(gpusort_test::no_gl_error("sort(std::vector&...)"), "GL error");
   return result;
 }
 
+// The case's sort of GPU buffers with guards after the elements; RadixSorter by c.bits.
 template <class Key, class Sorter>
 GpuResult<Key> sort_gpu_buffers(Sorter& sorter, const FuzzCase& c, const std::vector<Key>& keys,
                                 const std::vector<std::uint32_t>& values) {
@@ -58,15 +69,21 @@ GpuResult<Key> sort_gpu_buffers(Sorter& sorter, const FuzzCase& c, const std::ve
   }
   {
     gpusort_test::GpusortCall call("gpusort fuzz: GPU buffers");
-    if constexpr (Sorter::has_values) {
-      sorter.sort(key_buffer.name(), value_buffer->name(), c.count, c.order);
+    if constexpr (is_radix_sorter<Sorter>) {
+      if constexpr (Sorter::has_values) {
+        sorter.sort(key_buffer.name(), value_buffer->name(), c.count, c.order, c.bits);
+      } else {
+        sorter.sort(key_buffer.name(), c.count, c.order, c.bits);
+      }
+    } else if constexpr (Sorter::has_values) {
+      sorter.sort(key_buffer.name(), value_buffer->name(), c.count, c.order, c.stability);
     } else {
       sorter.sort(key_buffer.name(), c.count, c.order);
     }
   }
   result.problem = failed(gpusort_test::no_gl_error("sort(GLuint...)"), "GL error");
   const Bytes keys_after = key_buffer.read();
-  if (auto guard = gpusort_test::guard_intact(keys_after, c.count * 4, key_guard, "key"); !guard) {
+  if (auto guard = gpusort_test::guard_intact(keys_after, c.count * sizeof(Key), key_guard, "key"); !guard) {
     result.problem += failed(guard, "guard");
   }
   result.keys = gpusort_test::from_bytes<Key>(keys_after, 0, c.count);
@@ -80,32 +97,65 @@ GpuResult<Key> sort_gpu_buffers(Sorter& sorter, const FuzzCase& c, const std::ve
   return result;
 }
 
+template <class Key, class Sorter>
+GpuResult<Key> sort_case(Sorter& sorter, const FuzzCase& c, const std::vector<Key>& keys,
+                         const std::vector<std::uint32_t>& values) {
+  switch (c.path) {
+    case FuzzPath::host_vectors: return sort_host_vectors(sorter, c, keys, values);
+    case FuzzPath::gpu_buffers: return sort_gpu_buffers(sorter, c, keys, values);
+  }
+  return {};
+}
+
 template <class Key, class Value>
 std::string run_typed(FuzzRunner& runner, const FuzzCase& c) {
-  using Sorter = gpusort::BitonicSorter<Key, Value>;
-  constexpr bool has_values = Sorter::has_values;
+  constexpr bool has_values = !std::is_void<Value>::value;
   const std::vector<Key> keys = make_fuzz_keys<Key>(c.distribution, c.count, c.data_seed);
   const std::vector<std::uint32_t> values =
       has_values ? make_fuzz_values(c.count, c.data_seed ^ 0x9e3779b9u) : std::vector<std::uint32_t>{};
 
-  Sorter& sorter = runner.sorter<Sorter>(c.tuning);
+  std::string problems;
+  const auto note = [&problems](const std::string& problem) {
+    if (problem.empty()) return;
+    if (!problems.empty()) problems += "\n";
+    problems += problem;
+  };
+  const bool radix = runner.runs_radix(c);
   GpuResult<Key> gpu;
-  switch (c.path) {
-    case FuzzPath::host_vectors: gpu = sort_host_vectors(sorter, c, keys, values); break;
-    case FuzzPath::gpu_buffers: gpu = sort_gpu_buffers(sorter, c, keys, values); break;
+  switch (c.algorithm) {
+    case FuzzAlgorithm::bitonic:
+      gpu = sort_case(runner.bitonic_sorter<gpusort::BitonicSorter<Key, Value>>(c), c, keys, values);
+      break;
+    case FuzzAlgorithm::radix:
+      gpu = sort_case(runner.radix_sorter<gpusort::RadixSorter<Key, Value>>(c), c, keys, values);
+      break;
+    case FuzzAlgorithm::sorter: {
+      auto& sorter = runner.front_door<gpusort::Sorter<Key, Value>>(c);
+      const gpusort::Algorithm expected = radix ? gpusort::Algorithm::radix : gpusort::Algorithm::bitonic;
+      if (sorter.algorithm_for(c.count, has_values ? c.stability : gpusort::Stability::unstable) != expected) {
+        note(std::string("Sorter::algorithm_for() does not name the ") + (radix ? "radix sort" : "network") +
+             " that the crossover picks");
+      }
+      gpu = sort_case(sorter, c, keys, values);
+      break;
+    }
   }
+  note(gpu.problem);
 
   if (runner.corrupts_results() && !gpu.keys.empty()) {
     Key& key = gpu.keys[gpu.keys.size() / 2];
     key = gpusort_test::from_bits<Key>(gpusort_test::bits_of(key) ^ 1u);
   }
 
-  std::string problems = gpu.problem;
-  const auto note = [&problems](const std::string& problem) {
-    if (problem.empty()) return;
-    if (!problems.empty()) problems += "\n";
-    problems += problem;
-  };
+  if (radix || (has_values && c.stability == gpusort::Stability::stable)) {
+    // Stable: std::stable_sort by the case's bits (all of them but for a BitRange), exactly.
+    std::vector<Key> want_keys = keys;
+    std::vector<std::uint32_t> want_values = values;
+    gpusort_test::radix_oracle(want_keys, has_values ? &want_values : nullptr, c.order, c.bits);
+    note(failed(gpusort_test::radix_same(gpu.keys, want_keys, "keys"), "vs std::stable_sort"));
+    if (has_values) note(failed(gpusort_test::radix_same(gpu.values, want_values, "values"), "vs std::stable_sort"));
+    return problems;
+  }
   // Oracle 1, independent of gpusort's network: std::sort (totalOrder), pair multiset.
   if (has_values) {
     note(failed(gpusort_test::sorted_pairs_ok(keys, values, gpu.keys, gpu.values, c.order), "vs std::sort"));
@@ -130,6 +180,13 @@ std::string run_for_key(FuzzRunner& runner, const FuzzCase& c) {
   return c.with_values ? run_typed<Key, std::uint32_t>(runner, c) : run_typed<Key, void>(runner, c);
 }
 
+// The radix tuning of a case: its shape, its path where this context can run it.
+gpusort::RadixTuning radix_tuning_of(const FuzzCase& c, gpusort::RadixPath path) {
+  gpusort::RadixTuning tuning = gpusort_test::radix_test_tuning(fuzz_radix_shapes()[c.radix_shape].tuning);
+  tuning.path = path;
+  return tuning;
+}
+
 }  // namespace
 
 FuzzRunner::FuzzRunner() {
@@ -141,15 +198,79 @@ FuzzRunner::FuzzRunner() {
 
 FuzzRunner::~FuzzRunner() {
   gpusort_test::set_gl_debug_failure_handler(nullptr);
+  front_doors_.clear();
   sorters_.clear();
 }
 
+void FuzzRunner::query_device() {
+  if (device_known_) return;
+  const gpusort::detail::DeviceLimits limits = gpusort::detail::query_device_limits();
+  cross_workgroup_waits_ = limits.cross_workgroup_waits;
+  measured_ = gpusort::Crossover::for_device(limits.renderer, limits.software);
+  device_known_ = true;
+}
+
+gpusort::RadixPath FuzzRunner::radix_path(const FuzzCase& c) {
+  query_device();
+  const bool unavailable = c.radix_path == gpusort::RadixPath::onesweep && !cross_workgroup_waits_;
+  return unavailable ? gpusort::RadixPath::reduce_then_scan : c.radix_path;
+}
+
+bool FuzzRunner::runs_radix(const FuzzCase& c) {
+  query_device();
+  return gpusort_fuzz::runs_radix(c, measured_);
+}
+
+std::string FuzzRunner::what_runs(const FuzzCase& c) {
+  const bool radix = runs_radix(c);
+  std::string text = std::string(algorithm_name(c.algorithm)) + " runs the " + (radix ? "radix sort" : "network");
+  if (radix) {
+    text += std::string(", path ") + radix_path_name(radix_path(c));
+    if (radix_path(c) != c.radix_path) {
+      text += " (onesweep asked; this renderer runs cross-workgroup waits only under LP_NUM_THREADS=1)";
+    }
+  }
+  return text;
+}
+
 template <class Sorter>
-Sorter& FuzzRunner::sorter(std::size_t tuning) {
-  std::shared_ptr<void>& slot = sorters_[{std::type_index(typeid(Sorter)), tuning}];
+Sorter& FuzzRunner::bitonic_sorter(const FuzzCase& c) {
+  std::shared_ptr<void>& slot = sorters_[{std::type_index(typeid(Sorter)), c.tuning, 0, 0}];
   if (!slot) {
     gpusort_test::GpusortCall call("gpusort fuzz: build sorter");
-    slot = std::make_shared<Sorter>(gpusort_test::test_tuning(fuzz_tunings()[tuning].tuning));
+    slot = std::make_shared<Sorter>(gpusort_test::test_tuning(fuzz_tunings()[c.tuning].tuning));
+  }
+  return *static_cast<Sorter*>(slot.get());
+}
+
+template <class Sorter>
+Sorter& FuzzRunner::radix_sorter(const FuzzCase& c) {
+  const gpusort::RadixPath path = radix_path(c);
+  std::shared_ptr<void>& slot = sorters_[{std::type_index(typeid(Sorter)), 0, static_cast<int>(path), c.radix_shape}];
+  if (!slot) {
+    gpusort_test::GpusortCall call("gpusort fuzz: build radix sorter");
+    slot = std::make_shared<Sorter>(radix_tuning_of(c, path));
+  }
+  return *static_cast<Sorter*>(slot.get());
+}
+
+template <class Sorter>
+Sorter& FuzzRunner::front_door(const FuzzCase& c) {
+  const gpusort::RadixPath path = radix_path(c);
+  const gpusort::Crossover& x = c.crossover;
+  const std::string key = std::string(typeid(Sorter).name()) + " " + std::to_string(c.tuning) + " " +
+                          std::to_string(static_cast<int>(path)) + " " + std::to_string(c.radix_shape) + " " +
+                          std::to_string(x.keys) + " " + std::to_string(x.pairs) + " " + std::to_string(x.stable) +
+                          " " + std::to_string(x.wide_keys);
+  if (front_doors_.size() >= 8 && front_doors_.count(key) == 0) front_doors_.clear();
+  std::shared_ptr<void>& slot = front_doors_[key];
+  if (!slot) {
+    gpusort_test::GpusortCall call("gpusort fuzz: build Sorter");
+    gpusort::SorterTuning tuning;
+    tuning.radix_from = x;
+    tuning.bitonic = gpusort_test::test_tuning(fuzz_tunings()[c.tuning].tuning);
+    tuning.radix = radix_tuning_of(c, path);
+    slot = std::make_shared<Sorter>(tuning);
   }
   return *static_cast<Sorter*>(slot.get());
 }

@@ -1,7 +1,10 @@
 #pragma once
-// Runs fuzz cases on the GPU and checks each against two oracles: std::sort with a
-// totalOrder comparator (keys) plus the multiset of (key, value) pairs, and
-// gpusort::cpu::bitonic_sort, which must match the GPU's pair sequence exactly.
+// Runs fuzz cases on the GPU, with the sorter each case picks, and checks each against the
+// oracles its contract names: results that must be stable (every RadixSorter sort, a Sorter
+// sort that takes the radix sort, a Stability::stable sort) equal std::stable_sort exactly,
+// by the case's BitRange, values included; the bitonic network's unstable results equal
+// std::sort with a totalOrder comparator (keys) plus the multiset of (key, value) pairs, and
+// gpusort::cpu::bitonic_sort pair for pair.
 
 #include <cstddef>
 #include <map>
@@ -24,20 +27,40 @@ class FuzzRunner {
   // "" when the case passed, else what went wrong (several lines possibly).
   std::string run(const FuzzCase& fuzz_case);
 
+  // What the case runs on this context: the algorithm (for a Sorter, the one its crossover
+  // picks) and the radix sort's path, which is Onesweep only where workgroups may wait for each
+  // other (GPUs; llvmpipe under LP_NUM_THREADS=1): elsewhere a case that asks for it runs
+  // reduce-then-scan, and says so.
+  std::string what_runs(const FuzzCase& fuzz_case);
+  bool runs_radix(const FuzzCase& fuzz_case);
+  gpusort::RadixPath radix_path(const FuzzCase& fuzz_case);
+
   // Checks the checker: flips a bit of one key the GPU returned, so that every case with
   // count > 0 must fail.
   void corrupt_results(bool corrupt) { corrupt_results_ = corrupt; }
   bool corrupts_results() const { return corrupt_results_; }
 
-  // One sorter per (key type, value type, tuning), built on first use: on llvmpipe a
-  // build plus the first dispatch's shader compile costs a good fraction of a second.
+  // One sorter per (type, tuning), built on first use: on llvmpipe a build plus the first
+  // dispatch's shader compile costs a good fraction of a second.
   template <class Sorter>
-  Sorter& sorter(std::size_t tuning);
+  Sorter& bitonic_sorter(const FuzzCase& fuzz_case);
+  template <class Sorter>
+  Sorter& radix_sorter(const FuzzCase& fuzz_case);
+  // Sorters of the last few crossovers (another crossover changes no program, so building one
+  // more costs little once the shader cache has the programs).
+  template <class Sorter>
+  Sorter& front_door(const FuzzCase& fuzz_case);
 
  private:
-  std::map<std::tuple<std::type_index, std::size_t>, std::shared_ptr<void>> sorters_;
-  std::string debug_failures_;
-  bool corrupt_results_ = false;  // GL debug messages that failed the running case
+  void query_device();
+
+  std::map<std::tuple<std::type_index, std::size_t, int, std::size_t>, std::shared_ptr<void>> sorters_;
+  std::map<std::string, std::shared_ptr<void>> front_doors_;
+  std::string debug_failures_;  // GL debug messages that failed the running case
+  bool corrupt_results_ = false;
+  bool device_known_ = false;
+  bool cross_workgroup_waits_ = false;
+  gpusort::Crossover measured_;  // what a Sorter's 0 crossover fields stand for here
 };
 
 }  // namespace gpusort_fuzz

@@ -3,6 +3,7 @@
 // between the tile kernel and the global passes, the access width and the dispatch shape,
 // which is where a network cut into dispatches differently would go wrong.
 
+#include <gpusort/radix_tuning.hpp>
 #include <gpusort/tuning.hpp>
 
 #include <string>
@@ -50,6 +51,43 @@ inline const std::vector<FuzzTuning>& fuzz_tunings() {
     return list;
   }();
   return tunings;
+}
+
+// RadixSorter's shapes (its path is drawn separately, FuzzCase::radix_path). Index 0 is the
+// default; the others change the digit width (odd pass counts copy back), the tile, the
+// blocks of reduce-then-scan and the dispatch shape.
+struct FuzzRadixShape {
+  const char* name;
+  gpusort::RadixTuning tuning;
+};
+
+inline const std::vector<FuzzRadixShape>& fuzz_radix_shapes() {
+  static const std::vector<FuzzRadixShape> shapes = [] {
+    std::vector<FuzzRadixShape> list;
+    list.push_back({"default", gpusort::RadixTuning{}});
+    gpusort::RadixTuning narrow;
+    narrow.digit_bits = 4;
+    narrow.keys_per_invocation = 1;
+    list.push_back({"digits4_kpi1", narrow});
+    gpusort::RadixTuning odd;
+    odd.digit_bits = 7;  // 5 passes for 32 bits: the result is copied back
+    odd.workgroup_size = 64;
+    odd.keys_per_invocation = 3;
+    list.push_back({"digits7_wg64_kpi3", odd});
+    gpusort::RadixTuning wide_tiles;
+    wide_tiles.digit_bits = 6;
+    wide_tiles.keys_per_invocation = 8;
+    wide_tiles.blocks = 3;  // reduce-then-scan: several tiles per block
+    wide_tiles.histogram_keys = 2048;
+    list.push_back({"digits6_kpi8_blocks3", wide_tiles});
+    gpusort::RadixTuning split;
+    split.workgroup_size = 32;
+    split.keys_per_invocation = 1;
+    split.max_workgroups_x = 7;  // every dispatch of a few hundred keys splits over y
+    list.push_back({"wg32_max_workgroups_x7", split});
+    return list;
+  }();
+  return shapes;
 }
 
 }  // namespace gpusort_fuzz

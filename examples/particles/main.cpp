@@ -56,6 +56,7 @@ int run(const particles::ParticleOptions& options) {
   settings.radius = options.particle_radius;
   settings.alpha = options.alpha;
   particles::ParticleScene scene(settings);
+  std::printf("sort: gpusort::Sorter runs the %s sort for %zu particles\n", scene.sort_algorithm(), scene.count());
   particles::SortTimer timer;
 
   const float aspect = static_cast<float>(options.width) / static_cast<float>(options.height);
@@ -105,8 +106,9 @@ int run(const particles::ParticleOptions& options) {
         char title[160];
         // With sorting off the last measured time would be stale, so none is shown.
         const std::string sort_ms = sorting ? format_ms(timer.latest_ms()) + " ms" : "-";
-        std::snprintf(title, sizeof title, "gpusort particles - %zu particles, %.1f FPS, sort %s (S: sorting %s)",
-                      scene.count(), title_frames / seconds, sort_ms.c_str(), sorting ? "on" : "OFF");
+        std::snprintf(title, sizeof title, "gpusort particles - %zu particles, %.1f FPS, %s sort %s (S: sorting %s)",
+                      scene.count(), title_frames / seconds, scene.sort_algorithm(), sort_ms.c_str(),
+                      sorting ? "on" : "OFF");
         window->set_title(title);
         title_time = Clock::now();
         title_frames = 0;
@@ -123,9 +125,11 @@ int run(const particles::ParticleOptions& options) {
     particles::write_png(options.screenshot, target.read_rgb());
     std::printf("wrote %s (%dx%d, frame %d)\n", options.screenshot.c_str(), target.width(), target.height(), frame);
   }
-  const char* mode = !sorting ? "off" : options.reference_cpu_sort ? "cpu reference" : "gpusort";
+  const std::string mode = !sorting                     ? "off"
+                           : options.reference_cpu_sort ? "cpu reference"
+                                                        : std::string("gpusort (") + scene.sort_algorithm() + ")";
   std::printf("%d frames in %.2f s (%.1f FPS), %zu particles, sorting %s, GPU sort median %s ms over %zu frames\n",
-              frame, seconds, seconds > 0 ? frame / seconds : 0.0, scene.count(), mode,
+              frame, seconds, seconds > 0 ? frame / seconds : 0.0, scene.count(), mode.c_str(),
               format_ms(timer.median_ms()).c_str(), timer.samples_ms().size());
   if (options.report_sort_ms) std::printf("sort_ms_median=%s\n", format_ms(timer.median_ms()).c_str());
   const GLenum error = glGetError();

@@ -116,9 +116,10 @@ ParticleScene::ParticleScene(const SceneSettings& settings) : count_(settings.co
   sprite_program_ = build_program(
       "sprites", {{GL_VERTEX_SHADER, shaders::sprite_vert}, {GL_FRAGMENT_SHADER, shaders::sprite_frag}});
   glGenVertexArrays(1, &vertex_array_);
-  // Programs the per-frame sort of this count builds on first use are built here, not in
-  // the first frame.
+  // Programs the per-frame sort of this count builds on first use, and the radix sort's
+  // scratch where the count takes it, are made here, not in the first frame.
   sorter_.prepare(count_);
+  sorter_.reserve(count_);
 }
 
 ParticleScene::~ParticleScene() {

@@ -36,6 +36,10 @@ class ParticleScene {
   void draw(const Camera& camera);
 
   std::size_t count() const { return count_; }
+  // Which of gpusort's algorithms the front door runs for this many particles.
+  const char* sort_algorithm() const {
+    return sorter_.algorithm_for(count_) == gpusort::Algorithm::radix ? "radix" : "bitonic";
+  }
 
  private:
   std::size_t count_;
@@ -46,7 +50,7 @@ class ParticleScene {
   GLuint depth_program_ = 0;
   GLuint sprite_program_ = 0;
   GLuint vertex_array_ = 0;  // empty: the sprite shader pulls everything from the buffers
-  gpusort::BitonicSorter<float, std::uint32_t> sorter_;
+  gpusort::Sorter<float, std::uint32_t> sorter_;  // the faster algorithm for the count
 };
 
 }  // namespace particles

@@ -58,9 +58,7 @@ namespace gpusort {
 /// - Errors: gpusort::Error, thrown before anything is written.
 template <class Key, class Value = void>
 class BitonicSorter {
-  static_assert(is_supported_key<Key>::value,
-                "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
-  static_assert(is_supported_value<Value>::value, "gpusort values are 4-byte trivially copyable types");
+  static_assert(detail::supported_types<Key, Value>(), "gpusort key and value types");
 
  public:
   static constexpr bool has_values = !std::is_void<Value>::value;
@@ -138,7 +136,7 @@ class BitonicSorter {
   ///   sorter.sort_indices(depth, draw_order, particle_count, gpusort::Order::descending);
   template <class V = Value, std::enable_if_t<std::is_same<V, std::uint32_t>::value, int> = 0>
   void sort_indices(GLuint keys, GLuint indices, std::size_t count, Order order = Order::ascending) {
-    const detail::SortCall call(config_.device, layout_, keys, indices, 0, count);
+    const detail::SortCall call(config_.device, count_limit(), layout_, keys, indices, 0, count);
     if (count == 0) {
       glMemoryBarrier(sort_completion_barrier);
       return;
@@ -185,7 +183,8 @@ class BitonicSorter {
   /// pass's output). The CPU never reads n: a one-invocation kernel turns it into the
   /// workgroup counts of every pass, which run with glDispatchComputeIndirect; passes that
   /// n does not need get zero workgroups. n = 0 or 1 is a no-op. `keys` must hold
-  /// `capacity` elements. Leaves GL_DISPATCH_INDIRECT_BUFFER as it was.
+  /// `capacity` elements; `count_offset` is a multiple of 4, at most 2^34 - 4 (the count's
+  /// word index is 32-bit). Leaves GL_DISPATCH_INDIRECT_BUFFER as it was.
   ///   sorter.sort_indirect(depth, counter_buffer, 0, max_particles);
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
   void sort_indirect(GLuint keys, GLuint count_buffer, std::size_t count_offset, std::size_t capacity,
@@ -213,7 +212,7 @@ class BitonicSorter {
   ///   sorter.prepare(max_particles);  // at load time
   void prepare(std::size_t count, Stability stability = Stability::unstable) {
     detail::require_current_context();
-    detail::check_count(count, config_.device, key_bytes);
+    detail::check_count(count, count_limit(), config_.device);
     const bool stable = stability == Stability::stable;
     if (stable && !has_values)
       throw Error("Stability::stable is for key-value sorters; a keys-only sorter prepares with prepare(count)");
@@ -226,7 +225,7 @@ class BitonicSorter {
   /// capacity, and its GPU-side planner is one more program.
   void prepare_indirect(std::size_t capacity) {
     detail::require_current_context();
-    detail::check_count(capacity, config_.device, key_bytes);
+    detail::check_count(capacity, count_limit(), config_.device);
     detail::GlStateBackup backup;
     plan_and_build(capacity, false, false);
     if (capacity >= 2) programs_.get(detail::bitonic::arguments_program(), config_);
@@ -243,16 +242,16 @@ class BitonicSorter {
   template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
   void sort(std::vector<Key>& keys, std::vector<V>& values, Order order = Order::ascending,
             Stability stability = Stability::unstable) {
-    if (keys.size() != values.size()) {
-      throw Error("keys has " + std::to_string(keys.size()) + " elements but values has " +
-                  std::to_string(values.size()) + "; a key-value sort needs exactly one value per key");
-    }
+    detail::check_one_value_per_key(keys.size(), values.size());
     sort_host(keys.data(), values.data(), keys.size(), order, stability);
   }
 
   /// What sort() dispatches for `count` elements (sort_indirect() plans its capacity
-  /// without Tuning::merge_stages).
-  Plan plan(std::size_t count) const { return detail::bitonic::make_plan(count, config_, true, false).summary(); }
+  /// without Tuning::merge_stages). Throws Error, like sort(), for a count above max_count().
+  Plan plan(std::size_t count) const {
+    detail::check_count(count, count_limit(), config_.device);
+    return detail::bitonic::make_plan(count, config_, true, false).summary();
+  }
 
   /// Profiling: calls `observer` just before and just after every dispatch of every later
   /// sort, with what the dispatch runs (PassInfo); an empty function removes it.
@@ -277,6 +276,8 @@ class BitonicSorter {
                                         device, layout_, KeyTraits<Key>::glsl_kind);
   }
 
+  detail::CountLimit count_limit() const { return detail::storage_block_limit(config_.device, key_bytes); }
+
   /// Plans a sort of `count` elements (`direct`: the CPU knows the count) into plan_ and
   /// builds every program it runs into program_names_ (for stable sorts the stable main
   /// programs too), before anything is bound or written: a build that throws changes nothing.
@@ -290,14 +291,14 @@ class BitonicSorter {
   }
 
   void sort_buffers(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order) {
-    const detail::SortCall call(config_.device, layout_, keys, values, first, count);
+    const detail::SortCall call(config_.device, count_limit(), layout_, keys, values, first, count);
     run(keys, values, first, first, count, order, false);
   }
 
   /// Stable key-value sort: sorts (key, original index) pairs with ties broken by index,
   /// then gathers the values through the sorted indices into scratch and copies them back.
   void sort_buffers_stable(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order) {
-    const detail::SortCall call(config_.device, layout_, keys, values, first, count);
+    const detail::SortCall call(config_.device, count_limit(), layout_, keys, values, first, count);
     if (count < 2) {
       glMemoryBarrier(sort_completion_barrier);
       return;
@@ -311,7 +312,7 @@ class BitonicSorter {
 
   void sort_buffers_indirect(GLuint keys, GLuint values, GLuint count_buffer, std::size_t count_offset,
                              std::size_t capacity, Order order) {
-    const detail::SortCall call(config_.device, layout_, keys, values, 0, capacity);
+    const detail::SortCall call(config_.device, count_limit(), layout_, keys, values, 0, capacity);
     detail::check_indirect_count(count_buffer, count_offset, keys, values, capacity, layout_);
     run_indirect(keys, values, count_buffer, static_cast<GLuint>(count_offset / sizeof(std::uint32_t)), capacity,
                  order);
@@ -320,7 +321,7 @@ class BitonicSorter {
   template <class V>
   void sort_host(Key* keys, V* values, std::size_t count, Order order, Stability stability) {
     detail::require_current_context();
-    detail::check_count(count, config_.device, key_bytes);
+    detail::check_count(count, count_limit(), config_.device);
     if (count < 2) return;
     const std::size_t keys_size = count * key_bytes;
     const std::size_t values_size = count * value_bytes;

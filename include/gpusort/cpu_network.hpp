@@ -82,10 +82,7 @@ template <class Key, class Value>
 void bitonic_sort(std::vector<Key>& keys, std::vector<Value>& values, Order order = Order::ascending) {
   static_assert(is_supported_key<Key>::value,
                 "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
-  if (keys.size() != values.size()) {
-    throw Error("keys has " + std::to_string(keys.size()) + " elements but values has " +
-                std::to_string(values.size()) + "; a key-value sort needs exactly one value per key");
-  }
+  gpusort::detail::check_one_value_per_key(keys.size(), values.size());
   std::vector<detail::OrderedOf<Key>> ordered = detail::to_ordered(keys, order);
   detail::run_network(ordered, values.data());
   detail::from_ordered(ordered, keys, order);

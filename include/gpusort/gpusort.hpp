@@ -4,8 +4,9 @@
 //
 //   #include <glad/gl.h>
 //   #include <gpusort/gpusort.hpp>
-//   gpusort::BitonicSorter<std::uint32_t> sorter;  // with a GL 4.3+ context current
-//   sorter.sort(key_buffer, count);                // in place, no CPU round trip
+//   gpusort::Sorter<std::uint32_t> sorter;  // with a GL 4.3+ context current
+//   sorter.sort(key_buffer, count);         // on the GPU, no CPU round trip; the faster of
+//                                           // BitonicSorter and RadixSorter for that count
 #include "gl_api.hpp"
 
 #include "bitonic_sorter.hpp"
@@ -17,6 +18,10 @@
 #include "order.hpp"
 #include "pass_observer.hpp"
 #include "program_cache.hpp"
+#include "radix_sorter.hpp"
+#include "radix_tuning.hpp"
+#include "sorter.hpp"
+#include "sorter_tuning.hpp"
 #include "tuning.hpp"
 
 #define GPUSORT_VERSION_MAJOR 0

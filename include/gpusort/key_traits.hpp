@@ -1,9 +1,12 @@
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 
 #include "detail/shader_interface.hpp"
+#include "error.hpp"
 #include "order.hpp"
 
 namespace gpusort {
@@ -121,5 +124,26 @@ struct is_supported_value
     : std::integral_constant<bool, sizeof(Value) == 4 && std::is_trivially_copyable<Value>::value> {};
 template <>
 struct is_supported_value<void> : std::true_type {};
+
+namespace detail {
+
+/// Stops the compilation of a sorter of unsupported Key or Value types, with the reason.
+template <class Key, class Value>
+constexpr bool supported_types() {
+  static_assert(is_supported_key<Key>::value,
+                "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
+  static_assert(is_supported_value<Value>::value, "gpusort values are 4-byte trivially copyable types");
+  return true;
+}
+
+/// Throws Error (changing nothing) unless host vectors hold one value per key.
+inline void check_one_value_per_key(std::size_t keys, std::size_t values) {
+  if (keys != values) {
+    throw Error("keys has " + std::to_string(keys) + " elements but values has " + std::to_string(values) +
+                "; a key-value sort needs exactly one value per key");
+  }
+}
+
+}  // namespace detail
 
 }  // namespace gpusort

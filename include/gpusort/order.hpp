@@ -11,7 +11,7 @@ enum class Order { ascending, descending };
 /// std::stable_sort). It costs scratch memory of 8 bytes per element and three extra
 /// passes (the sort then runs on (key, original index) pairs and the values are gathered
 /// afterwards): 1.13-1.25x an unstable sort from 2^13 elements up on an H200, up to 1.7x
-/// at 2^10 (bench/results/h200-2026-11-21-stable.md). sort_indices() is stable at the
+/// at 2^10 (bench/results/history.md). sort_indices() is stable at the
 /// cost of one extra pass.
 enum class Stability { unstable, stable };
 

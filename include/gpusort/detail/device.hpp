@@ -62,21 +62,28 @@ inline bool has_extension(const char* name) {
   return false;
 }
 
-/// GL_KHR_shader_subgroup's queries; the values are spelled out because loaders generated
-/// without the extension do not declare them.
-inline std::uint32_t query_subgroup_size() {
-  constexpr GLenum subgroup_size = 0x9532;         // GL_SUBGROUP_SIZE_KHR
-  constexpr GLenum supported_stages = 0x9533;      // GL_SUBGROUP_SUPPORTED_STAGES_KHR
-  constexpr GLenum supported_features = 0x9534;    // GL_SUBGROUP_SUPPORTED_FEATURES_KHR
-  constexpr GLint compute_stage = 0x20;            // GL_COMPUTE_SHADER_BIT
-  constexpr GLint basic_and_shuffle = 0x1 | 0x10;  // GL_SUBGROUP_FEATURE_{BASIC,SHUFFLE}_BIT_KHR
+/// GL_KHR_shader_subgroup's features (GL_SUBGROUP_FEATURE_*_BIT_KHR), spelled out like the
+/// queries below because loaders generated without the extension do not declare them.
+constexpr GLint subgroup_feature_basic = 0x1;
+constexpr GLint subgroup_feature_ballot = 0x8;
+constexpr GLint subgroup_feature_shuffle = 0x10;
+
+/// The subgroup size compute shaders may use with every one of `features`: a power of two
+/// from 4 to `max_size`; 0 where there is none.
+inline std::uint32_t query_subgroup_size(GLint features = subgroup_feature_basic | subgroup_feature_shuffle,
+                                         std::uint32_t max_size = 0xFFFFFFFFu) {
+  constexpr GLenum subgroup_size = 0x9532;       // GL_SUBGROUP_SIZE_KHR
+  constexpr GLenum supported_stages = 0x9533;    // GL_SUBGROUP_SUPPORTED_STAGES_KHR
+  constexpr GLenum supported_features = 0x9534;  // GL_SUBGROUP_SUPPORTED_FEATURES_KHR
+  constexpr GLint compute_stage = 0x20;          // GL_COMPUTE_SHADER_BIT
   if (!has_extension("GL_KHR_shader_subgroup")) return 0;
-  GLint size = 0, stages = 0, features = 0;
+  GLint size = 0, stages = 0, supported = 0;
   glGetIntegerv(subgroup_size, &size);
   glGetIntegerv(supported_stages, &stages);
-  glGetIntegerv(supported_features, &features);
-  if ((stages & compute_stage) == 0 || (features & basic_and_shuffle) != basic_and_shuffle) return 0;
-  return size >= 4 && (size & (size - 1)) == 0 ? static_cast<std::uint32_t>(size) : 0;
+  glGetIntegerv(supported_features, &supported);
+  if ((stages & compute_stage) == 0 || (supported & features) != features) return 0;
+  const bool usable = size >= 4 && static_cast<std::uint32_t>(size) <= max_size && (size & (size - 1)) == 0;
+  return usable ? static_cast<std::uint32_t>(size) : 0;
 }
 
 /// glGetString(name), or "" where the context returns none.

@@ -19,19 +19,33 @@ struct DispatchLimits {
   std::uint64_t capacity() const { return std::uint64_t{max_x} * max_y; }
 };
 
-/// Dispatches `groups` workgroups (at least 1) as x = min(groups, max_x) by y rows; returns
-/// the workgroups launched, `groups` rounded up to whole rows. Throws Error, dispatching
-/// nothing, when the rows exceed max_y.
+/// `groups` workgroups split over x (at most max_x) and y rows; kernels number their
+/// workgroups y * num_groups_x + x and skip those at or past `groups`.
+struct GroupSplit {
+  std::uint64_t x = 0;
+  std::uint64_t y = 0;
+};
+
+inline GroupSplit split_groups(std::uint64_t groups, std::uint64_t max_x) {
+  GroupSplit split;
+  split.x = std::min<std::uint64_t>(groups, max_x);
+  split.y = split.x == 0 ? 1 : (groups + split.x - 1) / split.x;
+  return split;
+}
+
+/// Dispatches `groups` workgroups split over x and y (nothing for 0); returns the workgroups
+/// launched, `groups` rounded up to whole rows. Throws Error, dispatching nothing, when the
+/// rows exceed max_y.
 inline std::uint64_t dispatch_workgroups(std::uint64_t groups, const DispatchLimits& limits) {
-  const std::uint64_t x = std::min<std::uint64_t>(groups, limits.max_x);
-  const std::uint64_t y = (groups + x - 1) / x;
-  if (y > limits.max_y) {
+  if (groups == 0) return 0;
+  const GroupSplit split = split_groups(groups, limits.max_x);
+  if (split.y > limits.max_y) {
     throw Error("a dispatch of " + std::to_string(groups) + " workgroups exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT " +
                 std::to_string(limits.max_x) + " x " + std::to_string(limits.max_y) +
                 ": raise Tuning::max_workgroups_x or sort fewer elements");
   }
-  glDispatchCompute(static_cast<GLuint>(x), static_cast<GLuint>(y), 1);
-  return x * y;
+  glDispatchCompute(static_cast<GLuint>(split.x), static_cast<GLuint>(split.y), 1);
+  return split.x * split.y;
 }
 
 }  // namespace detail

@@ -1475,6 +1475,865 @@ GPUSORT_FUNCTION GPUSORT_UINT raw_low_word(GPUSORT_UINT kind, GPUSORT_UINT order
 }
 )gpusort_glsl";
 
+// shaders/radix/common.glsl
+inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by every radix sort kernel (RadixSorter). The host prepends `#version`, the
+// subgroup #extension lines where it ranks with real ballots, and these #defines:
+//   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
+//   KEY_WORDS     1: 32-bit keys; 2: 64-bit keys (a uvec2, x = high word, y = low word)
+//   HAS_VALUES    0 or 1 (32-bit values)
+//   RADIX_BITS    digit bits (1 .. 8); RADIX = 2^RADIX_BITS bins
+//   GROUP_SIZE    invocations per workgroup of this kernel
+//
+// Keys are mapped once, on the first pass's load, to "ordered" words whose unsigned order
+// is the order wanted (descending XORs every bit: ascending on ~key, which keeps the sort
+// stable), and mapped back on the last pass's store; the passes between move ordered keys.
+//
+// Bindings, uniform locations, flags and the meta buffer's layout: radix_interface.h (shared
+// with RadixSorter). The meta buffer holds the element count, the Onesweep tickets,
+// sort_indirect()'s dispatch arguments and the per-pass digit histograms; the tile state,
+// Onesweep's per-partition digit status or reduce-then-scan's per-block digit counts (turned
+// into offsets by the scan).
+
+#define RADIX (1u << RADIX_BITS)
+
+#if KEY_WORDS == 2
+#define KEY uvec2
+#else
+#define KEY uint
+#endif
+
+#define META_COUNT GPUSORT_RADIX_META_COUNT
+#define META_TICKETS GPUSORT_RADIX_META_TICKETS
+#define META_ARGUMENTS GPUSORT_RADIX_META_ARGUMENTS
+#define META_HISTOGRAMS GPUSORT_RADIX_META_HISTOGRAMS
+
+layout(std430, binding = GPUSORT_RADIX_BINDING_META) coherent buffer Meta { uint meta[]; };
+
+layout(location = GPUSORT_RADIX_LOCATION_SRC_KEY_BASE) uniform uint u_src_key_base;
+layout(location = GPUSORT_RADIX_LOCATION_DST_KEY_BASE) uniform uint u_dst_key_base;
+layout(location = GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE) uniform uint u_src_value_base;
+layout(location = GPUSORT_RADIX_LOCATION_DST_VALUE_BASE) uniform uint u_dst_value_base;
+layout(location = GPUSORT_RADIX_LOCATION_KEY_XOR) uniform uint u_key_xor;
+layout(location = GPUSORT_RADIX_LOCATION_PASS) uniform uint u_pass;
+layout(location = GPUSORT_RADIX_LOCATION_SHIFT) uniform uint u_shift;
+layout(location = GPUSORT_RADIX_LOCATION_DIGIT_MASK) uniform uint u_digit_mask;  // RADIX - 1 or fewer bits
+layout(location = GPUSORT_RADIX_LOCATION_FLAGS) uniform uint u_flags;
+layout(location = GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK) uniform uint u_tiles_per_block;
+
+#define FLAG_FIRST GPUSORT_RADIX_FLAG_FIRST
+#define FLAG_LAST GPUSORT_RADIX_FLAG_LAST
+#define FLAG_IOTA GPUSORT_RADIX_FLAG_IOTA
+
+bool first_pass() { return (u_flags & FLAG_FIRST) != 0u; }
+bool last_pass() { return (u_flags & FLAG_LAST) != 0u; }
+
+// The element count of this sort, written by init.comp before any other kernel runs.
+uint element_count() { return meta[META_COUNT]; }
+
+// Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
+uint linear_group_id() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
+
+// The key codec (shaders/common/shader_interface.h) on keys, with u_key_xor for the order.
+#if KEY_WORDS == 2
+KEY to_ordered(KEY raw) {
+    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
+}
+
+KEY from_ordered(KEY key) {
+    key ^= u_key_xor;
+    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
+}
+
+// Bits [shift, shift + RADIX_BITS) of the 64-bit key, masked.
+uint digit_at(KEY key, uint shift, uint mask) {
+    uint bits = shift >= 32u ? key.x >> (shift - 32u)
+                : shift == 0u ? key.y
+                              : (key.y >> shift) | (key.x << (32u - shift));
+    return bits & mask;
+}
+#else
+KEY to_ordered(KEY raw) { return ordered_high_word(KEY_KIND, raw) ^ u_key_xor; }
+
+KEY from_ordered(KEY key) { return raw_high_word(KEY_KIND, key ^ u_key_xor); }
+
+uint digit_at(KEY key, uint shift, uint mask) { return (key >> shift) & mask; }
+#endif
+
+uint digit_of(KEY key) { return digit_at(key, u_shift, u_digit_mask); }
+)gpusort_glsl";
+
+// shaders/radix/copy.comp
+inline constexpr const char* radix_copy_comp = R"gpusort_glsl(// Copies the sorted keys (and values) from the sorter's scratch back into the caller's
+// buffers after a sort with an odd number of digit passes. A compute shader, not
+// glCopyBufferSubData (about 177 GB/s on an H200, a twentieth of a shader's copy).
+// Each invocation moves 4 elements, with 16-byte accesses where both sides line up.
+
+layout(local_size_x = GROUP_SIZE) in;
+
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyWords { uint src_key_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeyWords { uint dst_key_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeyVectors { uvec4 dst_key_vectors[]; };
+#if HAS_VALUES
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValueWords { uint src_value_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValueVectors { uvec4 src_value_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValueWords { uint dst_value_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValueVectors { uvec4 dst_value_vectors[]; };
+#endif
+
+void main() {
+    uint n = element_count();
+    uint first = (linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
+    if (first >= n) return;
+    uint src = u_src_key_base * KEY_WORDS;
+    uint dst = u_dst_key_base * KEY_WORDS;
+    uint w = first * KEY_WORDS;
+    if (((src | dst) & 3u) == 0u && first + 4u <= n) {
+        for (uint v = 0u; v < KEY_WORDS; ++v)
+            dst_key_vectors[(dst + w) / 4u + v] = src_key_vectors[(src + w) / 4u + v];
+    } else {
+        uint end = min(first + 4u, n) * KEY_WORDS;
+        for (uint i = w; i < end; ++i) dst_key_words[dst + i] = src_key_words[src + i];
+    }
+#if HAS_VALUES
+    if (((u_src_value_base | u_dst_value_base) & 3u) == 0u && first + 4u <= n) {
+        dst_value_vectors[(u_dst_value_base + first) / 4u] = src_value_vectors[(u_src_value_base + first) / 4u];
+    } else {
+        for (uint i = first; i < min(first + 4u, n); ++i)
+            dst_value_words[u_dst_value_base + i] = src_value_words[u_src_value_base + i];
+    }
+#endif
+}
+)gpusort_glsl";
+
+// shaders/radix/downsweep.comp
+inline constexpr const char* radix_downsweep_comp = R"gpusort_glsl(// Reduce-then-scan downsweep: workgroup b takes the tiles of block b in order, ranks each
+// tile's keys stably by the pass's digit and scatters them; block b's first key of digit d
+// goes where the scan said (tile_state[d * blocks + b]), and each tile advances that.
+// Extra #defines: those of tile.glsl.
+
+layout(local_size_x = GROUP_SIZE) in;
+
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) readonly buffer TileState { uint tile_state[]; };
+
+shared uint s_base[RADIX];  // where the block's next key of each digit goes
+
+uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
+
+void main() {
+    uint t = gl_LocalInvocationIndex;
+    uint n = element_count();
+    uint tiles = ceil_div(n, TILE_SIZE);
+    uint blocks = ceil_div(tiles, u_tiles_per_block);
+    uint block = linear_group_id();
+    if (block >= blocks) return;
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) s_base[d] = tile_state[d * blocks + block];
+    for (uint k = 0u; k < u_tiles_per_block; ++k) {
+        uint tile = block * u_tiles_per_block + k;
+        if (tile >= tiles) break;  // the same for the whole workgroup
+        uint tile_first = tile * TILE_SIZE;
+        uint n_tile = min(TILE_SIZE, n - tile_first);
+        load_tile(tile_first, n_tile);
+        count_tile();  // its barriers order s_base's last update before s_count changes
+        rank_rows();
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_delta[d] = s_base[d] - s_start[d];
+        barrier();
+        scatter_tile(tile_first, n_tile);
+        // (Padding counts only in the block's last tile, after which nothing is placed.)
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_base[d] += s_count[d];
+    }
+}
+)gpusort_glsl";
+
+// shaders/radix/histogram.comp
+inline constexpr const char* radix_histogram_comp = R"gpusort_glsl(// Digit histograms, counted in shared memory and added to the meta buffer's global ones.
+// ALL_PASSES 1 (Onesweep): one read of the keys counts the digits of every pass; each
+//   workgroup takes HISTOGRAM_KEYS keys, and also zeroes its share of the Onesweep status
+//   table, so that the first pass finds every partition's status "not ready".
+// ALL_PASSES 0 (reduce-then-scan upsweep): the digits of pass u_pass in each block of
+//   u_tiles_per_block tiles, stored digit-major as tile_state[digit * blocks + block] (the
+//   scan turns them into offsets) and added to the pass's global histogram.
+// Extra #defines: ALL_PASSES, TILE_SIZE, HISTOGRAM_KEYS, HISTOGRAM_PASSES (the most digit
+// passes a sort of this key type takes).
+
+layout(local_size_x = GROUP_SIZE) in;
+
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) buffer TileState { uint tile_state[]; };
+
+layout(location = GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES) uniform uint u_passes;  // ALL_PASSES: digit passes
+layout(location = GPUSORT_RADIX_LOCATION_BEGIN_BIT) uniform uint u_begin_bit;      // ALL_PASSES
+layout(location = GPUSORT_RADIX_LOCATION_END_BIT) uniform uint u_end_bit;          // ALL_PASSES
+
+#if ALL_PASSES
+#define HISTOGRAM_WORDS (HISTOGRAM_PASSES * RADIX)
+uint pass_shift[HISTOGRAM_PASSES];
+uint pass_mask[HISTOGRAM_PASSES];
+#else
+#define HISTOGRAM_WORDS RADIX
+#endif
+shared uint s_histogram[HISTOGRAM_WORDS];
+
+void count_key(KEY key) {
+#if ALL_PASSES
+    // A constant trip count, so that the pass arrays stay in registers.
+    for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
+        if (p < u_passes) atomicAdd(s_histogram[p * RADIX + digit_at(key, pass_shift[p], pass_mask[p])], 1u);
+    }
+#else
+    atomicAdd(s_histogram[digit_of(key)], 1u);
+#endif
+}
+
+// Counts the keys at positions [begin, end); begin is a multiple of KEYS_PER_VECTOR.
+void count_range(uint begin, uint end) {
+    bool aligned = key_vectors_aligned();
+    for (uint first = begin + gl_LocalInvocationIndex * KEYS_PER_VECTOR; first < end;
+         first += GROUP_SIZE * KEYS_PER_VECTOR) {
+        if (aligned && first + KEYS_PER_VECTOR <= end) {
+            uvec4 v = src_key_vectors[(u_src_key_base + first) / KEYS_PER_VECTOR];
+#if KEY_WORDS == 2
+            KEY k0 = v.yx, k1 = v.wz;
+            count_key(first_pass() ? to_ordered(k0) : k0);
+            count_key(first_pass() ? to_ordered(k1) : k1);
+#else
+            for (uint l = 0u; l < 4u; ++l) count_key(first_pass() ? to_ordered(v[l]) : v[l]);
+#endif
+        } else {
+            for (uint l = 0u; l < KEYS_PER_VECTOR; ++l) {
+                if (first + l < end) count_key(load_key(first + l));
+            }
+        }
+    }
+}
+
+uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
+
+void main() {
+    uint t = gl_LocalInvocationIndex;
+    uint n = element_count();
+    uint group = linear_group_id();
+    uint tiles = ceil_div(n, TILE_SIZE);
+#if ALL_PASSES
+    uint groups = ceil_div(n, HISTOGRAM_KEYS);
+    if (group >= groups) return;
+    for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
+        uint shift = min(u_begin_bit + p * RADIX_BITS, u_end_bit);  // passes past the last count nothing
+        pass_shift[p] = shift;
+        pass_mask[p] = (1u << min(RADIX_BITS, u_end_bit - shift)) - 1u;
+    }
+    // This workgroup's share of the status words of every partition (word order).
+    uint status_words = tiles * RADIX;
+    uint share = ceil_div(status_words, groups);
+    for (uint i = group * share + t; i < min(status_words, (group + 1u) * share); i += GROUP_SIZE) tile_state[i] = 0u;
+    uint begin = group * HISTOGRAM_KEYS;
+    uint end = min(n, begin + HISTOGRAM_KEYS);
+    uint words = u_passes * RADIX;
+#else
+    uint blocks = ceil_div(tiles, u_tiles_per_block);
+    if (group >= blocks) return;
+    uint begin = group * u_tiles_per_block * TILE_SIZE;
+    uint end = min(n, begin + u_tiles_per_block * TILE_SIZE);
+    uint words = RADIX;
+#endif
+    for (uint i = t; i < words; i += GROUP_SIZE) s_histogram[i] = 0u;
+    barrier();
+    count_range(begin, end);
+    barrier();
+    for (uint i = t; i < words; i += GROUP_SIZE) {
+        uint c = s_histogram[i];
+#if ALL_PASSES
+        if (c != 0u) atomicAdd(meta[META_HISTOGRAMS + i], c);
+#else
+        if (c != 0u) atomicAdd(meta[META_HISTOGRAMS + u_pass * RADIX + i], c);
+        tile_state[i * blocks + group] = c;
+#endif
+    }
+}
+)gpusort_glsl";
+
+// shaders/radix/init.comp
+inline constexpr const char* radix_init_comp = R"gpusort_glsl(// Starts every radix sort (one workgroup): records the element count, zeroes the digit
+// histograms and the Onesweep tickets, and writes the DispatchIndirectCommands that
+// sort_indirect() dispatches with, so that the CPU never reads a count from the GPU.
+// Extra #defines: TILE_SIZE, HISTOGRAM_KEYS (keys per histogram workgroup), COPY_ELEMENTS
+// (elements per copy workgroup), SERIAL_SCAN_BLOCKS (scan.comp).
+
+layout(local_size_x = GROUP_SIZE) in;
+
+// sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
+layout(std430, binding = GPUSORT_RADIX_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
+
+layout(location = GPUSORT_RADIX_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_RADIX_LOCATION_COUNT_SOURCE) uniform uint u_count_source;  // GPUSORT_COUNT_FROM_*
+layout(location = GPUSORT_RADIX_LOCATION_COUNT_WORD) uniform uint u_count_word;
+layout(location = GPUSORT_RADIX_LOCATION_CAPACITY) uniform uint u_capacity;
+layout(location = GPUSORT_RADIX_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
+layout(location = GPUSORT_RADIX_LOCATION_PASSES) uniform uint u_passes;
+
+uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
+
+// One DispatchIndirectCommand, split over x and y like the host's dispatches.
+void write_arguments(uint index, uint groups) {
+    uint x = min(groups, u_max_groups_x);
+    uint y = x == 0u ? 1u : ceil_div(groups, x);
+    meta[META_ARGUMENTS + 3u * index + 0u] = x;
+    meta[META_ARGUMENTS + 3u * index + 1u] = y;
+    meta[META_ARGUMENTS + 3u * index + 2u] = 1u;
+}
+
+void main() {
+    uint t = gl_LocalInvocationIndex;
+    uint n = u_count_source != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count_word], u_capacity) : u_count;
+    for (uint i = t; i < u_passes * RADIX; i += GROUP_SIZE) meta[META_HISTOGRAMS + i] = 0u;
+    if (t < GPUSORT_RADIX_MAX_PASSES) meta[META_TICKETS + t] = 0u;
+    if (t == 0u) {
+        meta[META_COUNT] = n;
+        // Fewer than two elements are sorted already: every pass gets no workgroup.
+        uint sorting = n < 2u ? 0u : 1u;
+        uint tiles = ceil_div(n, TILE_SIZE) * sorting;
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_HISTOGRAM, ceil_div(n, HISTOGRAM_KEYS) * sorting);
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_PARTITION, tiles);
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_BLOCK, ceil_div(tiles, max(u_tiles_per_block, 1u)));
+        uint blocks = ceil_div(tiles, max(u_tiles_per_block, 1u));
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_SCAN, (blocks <= SERIAL_SCAN_BLOCKS ? 1u : RADIX) * sorting);
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_COPY, ceil_div(n, COPY_ELEMENTS) * sorting);
+    }
+}
+)gpusort_glsl";
+
+// shaders/radix/keys.glsl
+inline constexpr const char* radix_keys_glsl = R"gpusort_glsl(// The key and value streams of a digit pass: read from the GPUSORT_RADIX_BINDING_SRC_* and
+// written to the GPUSORT_RADIX_BINDING_DST_* bindings.
+// Positions are element indices of the sort (0 .. count-1); the bases (uniforms) place them in
+// the bound ranges, which start at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT (sort_range()).
+// Buffers hold little-endian 64-bit keys (word 2i = low, 2i+1 = high); a KEY uvec2 holds the
+// high word in x, so loads and stores swap the halves.
+
+#if KEY_WORDS == 2
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeys { uvec2 src_keys[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeys { uvec2 dst_keys[]; };
+KEY read_src_key(uint i) { return src_keys[u_src_key_base + i].yx; }
+void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key.yx; }
+#else
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeys { uint src_keys[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeys { uint dst_keys[]; };
+KEY read_src_key(uint i) { return src_keys[u_src_key_base + i]; }
+void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key; }
+#endif
+// 16-byte view of the source keys (histograms): 4 32-bit keys or 2 64-bit keys.
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
+
+// The ordered key at position i: the first pass maps the caller's key.
+KEY load_key(uint i) {
+    KEY key = read_src_key(i);
+    return first_pass() ? to_ordered(key) : key;
+}
+
+// Whether 16-byte loads of the source keys line up with positions that are multiples of
+// KEYS_PER_VECTOR.
+#define KEYS_PER_VECTOR (4u / KEY_WORDS)
+bool key_vectors_aligned() { return ((u_src_key_base * KEY_WORDS) & 3u) == 0u; }
+
+#if HAS_VALUES
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValues { uint src_values[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValues { uint dst_values[]; };
+// sort_indices(): the first pass's value of position i is i itself (never read).
+uint load_value(uint i) { return (u_flags & FLAG_IOTA) != 0u ? i : src_values[u_src_value_base + i]; }
+void store_dst_value(uint i, uint value) { dst_values[u_dst_value_base + i] = value; }
+#endif
+)gpusort_glsl";
+
+// shaders/radix/onesweep.comp
+inline constexpr const char* radix_onesweep_comp = R"gpusort_glsl(// Onesweep (Adinets and Merrill, 2022): one dispatch per digit pass. Each workgroup takes
+// the next partition (tile) from an atomic ticket, so a partition only waits for partitions
+// that workgroups already running took; it counts its digits and publishes them at once,
+// ranks its keys, then looks back through earlier partitions' published counts for where
+// its keys of each digit go (decoupled look-back, one status word per digit), and scatters.
+//
+// Status word of (partition, digit): state << 30 | count, count below 2^30. Relative states:
+// 0 not ready, 1 aggregate (the partition's own count), 2 inclusive (every key of that
+// digit up to and including the partition, plus the digit's start). The stored state is
+// (relative + 2 * (pass & 1)) & 3, so the previous pass's final "inclusive" reads as "not
+// ready": the table is zeroed once per sort (histogram.comp) and never between passes.
+// Extra #defines: those of tile.glsl.
+
+layout(local_size_x = GROUP_SIZE) in;
+
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buffer TileState { uint status[]; };
+
+#define NOT_READY 0u
+#define AGGREGATE 1u
+#define INCLUSIVE 2u
+#define COUNT_MASK 0x3FFFFFFFu
+
+shared uint s_partition;
+
+uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
+
+uint status_word(uint state, uint count) { return (((state + 2u * (u_pass & 1u)) & 3u) << 30u) | count; }
+uint status_state(uint word) { return ((word >> 30u) + 2u * (u_pass & 1u)) & 3u; }
+
+void main() {
+    uint t = gl_LocalInvocationIndex;
+    uint n = element_count();
+    uint partitions = ceil_div(n, TILE_SIZE);
+    if (linear_group_id() >= partitions) return;  // a split dispatch's extra workgroups
+    if (t == 0u) s_partition = atomicAdd(meta[META_TICKETS + u_pass], 1u);
+    barrier();
+    uint part = s_partition;  // ("partition" is a reserved word)
+    uint tile_first = part * TILE_SIZE;
+    uint n_tile = min(TILE_SIZE, n - tile_first);
+    uint padding = TILE_SIZE - n_tile;
+    if (part == 0u) {
+        // Where each digit starts: the pass's histogram, scanned.
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_count[d] = meta[META_HISTOGRAMS + u_pass * RADIX + d];
+        barrier();
+        scan_counts();
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_delta[d] = s_start[d];
+    }
+    load_tile(tile_first, n_tile);
+    count_tile();
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) {
+        uint count = s_count[d] - (d == RADIX - 1u ? padding : 0u);
+        status[part * RADIX + d] =
+            part == 0u ? status_word(INCLUSIVE, s_delta[d] + count) : status_word(AGGREGATE, count);
+    }
+    memoryBarrierBuffer();
+    rank_rows();
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) {
+        if (part != 0u) {
+            uint count = s_count[d] - (d == RADIX - 1u ? padding : 0u);
+            uint before = 0u;
+            uint p = part - 1u;
+            // Ends at the latest at part 0, which publishes "inclusive" at once.
+            for (;;) {
+                uint word = status[p * RADIX + d];
+                uint state = status_state(word);
+                if (state == NOT_READY) continue;
+                before += word & COUNT_MASK;
+                if (state == INCLUSIVE) break;
+                --p;
+            }
+            status[part * RADIX + d] = status_word(INCLUSIVE, before + count);
+            s_delta[d] = before;
+        }
+        s_delta[d] -= s_start[d];
+    }
+    memoryBarrierBuffer();
+    barrier();
+    scatter_tile(tile_first, n_tile);
+}
+)gpusort_glsl";
+
+// shaders/radix/radix_interface.h
+inline constexpr const char* radix_radix_interface_h = R"gpusort_glsl(// RadixSorter's part of the shader interface (shaders/common/shader_interface.h comes first):
+// its binding points, uniform locations and flags, the meta buffer's layout, and the
+// DispatchIndirectCommands init.comp writes there.
+
+// --- Binding points: a digit pass reads 0 and 1 and writes 2 and 3 -------------------------
+#define GPUSORT_RADIX_BINDING_SRC_KEYS 0
+#define GPUSORT_RADIX_BINDING_SRC_VALUES 1
+#define GPUSORT_RADIX_BINDING_DST_KEYS 2
+#define GPUSORT_RADIX_BINDING_DST_VALUES 3
+#define GPUSORT_RADIX_BINDING_META 4          // the meta buffer (below)
+#define GPUSORT_RADIX_BINDING_TILE_STATE 5    // Onesweep's partition status, or block digit counts
+#define GPUSORT_RADIX_BINDING_COUNT_BUFFER 6  // sort_indirect()'s count buffer (init.comp)
+
+// --- Uniform locations every radix kernel declares (common.glsl) ----------------------------
+#define GPUSORT_RADIX_LOCATION_SRC_KEY_BASE 0  // element offsets into the bound ranges
+#define GPUSORT_RADIX_LOCATION_DST_KEY_BASE 1
+#define GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE 2
+#define GPUSORT_RADIX_LOCATION_DST_VALUE_BASE 3
+#define GPUSORT_RADIX_LOCATION_KEY_XOR 4          // 0 ascending, GPUSORT_DESCENDING_XOR descending
+#define GPUSORT_RADIX_LOCATION_PASS 5             // digit pass index
+#define GPUSORT_RADIX_LOCATION_SHIFT 6            // this pass's lowest key bit
+#define GPUSORT_RADIX_LOCATION_DIGIT_MASK 7       // this pass's digit bits
+#define GPUSORT_RADIX_LOCATION_FLAGS 8            // GPUSORT_RADIX_FLAG_*
+#define GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK 9  // reduce-then-scan: tiles per upsweep/downsweep workgroup
+// init.comp's own
+#define GPUSORT_RADIX_LOCATION_COUNT 10         // the count, when the CPU knows it
+#define GPUSORT_RADIX_LOCATION_COUNT_SOURCE 11  // GPUSORT_COUNT_FROM_*
+#define GPUSORT_RADIX_LOCATION_COUNT_WORD 12
+#define GPUSORT_RADIX_LOCATION_CAPACITY 13      // upper bound on a count read from the GPU
+#define GPUSORT_RADIX_LOCATION_MAX_GROUPS_X 14
+#define GPUSORT_RADIX_LOCATION_PASSES 15        // digit passes of this sort
+// histogram.comp's own (ALL_PASSES)
+#define GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES 10
+#define GPUSORT_RADIX_LOCATION_BEGIN_BIT 11  // the lowest key bit sorted
+#define GPUSORT_RADIX_LOCATION_END_BIT 12    // one past the highest
+
+// --- u_flags -----------------------------------------------------------------------------
+#define GPUSORT_RADIX_FLAG_FIRST 1u  // keys come from the caller: map them to ordered keys on load
+#define GPUSORT_RADIX_FLAG_LAST 2u   // keys go to their final place: map them back on store
+#define GPUSORT_RADIX_FLAG_IOTA 4u   // sort_indices(): the first pass's values are the element indices
+
+// --- The meta buffer, in words -------------------------------------------------------------
+#define GPUSORT_RADIX_META_COUNT 0u
+#define GPUSORT_RADIX_META_TICKETS 16u     // one ticket counter per digit pass
+#define GPUSORT_RADIX_MAX_PASSES 16u
+#define GPUSORT_RADIX_META_ARGUMENTS 32u   // init.comp's DispatchIndirectCommands (below)
+#define GPUSORT_RADIX_META_HISTOGRAMS 48u  // RADIX words per digit pass
+// Digit passes times bins never exceed 8 x 256 (digit_bits 4 .. 8, keys of up to 64 bits).
+#define GPUSORT_RADIX_META_WORDS (GPUSORT_RADIX_META_HISTOGRAMS + 2048u)
+
+// --- init.comp's DispatchIndirectCommands (3 words each), by index --------------------------
+#define GPUSORT_RADIX_ARGUMENTS_HISTOGRAM 0u  // Onesweep histograms
+#define GPUSORT_RADIX_ARGUMENTS_PARTITION 1u  // Onesweep partitions
+#define GPUSORT_RADIX_ARGUMENTS_BLOCK 2u      // upsweep, downsweep
+#define GPUSORT_RADIX_ARGUMENTS_SCAN 3u
+#define GPUSORT_RADIX_ARGUMENTS_COPY 4u       // copy back
+)gpusort_glsl";
+
+// shaders/radix/scan.comp
+inline constexpr const char* radix_scan_comp = R"gpusort_glsl(// Reduce-then-scan: turns the blocks' counts of digit d (tile_state[d * blocks + b], from
+// the upsweep) into the position where block b's first key of digit d goes: the keys of
+// smaller digits (the pass's histogram) plus the keys of digit d in blocks before b.
+// Up to SERIAL_SCAN_BLOCKS blocks, workgroup 0 alone does it, an invocation per digit walking
+// the blocks; above, a workgroup per digit scans them GROUP_SIZE at a time.
+// Extra #defines: TILE_SIZE, SERIAL_SCAN_BLOCKS. GROUP_SIZE is at least RADIX.
+
+layout(local_size_x = GROUP_SIZE) in;
+
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) buffer TileState { uint tile_state[]; };
+
+shared uint s_scan[2u * GROUP_SIZE];
+
+// Inclusive sum of v over the workgroup's invocations (Hillis-Steele, double-buffered);
+// every invocation gets its own prefix, and *total the workgroup's sum.
+uint workgroup_inclusive_sum(uint v, out uint total) {
+    uint t = gl_LocalInvocationIndex;
+    uint from = 0u;
+    s_scan[t] = v;
+    barrier();
+    for (uint offset = 1u; offset < GROUP_SIZE; offset <<= 1u) {
+        uint to = GROUP_SIZE - from;
+        s_scan[to + t] = s_scan[from + t] + (t >= offset ? s_scan[from + t - offset] : 0u);
+        barrier();
+        from = to;
+    }
+    uint sum = s_scan[from + t];
+    total = s_scan[from + GROUP_SIZE - 1u];
+    barrier();  // the next call overwrites s_scan
+    return sum;
+}
+
+uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
+
+void main() {
+    uint t = gl_LocalInvocationIndex;
+    uint d = linear_group_id();
+    if (d >= RADIX) return;
+    uint n = element_count();
+    uint blocks = ceil_div(ceil_div(n, TILE_SIZE), u_tiles_per_block);
+    if (blocks <= SERIAL_SCAN_BLOCKS) {
+        if (d != 0u) return;
+        uint count = t < RADIX ? meta[META_HISTOGRAMS + u_pass * RADIX + t] : 0u;
+        uint total;
+        uint next = workgroup_inclusive_sum(count, total) - count;
+        if (t < RADIX) {
+            for (uint b = 0u; b < blocks; ++b) {
+                uint in_block = tile_state[t * blocks + b];
+                tile_state[t * blocks + b] = next;
+                next += in_block;
+            }
+        }
+        return;
+    }
+    // Keys of the smaller digits.
+    uint smaller = 0u;
+    for (uint i = t; i < d; i += GROUP_SIZE) smaller += meta[META_HISTOGRAMS + u_pass * RADIX + i];
+    uint base;
+    workgroup_inclusive_sum(smaller, base);
+    for (uint chunk = 0u; chunk < blocks; chunk += GROUP_SIZE) {
+        uint b = chunk + t;
+        uint count = b < blocks ? tile_state[d * blocks + b] : 0u;
+        uint total;
+        uint inclusive = workgroup_inclusive_sum(count, total);
+        if (b < blocks) tile_state[d * blocks + b] = base + inclusive - count;
+        base += total;
+    }
+}
+)gpusort_glsl";
+
+// shaders/radix/tile.glsl
+inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a digit pass (downsweep.comp, onesweep.comp): load TILE_SIZE keys, rank them
+// stably by the pass's digit, and scatter them (and their values) to their destinations
+// through shared memory, so that global writes come in runs of consecutive positions.
+// Extra #defines:
+//   TILE_SIZE            GROUP_SIZE * KEYS_PER_INVOCATION (at most 32768)
+//   KEYS_PER_INVOCATION  keys each invocation holds in registers
+//   SUBGROUP_SIZE        lanes of a (real or emulated) subgroup; GROUP_SIZE is a multiple
+//   SUBGROUP_MODE        how a key finds the lanes of its row that share its digit:
+//                        2: real ballots (GL_KHR_shader_subgroup_ballot + shuffle), 8 per key;
+//                        1: the same ballots emulated from digits in shared memory (a test aid);
+//                        0: digits compared through shared memory (no subgroups needed).
+//                        Modes 0 and 1 use emulated subgroups of 32, synchronised by barriers.
+//   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters)
+//   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
+//
+// Layout and stability: subgroup w owns tile positions [w * S * K, (w + 1) * S * K) (S the
+// subgroup size, K keys per invocation); its lane l holds row j's key at w*S*K + j*S + l, so
+// loads are coalesced and rows taken in order j = 0, 1, ... visit the subgroup's keys in
+// position order. A key's rank is: the tile's keys of smaller digits, plus its digit's keys
+// in earlier subgroups, in earlier rows of its subgroup, and in lower lanes of its row.
+
+#define K KEYS_PER_INVOCATION
+#define SUBGROUPS (GROUP_SIZE / SUBGROUP_SIZE)
+#define HALF_RADIX (RADIX / 2u)
+
+KEY g_keys[K];     // ordered keys; padding past the count is digit RADIX-1 and ranks last
+uint g_digits[K];
+uint g_ranks[K];   // tile positions after the pass
+
+// Per-subgroup digit counters (two 16-bit counts a word) while ranking; the scattered tile
+// afterwards.
+shared uint s_area[AREA_WORDS];
+shared uint s_count[RADIX];  // the tile's keys of each digit (padding included)
+shared uint s_start[RADIX];  // exclusive prefix of s_count: where a digit starts in the tile
+shared uint s_delta[RADIX];  // set by the kernel: tile position i of digit d goes to s_delta[d] + i
+shared uint s_tmp[RADIX];
+#if SUBGROUP_MODE < 2
+shared uint s_lane_digit[GROUP_SIZE];
+shared uint s_lane_base[GROUP_SIZE];
+#endif
+
+uint local_id() { return gl_LocalInvocationIndex; }
+#if SUBGROUP_MODE == 2
+uint lane_id() { return gl_SubgroupInvocationID; }
+uint subgroup_id() { return gl_SubgroupID; }
+#else
+uint lane_id() { return gl_LocalInvocationIndex & 31u; }
+uint subgroup_id() { return gl_LocalInvocationIndex >> 5u; }
+#endif
+
+uint tile_position(uint j) { return subgroup_id() * (SUBGROUP_SIZE * K) + j * SUBGROUP_SIZE + lane_id(); }
+
+uint popcount4(uvec4 m) {
+    ivec4 c = bitCount(m);
+    return uint(c.x + c.y + c.z + c.w);
+}
+
+uint msb4(uvec4 m) {
+    return m.w != 0u ? 96u + uint(findMSB(m.w)) : m.z != 0u ? 64u + uint(findMSB(m.z))
+         : m.y != 0u ? 32u + uint(findMSB(m.y)) : uint(findMSB(m.x));
+}
+
+#if SUBGROUP_SCAN
+// s_start = exclusive prefix of s_count over the digits: each subgroup scans RADIX /
+// (subgroups) digits with shuffles, then adds the totals of the subgroups before it.
+// (SUBGROUP_SCAN: real subgroups, GROUP_SIZE >= RADIX, RADIX a multiple of SUBGROUP_SIZE.)
+void scan_counts() {
+    uint d = subgroup_id() * SUBGROUP_SIZE + lane_id();  // the same order as the shuffles
+    uint lane = lane_id();
+    if (d < RADIX) {  // whole subgroups
+        uint count = s_count[d];
+        uint sum = count;
+        for (uint offset = 1u; offset < SUBGROUP_SIZE; offset <<= 1u) {
+            uint below = subgroupShuffle(sum, lane >= offset ? lane - offset : lane);
+            if (lane >= offset) sum += below;
+        }
+        if (lane == SUBGROUP_SIZE - 1u) s_tmp[subgroup_id()] = sum;
+        s_start[d] = sum - count;
+    }
+    barrier();
+    if (d < RADIX) {
+        uint before = 0u;
+        for (uint w = 0u; w < subgroup_id(); ++w) before += s_tmp[w];
+        s_start[d] += before;
+    }
+    barrier();
+}
+#else
+// s_start = exclusive prefix of s_count over the digits (Hillis-Steele through s_tmp).
+void scan_counts() {
+    uint t = local_id();
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) s_start[d] = s_count[d];
+    barrier();
+    for (uint offset = 1u; offset < RADIX; offset <<= 1u) {
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_tmp[d] = s_start[d] + (d >= offset ? s_start[d - offset] : 0u);
+        barrier();
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_start[d] = s_tmp[d];
+        barrier();
+    }
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) s_start[d] -= s_count[d];
+    barrier();
+}
+#endif
+
+// Loads the tile's keys (ordered) and their digits; positions at or past n_tile are padding.
+void load_tile(uint tile_first, uint n_tile) {
+    for (uint j = 0u; j < K; ++j) {
+        uint p = tile_position(j);
+        if (p < n_tile) {
+            g_keys[j] = load_key(tile_first + p);
+            g_digits[j] = digit_of(g_keys[j]);
+        } else {
+            g_keys[j] = KEY(0xFFFFFFFFu);
+            g_digits[j] = RADIX - 1u;
+        }
+    }
+}
+
+// Counts the digits per subgroup, turns the counters into each subgroup's first slot of each
+// digit, and fills s_count and s_start.
+void count_tile() {
+    uint t = local_id();
+    for (uint i = t; i < SUBGROUPS * HALF_RADIX; i += GROUP_SIZE) s_area[i] = 0u;
+    barrier();
+    uint counters = subgroup_id() * HALF_RADIX;
+    for (uint j = 0u; j < K; ++j) {
+        uint d = g_digits[j];
+        atomicAdd(s_area[counters + (d >> 1u)], 1u << ((d & 1u) << 4u));
+    }
+    barrier();
+    for (uint x = t; x < HALF_RADIX; x += GROUP_SIZE) {
+        uint run = 0u;  // two 16-bit sums; a tile holds at most 32768 keys
+        for (uint w = 0u; w < SUBGROUPS; ++w) {
+            uint c = s_area[w * HALF_RADIX + x];
+            s_area[w * HALF_RADIX + x] = run;
+            run += c;
+        }
+        s_count[2u * x] = run & 0xFFFFu;
+        s_count[2u * x + 1u] = run >> 16u;
+    }
+    barrier();
+    scan_counts();
+}
+
+// The lanes of this key's row whose digit equals d (this lane included).
+#if SUBGROUP_MODE == 2
+uvec4 match_digit(uint d) {
+    uvec4 peers = subgroupBallot(true);
+    for (uint b = 0u; b < RADIX_BITS; ++b) {
+        bool bit = ((d >> b) & 1u) != 0u;
+        uvec4 vote = subgroupBallot(bit);
+        peers &= bit ? vote : ~vote;
+    }
+    return peers;
+}
+#elif SUBGROUP_MODE == 1
+uvec4 match_digit(uint d) {
+    uint first_lane = local_id() & ~31u;
+    uint lane_digits[32];
+    for (uint l = 0u; l < 32u; ++l) lane_digits[l] = s_lane_digit[first_lane + l];
+    uvec4 peers = uvec4(0xFFFFFFFFu, 0u, 0u, 0u);
+    for (uint b = 0u; b < RADIX_BITS; ++b) {
+        bool bit = ((d >> b) & 1u) != 0u;
+        uint votes = 0u;  // subgroupBallot(bit of the lane's digit), emulated
+        for (uint l = 0u; l < 32u; ++l) votes |= ((lane_digits[l] >> b) & 1u) << l;
+        uvec4 vote = uvec4(votes, 0u, 0u, 0u);
+        peers &= bit ? vote : ~vote;
+    }
+    return peers;
+}
+#else
+uvec4 match_digit(uint d) {
+    uint first_lane = local_id() & ~31u;
+    uint peers = 0u;
+    for (uint l = 0u; l < 32u; ++l) peers |= uint(s_lane_digit[first_lane + l] == d) << l;
+    return uvec4(peers, 0u, 0u, 0u);
+}
+#endif
+
+// Ranks the tile's keys (after count_tile()), row by row: a row's keys of one digit take
+// the next slots of their subgroup's counter, in lane order; the highest such lane (the
+// leader) advances the counter for all of them.
+void rank_rows() {
+    uint counters = subgroup_id() * HALF_RADIX;
+#if SUBGROUP_MODE == 2
+    uvec4 lanes_below = gl_SubgroupLtMask;
+#else
+    uvec4 lanes_below = uvec4((1u << lane_id()) - 1u, 0u, 0u, 0u);
+#endif
+    for (uint j = 0u; j < K; ++j) {
+        uint d = g_digits[j];
+#if SUBGROUP_MODE < 2
+        s_lane_digit[local_id()] = d;
+        barrier();
+#endif
+        uvec4 peers = match_digit(d);
+        uint leader = msb4(peers);
+        uint half_shift = (d & 1u) << 4u;
+        uint before = 0u;
+        if (lane_id() == leader)
+            before = (atomicAdd(s_area[counters + (d >> 1u)], popcount4(peers) << half_shift) >> half_shift) & 0xFFFFu;
+#if SUBGROUP_MODE == 2
+        before = subgroupShuffle(before, leader);
+#else
+        if (lane_id() == leader) s_lane_base[local_id()] = before;
+        barrier();
+        before = s_lane_base[(local_id() & ~31u) + leader];
+#endif
+        g_ranks[j] = s_start[d] + before + popcount4(peers & lanes_below);
+    }
+    barrier();
+}
+
+// The digit of tile position i after ranking: the last digit that starts at or before i.
+uint digit_at_position(uint i) {
+    uint d = 0u;
+    for (uint step = RADIX >> 1u; step > 0u; step >>= 1u) {
+        if (s_start[d + step] <= i) d += step;
+    }
+    return d;
+}
+
+// Writes the ranked tile to its destinations (s_delta set by the kernel): keys, then values.
+void scatter_tile(uint tile_first, uint n_tile) {
+    uint t = local_id();
+    uint destination[K];
+#if KEY_WORDS == 1
+    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j];
+    barrier();
+    for (uint j = 0u; j < K; ++j) {
+        uint i = j * GROUP_SIZE + t;
+        if (i < n_tile) {
+            KEY key = s_area[i];
+            destination[j] = s_delta[digit_of(key)] + i;
+            store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
+        }
+    }
+    barrier();
+#else
+    // Word by word: the low words (and each position's digit, found in s_start), the high.
+    uint low[K];
+    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j].y;
+    barrier();
+    for (uint j = 0u; j < K; ++j) {
+        uint i = j * GROUP_SIZE + t;
+        if (i < n_tile) {
+            low[j] = s_area[i];
+            destination[j] = s_delta[digit_at_position(i)] + i;
+        }
+    }
+    barrier();
+    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j].x;
+    barrier();
+    for (uint j = 0u; j < K; ++j) {
+        uint i = j * GROUP_SIZE + t;
+        if (i < n_tile) {
+            KEY key = uvec2(s_area[i], low[j]);
+            store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
+        }
+    }
+    barrier();
+#endif
+#if HAS_VALUES
+    // Values are read only now, when they move.
+    for (uint j = 0u; j < K; ++j) {
+        uint p = tile_position(j);
+        s_area[g_ranks[j]] = p < n_tile ? load_value(tile_first + p) : 0u;
+    }
+    barrier();
+    for (uint j = 0u; j < K; ++j) {
+        uint i = j * GROUP_SIZE + t;
+        if (i < n_tile) store_dst_value(destination[j], s_area[i]);
+    }
+    barrier();
+#endif
+}
+)gpusort_glsl";
+
 }  // namespace shaders
 }  // namespace detail
 }  // namespace gpusort

@@ -43,6 +43,26 @@ class GlBuffer {
     }
   }
 
+  /// Replaces the buffer by a new one of exactly `bytes` bytes, contents undefined: with
+  /// `immutable` (where the GL headers have glBufferStorage) immutable storage that the CPU
+  /// cannot touch, else glBufferData storage. Binds it to GL_COPY_WRITE_BUFFER.
+  void allocate(std::size_t bytes, bool immutable) {
+    release();
+    glGenBuffers(1, &name_);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, name_);
+#if defined(GL_VERSION_4_4) || defined(GL_ARB_buffer_storage)
+    if (immutable) {
+      glBufferStorage(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, 0);
+    } else {
+      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_COPY);
+    }
+#else
+    (void)immutable;
+    glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_COPY);
+#endif
+    bytes_ = bytes;
+  }
+
   /// Deletes the buffer (if any); the next reserve() creates a new one.
   void release() {
     if (name_ != 0) glDeleteBuffers(1, &name_);

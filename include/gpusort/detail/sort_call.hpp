@@ -16,20 +16,21 @@ namespace detail {
 
 class SortCall {
  public:
-  /// Elements [first, first + count) of `keys` and, for key-value layouts, of `values`.
-  SortCall(const DeviceLimits& limits, const ElementLayout& layout, GLuint keys, GLuint values, std::size_t first,
-           std::size_t count)
-      : range_checked_(check_context_and_range(limits, layout, first, count)) {
-    check_sort_buffers(keys, values, first, count, layout);
+  /// Elements [first, first + count) of `keys` and, for key-value layouts, of `values`
+  /// (named `values_what` in messages), at most limit.max_count of them.
+  SortCall(const DeviceLimits& limits, const CountLimit& limit, const ElementLayout& layout, GLuint keys,
+           GLuint values, std::size_t first, std::size_t count, const char* values_what = "values")
+      : range_checked_(check_context_and_range(limits, limit, layout, first, count)) {
+    check_sort_buffers(keys, values, first, count, layout, values_what);
   }
   SortCall(const SortCall&) = delete;
   SortCall& operator=(const SortCall&) = delete;
 
  private:
-  static bool check_context_and_range(const DeviceLimits& limits, const ElementLayout& layout, std::size_t first,
-                                      std::size_t count) {
+  static bool check_context_and_range(const DeviceLimits& limits, const CountLimit& limit,
+                                      const ElementLayout& layout, std::size_t first, std::size_t count) {
     require_current_context();
-    check_range(first, count, limits, layout.key_bytes);
+    check_range(first, count, limit, limits, layout.key_bytes);
     return true;
   }
 

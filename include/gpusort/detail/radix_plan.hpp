@@ -1,0 +1,187 @@
+#pragma once
+// RadixSorter's plan: the resolved tuning, the digit passes of a bit range, and the tiles,
+// blocks and workgroups of a count. Mirrors what shaders/radix/*.comp derive on the GPU.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "../error.hpp"
+#include "../key_traits.hpp"
+#include "../radix_tuning.hpp"
+#include "device.hpp"
+#include "shader_interface.hpp"
+
+namespace gpusort {
+namespace detail {
+
+// The meta buffer's layout and init.comp's DispatchIndirectCommands are in the shader
+// interface (shaders/radix/radix_interface.h, GPUSORT_RADIX_META_*, GPUSORT_RADIX_ARGUMENTS_*).
+constexpr std::uint32_t radix_copy_elements = 1024;  // elements per copy.comp workgroup (256 x 4)
+constexpr std::uint32_t radix_small_group = 256;     // init, scan, histogram and copy workgroups
+
+/// Ranking (shaders/radix/tile.glsl SUBGROUP_MODE).
+enum class RadixRanking : std::uint32_t { shared_match = 0, emulated_ballots = 1, ballots = 2 };
+
+/// The subgroup size usable for ballot ranking (GL_KHR_shader_subgroup with basic, ballot
+/// and shuffle in compute shaders, at most 128), 0 if none.
+inline std::uint32_t query_ballot_subgroup_size() {
+  return query_subgroup_size(subgroup_feature_basic | subgroup_feature_ballot | subgroup_feature_shuffle, 128);
+}
+
+/// A RadixTuning with every field resolved, plus what the programs derive from it.
+struct RadixConfig {
+  RadixTuning tuning;
+  RadixRanking ranking = RadixRanking::shared_match;
+  std::uint32_t subgroup_size = 32;  // real, or the emulated 32
+  std::uint32_t tile_size = 0;       // workgroup_size * keys_per_invocation
+  std::uint32_t area_words = 0;      // tile.glsl AREA_WORDS
+  std::uint64_t shared_bytes = 0;    // shared memory of the tile kernels
+  bool software = false;             // tiles per block capped (llvmpipe's loop limit)
+  /// scan.comp: up to this many blocks one workgroup walks them, an invocation per digit. On
+  /// GPUs a walk of dependent loads is slow (32); llvmpipe starts workgroups slowly (4096).
+  std::uint32_t serial_scan_blocks = 32;
+};
+
+/// Shared memory of downsweep.comp / onesweep.comp (tile.glsl): the area, five RADIX arrays
+/// and, without real ballots, two words per invocation.
+inline std::uint64_t radix_tile_shared_bytes(const RadixConfig& c) {
+  const std::uint64_t radix = std::uint64_t{1} << c.tuning.digit_bits;
+  const std::uint64_t lanes = c.ranking == RadixRanking::ballots ? 0 : 2ull * c.tuning.workgroup_size;
+  return 4 * (c.area_words + 5 * radix + lanes + 1);
+}
+
+/// Fills the zero fields of `t` from the device and checks the result.
+inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limits, const std::string& vendor) {
+  const auto fail = [](const std::string& why) { throw Error("invalid RadixTuning: " + why); };
+  RadixConfig c;
+  c.software = limits.software;
+  if (limits.software) c.serial_scan_blocks = 4096;
+  if (t.digit_bits == 0) t.digit_bits = 8;
+  if (t.digit_bits < 4 || t.digit_bits > 8) fail("digit_bits is " + std::to_string(t.digit_bits) + "; use 4 .. 8");
+  if (t.workgroup_size == 0) t.workgroup_size = 256;
+  if (t.keys_per_invocation == 0) t.keys_per_invocation = limits.software ? 4 : 8;
+  if (t.workgroup_size % 32 != 0 || t.workgroup_size > limits.max_invocations)
+    fail("workgroup_size " + std::to_string(t.workgroup_size) + " must be a multiple of 32 of at most " +
+         std::to_string(limits.max_invocations) + " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS)");
+  if (t.keys_per_invocation < 1 || t.keys_per_invocation > 32)
+    fail("keys_per_invocation " + std::to_string(t.keys_per_invocation) + " must be 1 .. 32");
+  c.tile_size = t.workgroup_size * t.keys_per_invocation;
+  if (c.tile_size > 32768)
+    fail("a tile of workgroup_size x keys_per_invocation = " + std::to_string(c.tile_size) +
+         " keys exceeds 32768 (16-bit counters)");
+  if (t.histogram_keys == 0) t.histogram_keys = 8192;
+  if (t.histogram_keys % 1024 != 0) fail("histogram_keys must be a positive multiple of 1024");
+  if (t.max_workgroups_x == 0) t.max_workgroups_x = limits.max_groups_x;
+  if (t.max_workgroups_x > limits.max_groups_x)
+    fail("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " + std::to_string(limits.max_groups_x));
+  // Ranking: real ballots where they fit, else digits in shared memory (emulated subgroups of 32).
+  const std::uint32_t ballot_size = query_ballot_subgroup_size();
+  if (t.emulate_subgroups) {
+    c.ranking = RadixRanking::emulated_ballots;
+  } else if (t.use_subgroups && ballot_size != 0 && t.workgroup_size % ballot_size == 0) {
+    c.ranking = RadixRanking::ballots;
+    c.subgroup_size = ballot_size;
+  }
+  t.use_subgroups = c.ranking == RadixRanking::ballots;
+  const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
+  c.area_words = std::max(c.tile_size, subgroups * ((1u << t.digit_bits) / 2));
+  c.tuning = t;
+  c.shared_bytes = radix_tile_shared_bytes(c);
+  if (c.shared_bytes > limits.max_shared_bytes)
+    fail("a tile of " + std::to_string(c.tile_size) + " keys needs " + std::to_string(c.shared_bytes) +
+         " bytes of shared memory but the device has " + std::to_string(limits.max_shared_bytes) +
+         " (GL_MAX_COMPUTE_SHARED_MEMORY_SIZE): lower keys_per_invocation or workgroup_size");
+  if (t.blocks == 0) {
+    // One wave of downsweep workgroups: as many as fit on the compute units at once, taking
+    // GL_MAX_COMPUTE_SHARED_MEMORY_SIZE as what a unit's workgroups share (NVIDIA under GL:
+    // 48 KiB an SM) and 2048 invocations a unit. Software renderers: a workgroup per tile.
+    const std::uint64_t per_unit = std::max<std::uint64_t>(
+        1, std::min<std::uint64_t>(limits.max_shared_bytes / c.shared_bytes, 2048 / t.workgroup_size));
+    c.tuning.blocks = limits.software ? 0xFFFFFFFFu
+                      : limits.compute_units != 0 ? static_cast<std::uint32_t>(per_unit * limits.compute_units)
+                                                  : 512u;
+  }
+  // Onesweep's look-back waits for other workgroups of its dispatch.
+  const bool fair = vendor.find("NVIDIA") != std::string::npos && limits.cross_workgroup_waits;
+  if (c.tuning.path == RadixPath::automatic) c.tuning.path = fair ? RadixPath::onesweep : RadixPath::reduce_then_scan;
+  if (c.tuning.path == RadixPath::onesweep && !limits.cross_workgroup_waits)
+    fail("RadixPath::onesweep needs workgroups that may wait for each other, which this renderer (" +
+         limits.renderer + ") does not run safely (llvmpipe: only under LP_NUM_THREADS=1); use "
+         "RadixPath::reduce_then_scan or automatic");
+  return c;
+}
+
+/// The digit passes of a sort: bits [begin, end) in passes of digit_bits, lowest first.
+struct RadixPasses {
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  std::uint32_t digit_bits = 8;
+  std::uint32_t count() const { return (end - begin + digit_bits - 1) / digit_bits; }
+  std::uint32_t shift(std::uint32_t pass) const { return begin + pass * digit_bits; }
+  std::uint32_t mask(std::uint32_t pass) const {
+    return (1u << std::min(digit_bits, end - shift(pass))) - 1u;
+  }
+};
+
+/// The passes of a sort of Key by `bits` (BitRange{}: all bits). Throws Error for a
+/// BitRange on a key that is not unsigned, or one outside the key.
+template <class Key>
+RadixPasses radix_passes(BitRange bits, std::uint32_t digit_bits) {
+  const std::uint32_t key_bits = sizeof(Key) * 8;
+  RadixPasses passes;
+  passes.digit_bits = digit_bits;
+  passes.end = key_bits;
+  if (bits.begin_bit == 0 && bits.end_bit == 0) return passes;
+  const std::string range = "BitRange{" + std::to_string(bits.begin_bit) + ", " + std::to_string(bits.end_bit) + "}";
+  if (KeyTraits<Key>::glsl_kind != 0) {
+    throw Error(range + " on " + KeyTraits<Key>::name + " keys: a bit range is for unsigned keys (std::uint32_t, "
+                "std::uint64_t); signed and floating-point keys sort by all their bits (pass BitRange{})");
+  }
+  const std::uint32_t end = bits.end_bit == 0 ? key_bits : bits.end_bit;
+  if (end > key_bits || bits.begin_bit >= end) {
+    throw Error(range + " is invalid for " + std::to_string(key_bits) + "-bit keys: it needs begin_bit < end_bit <= " +
+                std::to_string(key_bits) + " (end_bit 0: up to the key's top bit)");
+  }
+  passes.begin = bits.begin_bit;
+  passes.end = end;
+  return passes;
+}
+
+/// The workgroups of a sort of `count` elements (count >= 1).
+struct RadixGeometry {
+  std::uint64_t tiles = 0;            // Onesweep partitions, downsweep tiles
+  std::uint64_t tiles_per_block = 1;  // reduce-then-scan
+  std::uint64_t blocks = 0;
+  std::uint64_t histogram_groups = 0;
+  std::uint64_t copy_groups = 0;
+  std::uint64_t scan_groups = 0;
+  std::uint64_t tile_state_words = 0;  // Onesweep: RADIX per partition; reduce-then-scan: per block
+};
+
+inline std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
+
+/// `tiles_per_block`: 0 to derive it from the count (a sort_indirect() plans it for its capacity).
+inline RadixGeometry radix_geometry(const RadixConfig& c, std::uint64_t count, std::uint64_t tiles_per_block = 0) {
+  RadixGeometry g;
+  const std::uint64_t radix = std::uint64_t{1} << c.tuning.digit_bits;
+  g.tiles = ceil_div(count, c.tile_size);
+  if (tiles_per_block == 0) {
+    tiles_per_block = std::max<std::uint64_t>(1, ceil_div(g.tiles, c.tuning.blocks));
+    // llvmpipe ends an invocation's loops after 65535 iterations in all; a tile's ranking takes
+    // up to ~300 per key an invocation holds (emulated ballots).
+    if (c.software) tiles_per_block = std::min<std::uint64_t>(tiles_per_block, std::max(1u, 64 / c.tuning.keys_per_invocation));
+  }
+  g.tiles_per_block = tiles_per_block;
+  g.blocks = ceil_div(g.tiles, g.tiles_per_block);
+  g.histogram_groups = ceil_div(count, c.tuning.histogram_keys);
+  g.copy_groups = ceil_div(count, radix_copy_elements);
+  g.scan_groups = g.blocks <= c.serial_scan_blocks ? 1 : radix;
+  // Reduce-then-scan: as many words as any count up to this one needs (blocks are not
+  // monotonic in the count, but never more than the tiles or, on GPUs, Tuning::blocks).
+  const std::uint64_t most_blocks = c.software ? g.tiles : std::min<std::uint64_t>(g.tiles, c.tuning.blocks);
+  g.tile_state_words = radix * (c.tuning.path == RadixPath::onesweep ? g.tiles : std::max(g.blocks, most_blocks));
+  return g;
+}
+
+}  // namespace detail
+}  // namespace gpusort

@@ -1,0 +1,59 @@
+#pragma once
+// RadixSorter's options: plain data. Zero means "derive from the device"; the sorter
+// validates the rest and throws gpusort::Error for what the device cannot run.
+#include <cstdint>
+#include <string>
+
+namespace gpusort {
+
+/// The key bits a radix sort orders by: [begin_bit, end_bit), bit 0 the least significant;
+/// end_bit 0 means all bits of the key. Unsigned keys only. Keys are compared by those bits
+/// alone (equal there: input order kept) and carried whole. Fewer bits take fewer passes: a
+/// 16-bit depth in the low half of a std::uint32_t key sorts in 2 passes with {0, 16}.
+struct BitRange {
+  std::uint32_t begin_bit = 0;
+  std::uint32_t end_bit = 0;
+};
+
+/// How the digit passes find where keys go.
+enum class RadixPath {
+  /// Onesweep where the driver runs resident workgroups fairly (NVIDIA, and llvmpipe under
+  /// LP_NUM_THREADS=1 only if asked for), reduce-then-scan elsewhere.
+  automatic,
+  /// One histogram pass, then one dispatch per digit whose tiles find their offsets by
+  /// decoupled look-back: tiles wait for earlier tiles of the same dispatch.
+  onesweep,
+  /// Per digit: upsweep (block histograms), scan, downsweep. No workgroup ever waits for
+  /// another: runs on every GL 4.3 driver.
+  reduce_then_scan,
+};
+
+struct RadixTuning {
+  /// Key bits per digit pass, 4 .. 8. 0: 8 (a 32-bit key in 4 passes).
+  std::uint32_t digit_bits = 0;
+  /// Keys each invocation ranks per tile, 1 .. 32. 0: 8 on GPUs, 4 on software renderers.
+  std::uint32_t keys_per_invocation = 0;
+  /// Invocations per workgroup of the tile kernels, a multiple of 32. 0: 256.
+  std::uint32_t workgroup_size = 0;
+  /// The algorithm; after construction tuning() names the one in use.
+  RadixPath path = RadixPath::automatic;
+  /// Reduce-then-scan: the most upsweep/downsweep workgroups, each taking a run of tiles. 0: as
+  /// many as the compute units hold at once where known (H200: 132 x 3), else 512; software
+  /// renderers one tile per workgroup (and at most 64 / keys_per_invocation tiles).
+  std::uint32_t blocks = 0;
+  /// Onesweep histogram pass: keys per workgroup, a multiple of 1024. 0: 8192.
+  std::uint32_t histogram_keys = 0;
+  /// Rank with real subgroup ballots (GL_KHR_shader_subgroup: basic, ballot, shuffle) where
+  /// the context has them; after construction tuning() says whether it does.
+  bool use_subgroups = true;
+  /// Testing aid: rank with the ballot code, each ballot emulated from digits in shared
+  /// memory (virtual subgroups of 32), even where real subgroups exist. Slow.
+  bool emulate_subgroups = false;
+  /// Cap on workgroups per dispatch dimension; larger dispatches are split over y.
+  /// 0: GL_MAX_COMPUTE_WORK_GROUP_COUNT[0].
+  std::uint32_t max_workgroups_x = 0;
+  /// GLSL lines inserted after the #version and #extension lines of every program.
+  std::string extra_shader_source;
+};
+
+}  // namespace gpusort

@@ -1,0 +1,192 @@
+#pragma once
+// gpusort::Sorter, the front door: one call, and it runs whichever of the two algorithms is
+// faster for that count on this device.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "bitonic_sorter.hpp"
+#include "detail/device.hpp"
+#include "radix_sorter.hpp"
+#include "sorter_tuning.hpp"
+
+namespace gpusort {
+
+/// Sorts keys (and a 32-bit value per key) in OpenGL buffers, choosing per call between the
+/// bitonic network (BitonicSorter) and the radix sort (RadixSorter) by count, key width and
+/// stability, from a crossover measured per device (SorterTuning::radix_from).
+///
+///   gpusort::Sorter<float, std::uint32_t> sorter;   // once, with a GL 4.3+ context current
+///   sorter.sort(depth_ssbo, index_ssbo, count, gpusort::Order::descending);   // every frame
+///   if (sorter.algorithm_for(count) == gpusort::Algorithm::radix) { /* O(n), scratch used */ }
+///
+/// Contracts: those of the algorithm it calls, which are the same for both (GL state restored,
+/// one barrier at the start and sort_completion_barrier at the end, no CPU-GPU sync on
+/// GPU-buffer paths, gpusort::Error before anything is written). Unstable sorts that take the
+/// network leave equal keys in the network's order; every radix sort, and every
+/// Stability::stable sort or sort_indices() whichever algorithm runs it, equals std::stable_sort.
+/// Construction builds both algorithms' programs (prepare() builds what a count needs beyond
+/// them). Scratch: the radix sort's (RadixSorter) for counts from the crossover, allocated by
+/// reserve(); below the crossover the network's stable sorts and sort_indices() (8 bytes per
+/// element), fused passes (8 bytes) and sort_indirect() (12 bytes per pass) allocate their own
+/// small scratch on their first call, which reserve() does not cover yet: make one such call
+/// at load time.
+template <class Key, class Value = void>
+class Sorter {
+ public:
+  static constexpr bool has_values = !std::is_void<Value>::value;
+
+  Sorter() : Sorter(SorterTuning{}) {}
+  /// `cache` (not owned, may be nullptr): compiled programs kept between runs, see BitonicSorter.
+  explicit Sorter(const SorterTuning& tuning, ProgramCache* cache = nullptr)
+      : bitonic_(tuning.bitonic, cache), radix_(tuning.radix, cache), crossover_(resolve(tuning.radix_from)) {}
+
+  /// Which algorithm a sort of `count` elements runs (sort_indirect(): of `capacity`).
+  Algorithm algorithm_for(std::size_t count, Stability stability = Stability::unstable) const {
+    return count >= radix_from(stability) ? Algorithm::radix : Algorithm::bitonic;
+  }
+
+  /// The crossover in effect, every field resolved.
+  const Crossover& crossover() const { return crossover_; }
+
+  template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
+  void sort(GLuint keys, std::size_t count, Order order = Order::ascending) {
+    if (picks_radix(count, Stability::unstable)) {
+      radix_.sort(keys, count, order);
+    } else {
+      bitonic_.sort(keys, count, order);
+    }
+  }
+
+  template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
+  void sort(GLuint keys, GLuint values, std::size_t count, Order order = Order::ascending,
+            Stability stability = Stability::unstable) {
+    if (picks_radix(count, stability)) {
+      radix_.sort(keys, values, count, order);
+    } else {
+      bitonic_.sort(keys, values, count, order, stability);
+    }
+  }
+
+  /// Host convenience: uploads, sorts on the GPU, downloads (waits for the GPU).
+  template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
+  void sort(std::vector<Key>& keys, Order order = Order::ascending) {
+    if (picks_radix(keys.size(), Stability::unstable)) {
+      radix_.sort(keys, order);
+    } else {
+      bitonic_.sort(keys, order);
+    }
+  }
+
+  template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
+  void sort(std::vector<Key>& keys, std::vector<V>& values, Order order = Order::ascending,
+            Stability stability = Stability::unstable) {
+    if (picks_radix(keys.size(), stability)) {
+      radix_.sort(keys, values, order);
+    } else {
+      bitonic_.sort(keys, values, order, stability);
+    }
+  }
+
+  template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
+  void sort_range(GLuint keys, std::size_t first, std::size_t count, Order order = Order::ascending) {
+    if (picks_radix(count, Stability::unstable)) {
+      radix_.sort_range(keys, first, count, order);
+    } else {
+      bitonic_.sort_range(keys, first, count, order);
+    }
+  }
+
+  template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
+  void sort_range(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order = Order::ascending,
+                  Stability stability = Stability::unstable) {
+    if (picks_radix(count, stability)) {
+      radix_.sort_range(keys, values, first, count, order);
+    } else {
+      bitonic_.sort_range(keys, values, first, count, order, stability);
+    }
+  }
+
+  /// The count is read on the GPU, so the choice is made for `capacity`.
+  template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
+  void sort_indirect(GLuint keys, GLuint count_buffer, std::size_t count_offset, std::size_t capacity,
+                     Order order = Order::ascending) {
+    if (picks_radix(capacity, Stability::unstable)) {
+      radix_.sort_indirect(keys, count_buffer, count_offset, capacity, order);
+    } else {
+      bitonic_.sort_indirect(keys, count_buffer, count_offset, capacity, order);
+    }
+  }
+
+  template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
+  void sort_indirect(GLuint keys, GLuint values, GLuint count_buffer, std::size_t count_offset,
+                     std::size_t capacity, Order order = Order::ascending) {
+    if (picks_radix(capacity, Stability::unstable)) {
+      radix_.sort_indirect(keys, values, count_buffer, count_offset, capacity, order);
+    } else {
+      bitonic_.sort_indirect(keys, values, count_buffer, count_offset, capacity, order);
+    }
+  }
+
+  /// Argsort (stable with either algorithm): chosen like a stable key-value sort.
+  template <class V = Value, std::enable_if_t<std::is_same<V, std::uint32_t>::value, int> = 0>
+  void sort_indices(GLuint keys, GLuint indices, std::size_t count, Order order = Order::ascending) {
+    if (picks_radix(count, Stability::stable)) {
+      radix_.sort_indices(keys, indices, count, order);
+    } else {
+      bitonic_.sort_indices(keys, indices, count, order);
+    }
+  }
+
+  /// Builds now the programs a sort of `count` elements needs (the network's that are built
+  /// on first use); dispatches nothing.
+  void prepare(std::size_t count, Stability stability = Stability::unstable) {
+    if (!picks_radix(count, stability)) bitonic_.prepare(count, has_values ? stability : Stability::unstable);
+  }
+
+  /// prepare() for sort_indirect() with this `capacity`.
+  void prepare_indirect(std::size_t capacity) {
+    if (!picks_radix(capacity, Stability::unstable)) bitonic_.prepare_indirect(capacity);
+  }
+
+  /// Allocates now the radix sort's scratch for counts up to `capacity`, where a count up to
+  /// `capacity` takes the radix sort, so that no later such sort allocates.
+  void reserve(std::size_t capacity) {
+    const std::size_t smallest = std::min(radix_from(Stability::unstable), radix_from(Stability::stable));
+    if (capacity >= smallest) radix_.reserve(capacity);
+  }
+
+  /// The largest count one call can sort with either algorithm.
+  std::size_t max_count() const { return std::min(bitonic_.max_count(), radix_.max_count()); }
+
+  /// The two algorithms, for their own queries (plan(), tuning()) or calls.
+  BitonicSorter<Key, Value>& bitonic() { return bitonic_; }
+  RadixSorter<Key, Value>& radix() { return radix_; }
+
+ private:
+  static Crossover resolve(Crossover wanted) {
+    const detail::DeviceLimits limits = detail::query_device_limits();
+    const Crossover measured = Crossover::for_device(limits.renderer, limits.software);
+    if (wanted.keys == 0) wanted.keys = measured.keys;
+    if (wanted.pairs == 0) wanted.pairs = measured.pairs;
+    if (wanted.stable == 0) wanted.stable = measured.stable;
+    if (wanted.wide_keys == 0) wanted.wide_keys = measured.wide_keys;
+    return wanted;
+  }
+
+  std::size_t radix_from(Stability stability) const {
+    if (sizeof(Key) == 8) return crossover_.wide_keys;
+    if (!has_values) return crossover_.keys;
+    return stability == Stability::stable ? crossover_.stable : crossover_.pairs;
+  }
+
+  bool picks_radix(std::size_t count, Stability stability) const { return algorithm_for(count, stability) == Algorithm::radix; }
+
+  BitonicSorter<Key, Value> bitonic_;
+  RadixSorter<Key, Value> radix_;
+  Crossover crossover_;
+};
+
+}  // namespace gpusort

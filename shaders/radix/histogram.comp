@@ -1,0 +1,103 @@
+// Digit histograms, counted in shared memory and added to the meta buffer's global ones.
+// ALL_PASSES 1 (Onesweep): one read of the keys counts the digits of every pass; each
+//   workgroup takes HISTOGRAM_KEYS keys, and also zeroes its share of the Onesweep status
+//   table, so that the first pass finds every partition's status "not ready".
+// ALL_PASSES 0 (reduce-then-scan upsweep): the digits of pass u_pass in each block of
+//   u_tiles_per_block tiles, stored digit-major as tile_state[digit * blocks + block] (the
+//   scan turns them into offsets) and added to the pass's global histogram.
+// Extra #defines: ALL_PASSES, TILE_SIZE, HISTOGRAM_KEYS, HISTOGRAM_PASSES (the most digit
+// passes a sort of this key type takes).
+
+layout(local_size_x = GROUP_SIZE) in;
+
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) buffer TileState { uint tile_state[]; };
+
+layout(location = GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES) uniform uint u_passes;  // ALL_PASSES: digit passes
+layout(location = GPUSORT_RADIX_LOCATION_BEGIN_BIT) uniform uint u_begin_bit;      // ALL_PASSES
+layout(location = GPUSORT_RADIX_LOCATION_END_BIT) uniform uint u_end_bit;          // ALL_PASSES
+
+#if ALL_PASSES
+#define HISTOGRAM_WORDS (HISTOGRAM_PASSES * RADIX)
+uint pass_shift[HISTOGRAM_PASSES];
+uint pass_mask[HISTOGRAM_PASSES];
+#else
+#define HISTOGRAM_WORDS RADIX
+#endif
+shared uint s_histogram[HISTOGRAM_WORDS];
+
+void count_key(KEY key) {
+#if ALL_PASSES
+    // A constant trip count, so that the pass arrays stay in registers.
+    for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
+        if (p < u_passes) atomicAdd(s_histogram[p * RADIX + digit_at(key, pass_shift[p], pass_mask[p])], 1u);
+    }
+#else
+    atomicAdd(s_histogram[digit_of(key)], 1u);
+#endif
+}
+
+// Counts the keys at positions [begin, end); begin is a multiple of KEYS_PER_VECTOR.
+void count_range(uint begin, uint end) {
+    bool aligned = key_vectors_aligned();
+    for (uint first = begin + gl_LocalInvocationIndex * KEYS_PER_VECTOR; first < end;
+         first += GROUP_SIZE * KEYS_PER_VECTOR) {
+        if (aligned && first + KEYS_PER_VECTOR <= end) {
+            uvec4 v = src_key_vectors[(u_src_key_base + first) / KEYS_PER_VECTOR];
+#if KEY_WORDS == 2
+            KEY k0 = v.yx, k1 = v.wz;
+            count_key(first_pass() ? to_ordered(k0) : k0);
+            count_key(first_pass() ? to_ordered(k1) : k1);
+#else
+            for (uint l = 0u; l < 4u; ++l) count_key(first_pass() ? to_ordered(v[l]) : v[l]);
+#endif
+        } else {
+            for (uint l = 0u; l < KEYS_PER_VECTOR; ++l) {
+                if (first + l < end) count_key(load_key(first + l));
+            }
+        }
+    }
+}
+
+uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
+
+void main() {
+    uint t = gl_LocalInvocationIndex;
+    uint n = element_count();
+    uint group = linear_group_id();
+    uint tiles = ceil_div(n, TILE_SIZE);
+#if ALL_PASSES
+    uint groups = ceil_div(n, HISTOGRAM_KEYS);
+    if (group >= groups) return;
+    for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
+        uint shift = min(u_begin_bit + p * RADIX_BITS, u_end_bit);  // passes past the last count nothing
+        pass_shift[p] = shift;
+        pass_mask[p] = (1u << min(RADIX_BITS, u_end_bit - shift)) - 1u;
+    }
+    // This workgroup's share of the status words of every partition (word order).
+    uint status_words = tiles * RADIX;
+    uint share = ceil_div(status_words, groups);
+    for (uint i = group * share + t; i < min(status_words, (group + 1u) * share); i += GROUP_SIZE) tile_state[i] = 0u;
+    uint begin = group * HISTOGRAM_KEYS;
+    uint end = min(n, begin + HISTOGRAM_KEYS);
+    uint words = u_passes * RADIX;
+#else
+    uint blocks = ceil_div(tiles, u_tiles_per_block);
+    if (group >= blocks) return;
+    uint begin = group * u_tiles_per_block * TILE_SIZE;
+    uint end = min(n, begin + u_tiles_per_block * TILE_SIZE);
+    uint words = RADIX;
+#endif
+    for (uint i = t; i < words; i += GROUP_SIZE) s_histogram[i] = 0u;
+    barrier();
+    count_range(begin, end);
+    barrier();
+    for (uint i = t; i < words; i += GROUP_SIZE) {
+        uint c = s_histogram[i];
+#if ALL_PASSES
+        if (c != 0u) atomicAdd(meta[META_HISTOGRAMS + i], c);
+#else
+        if (c != 0u) atomicAdd(meta[META_HISTOGRAMS + u_pass * RADIX + i], c);
+        tile_state[i * blocks + group] = c;
+#endif
+    }
+}

@@ -1,0 +1,276 @@
+// One tile of a digit pass (downsweep.comp, onesweep.comp): load TILE_SIZE keys, rank them
+// stably by the pass's digit, and scatter them (and their values) to their destinations
+// through shared memory, so that global writes come in runs of consecutive positions.
+// Extra #defines:
+//   TILE_SIZE            GROUP_SIZE * KEYS_PER_INVOCATION (at most 32768)
+//   KEYS_PER_INVOCATION  keys each invocation holds in registers
+//   SUBGROUP_SIZE        lanes of a (real or emulated) subgroup; GROUP_SIZE is a multiple
+//   SUBGROUP_MODE        how a key finds the lanes of its row that share its digit:
+//                        2: real ballots (GL_KHR_shader_subgroup_ballot + shuffle), 8 per key;
+//                        1: the same ballots emulated from digits in shared memory (a test aid);
+//                        0: digits compared through shared memory (no subgroups needed).
+//                        Modes 0 and 1 use emulated subgroups of 32, synchronised by barriers.
+//   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters)
+//   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
+//
+// Layout and stability: subgroup w owns tile positions [w * S * K, (w + 1) * S * K) (S the
+// subgroup size, K keys per invocation); its lane l holds row j's key at w*S*K + j*S + l, so
+// loads are coalesced and rows taken in order j = 0, 1, ... visit the subgroup's keys in
+// position order. A key's rank is: the tile's keys of smaller digits, plus its digit's keys
+// in earlier subgroups, in earlier rows of its subgroup, and in lower lanes of its row.
+
+#define K KEYS_PER_INVOCATION
+#define SUBGROUPS (GROUP_SIZE / SUBGROUP_SIZE)
+#define HALF_RADIX (RADIX / 2u)
+
+KEY g_keys[K];     // ordered keys; padding past the count is digit RADIX-1 and ranks last
+uint g_digits[K];
+uint g_ranks[K];   // tile positions after the pass
+
+// Per-subgroup digit counters (two 16-bit counts a word) while ranking; the scattered tile
+// afterwards.
+shared uint s_area[AREA_WORDS];
+shared uint s_count[RADIX];  // the tile's keys of each digit (padding included)
+shared uint s_start[RADIX];  // exclusive prefix of s_count: where a digit starts in the tile
+shared uint s_delta[RADIX];  // set by the kernel: tile position i of digit d goes to s_delta[d] + i
+shared uint s_tmp[RADIX];
+#if SUBGROUP_MODE < 2
+shared uint s_lane_digit[GROUP_SIZE];
+shared uint s_lane_base[GROUP_SIZE];
+#endif
+
+uint local_id() { return gl_LocalInvocationIndex; }
+#if SUBGROUP_MODE == 2
+uint lane_id() { return gl_SubgroupInvocationID; }
+uint subgroup_id() { return gl_SubgroupID; }
+#else
+uint lane_id() { return gl_LocalInvocationIndex & 31u; }
+uint subgroup_id() { return gl_LocalInvocationIndex >> 5u; }
+#endif
+
+uint tile_position(uint j) { return subgroup_id() * (SUBGROUP_SIZE * K) + j * SUBGROUP_SIZE + lane_id(); }
+
+uint popcount4(uvec4 m) {
+    ivec4 c = bitCount(m);
+    return uint(c.x + c.y + c.z + c.w);
+}
+
+uint msb4(uvec4 m) {
+    return m.w != 0u ? 96u + uint(findMSB(m.w)) : m.z != 0u ? 64u + uint(findMSB(m.z))
+         : m.y != 0u ? 32u + uint(findMSB(m.y)) : uint(findMSB(m.x));
+}
+
+#if SUBGROUP_SCAN
+// s_start = exclusive prefix of s_count over the digits: each subgroup scans RADIX /
+// (subgroups) digits with shuffles, then adds the totals of the subgroups before it.
+// (SUBGROUP_SCAN: real subgroups, GROUP_SIZE >= RADIX, RADIX a multiple of SUBGROUP_SIZE.)
+void scan_counts() {
+    uint d = subgroup_id() * SUBGROUP_SIZE + lane_id();  // the same order as the shuffles
+    uint lane = lane_id();
+    if (d < RADIX) {  // whole subgroups
+        uint count = s_count[d];
+        uint sum = count;
+        for (uint offset = 1u; offset < SUBGROUP_SIZE; offset <<= 1u) {
+            uint below = subgroupShuffle(sum, lane >= offset ? lane - offset : lane);
+            if (lane >= offset) sum += below;
+        }
+        if (lane == SUBGROUP_SIZE - 1u) s_tmp[subgroup_id()] = sum;
+        s_start[d] = sum - count;
+    }
+    barrier();
+    if (d < RADIX) {
+        uint before = 0u;
+        for (uint w = 0u; w < subgroup_id(); ++w) before += s_tmp[w];
+        s_start[d] += before;
+    }
+    barrier();
+}
+#else
+// s_start = exclusive prefix of s_count over the digits (Hillis-Steele through s_tmp).
+void scan_counts() {
+    uint t = local_id();
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) s_start[d] = s_count[d];
+    barrier();
+    for (uint offset = 1u; offset < RADIX; offset <<= 1u) {
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_tmp[d] = s_start[d] + (d >= offset ? s_start[d - offset] : 0u);
+        barrier();
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_start[d] = s_tmp[d];
+        barrier();
+    }
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) s_start[d] -= s_count[d];
+    barrier();
+}
+#endif
+
+// Loads the tile's keys (ordered) and their digits; positions at or past n_tile are padding.
+void load_tile(uint tile_first, uint n_tile) {
+    for (uint j = 0u; j < K; ++j) {
+        uint p = tile_position(j);
+        if (p < n_tile) {
+            g_keys[j] = load_key(tile_first + p);
+            g_digits[j] = digit_of(g_keys[j]);
+        } else {
+            g_keys[j] = KEY(0xFFFFFFFFu);
+            g_digits[j] = RADIX - 1u;
+        }
+    }
+}
+
+// Counts the digits per subgroup, turns the counters into each subgroup's first slot of each
+// digit, and fills s_count and s_start.
+void count_tile() {
+    uint t = local_id();
+    for (uint i = t; i < SUBGROUPS * HALF_RADIX; i += GROUP_SIZE) s_area[i] = 0u;
+    barrier();
+    uint counters = subgroup_id() * HALF_RADIX;
+    for (uint j = 0u; j < K; ++j) {
+        uint d = g_digits[j];
+        atomicAdd(s_area[counters + (d >> 1u)], 1u << ((d & 1u) << 4u));
+    }
+    barrier();
+    for (uint x = t; x < HALF_RADIX; x += GROUP_SIZE) {
+        uint run = 0u;  // two 16-bit sums; a tile holds at most 32768 keys
+        for (uint w = 0u; w < SUBGROUPS; ++w) {
+            uint c = s_area[w * HALF_RADIX + x];
+            s_area[w * HALF_RADIX + x] = run;
+            run += c;
+        }
+        s_count[2u * x] = run & 0xFFFFu;
+        s_count[2u * x + 1u] = run >> 16u;
+    }
+    barrier();
+    scan_counts();
+}
+
+// The lanes of this key's row whose digit equals d (this lane included).
+#if SUBGROUP_MODE == 2
+uvec4 match_digit(uint d) {
+    uvec4 peers = subgroupBallot(true);
+    for (uint b = 0u; b < RADIX_BITS; ++b) {
+        bool bit = ((d >> b) & 1u) != 0u;
+        uvec4 vote = subgroupBallot(bit);
+        peers &= bit ? vote : ~vote;
+    }
+    return peers;
+}
+#elif SUBGROUP_MODE == 1
+uvec4 match_digit(uint d) {
+    uint first_lane = local_id() & ~31u;
+    uint lane_digits[32];
+    for (uint l = 0u; l < 32u; ++l) lane_digits[l] = s_lane_digit[first_lane + l];
+    uvec4 peers = uvec4(0xFFFFFFFFu, 0u, 0u, 0u);
+    for (uint b = 0u; b < RADIX_BITS; ++b) {
+        bool bit = ((d >> b) & 1u) != 0u;
+        uint votes = 0u;  // subgroupBallot(bit of the lane's digit), emulated
+        for (uint l = 0u; l < 32u; ++l) votes |= ((lane_digits[l] >> b) & 1u) << l;
+        uvec4 vote = uvec4(votes, 0u, 0u, 0u);
+        peers &= bit ? vote : ~vote;
+    }
+    return peers;
+}
+#else
+uvec4 match_digit(uint d) {
+    uint first_lane = local_id() & ~31u;
+    uint peers = 0u;
+    for (uint l = 0u; l < 32u; ++l) peers |= uint(s_lane_digit[first_lane + l] == d) << l;
+    return uvec4(peers, 0u, 0u, 0u);
+}
+#endif
+
+// Ranks the tile's keys (after count_tile()), row by row: a row's keys of one digit take
+// the next slots of their subgroup's counter, in lane order; the highest such lane (the
+// leader) advances the counter for all of them.
+void rank_rows() {
+    uint counters = subgroup_id() * HALF_RADIX;
+#if SUBGROUP_MODE == 2
+    uvec4 lanes_below = gl_SubgroupLtMask;
+#else
+    uvec4 lanes_below = uvec4((1u << lane_id()) - 1u, 0u, 0u, 0u);
+#endif
+    for (uint j = 0u; j < K; ++j) {
+        uint d = g_digits[j];
+#if SUBGROUP_MODE < 2
+        s_lane_digit[local_id()] = d;
+        barrier();
+#endif
+        uvec4 peers = match_digit(d);
+        uint leader = msb4(peers);
+        uint half_shift = (d & 1u) << 4u;
+        uint before = 0u;
+        if (lane_id() == leader)
+            before = (atomicAdd(s_area[counters + (d >> 1u)], popcount4(peers) << half_shift) >> half_shift) & 0xFFFFu;
+#if SUBGROUP_MODE == 2
+        before = subgroupShuffle(before, leader);
+#else
+        if (lane_id() == leader) s_lane_base[local_id()] = before;
+        barrier();
+        before = s_lane_base[(local_id() & ~31u) + leader];
+#endif
+        g_ranks[j] = s_start[d] + before + popcount4(peers & lanes_below);
+    }
+    barrier();
+}
+
+// The digit of tile position i after ranking: the last digit that starts at or before i.
+uint digit_at_position(uint i) {
+    uint d = 0u;
+    for (uint step = RADIX >> 1u; step > 0u; step >>= 1u) {
+        if (s_start[d + step] <= i) d += step;
+    }
+    return d;
+}
+
+// Writes the ranked tile to its destinations (s_delta set by the kernel): keys, then values.
+void scatter_tile(uint tile_first, uint n_tile) {
+    uint t = local_id();
+    uint destination[K];
+#if KEY_WORDS == 1
+    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j];
+    barrier();
+    for (uint j = 0u; j < K; ++j) {
+        uint i = j * GROUP_SIZE + t;
+        if (i < n_tile) {
+            KEY key = s_area[i];
+            destination[j] = s_delta[digit_of(key)] + i;
+            store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
+        }
+    }
+    barrier();
+#else
+    // Word by word: the low words (and each position's digit, found in s_start), the high.
+    uint low[K];
+    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j].y;
+    barrier();
+    for (uint j = 0u; j < K; ++j) {
+        uint i = j * GROUP_SIZE + t;
+        if (i < n_tile) {
+            low[j] = s_area[i];
+            destination[j] = s_delta[digit_at_position(i)] + i;
+        }
+    }
+    barrier();
+    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j].x;
+    barrier();
+    for (uint j = 0u; j < K; ++j) {
+        uint i = j * GROUP_SIZE + t;
+        if (i < n_tile) {
+            KEY key = uvec2(s_area[i], low[j]);
+            store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
+        }
+    }
+    barrier();
+#endif
+#if HAS_VALUES
+    // Values are read only now, when they move.
+    for (uint j = 0u; j < K; ++j) {
+        uint p = tile_position(j);
+        s_area[g_ranks[j]] = p < n_tile ? load_value(tile_first + p) : 0u;
+    }
+    barrier();
+    for (uint j = 0u; j < K; ++j) {
+        uint i = j * GROUP_SIZE + t;
+        if (i < n_tile) store_dst_value(destination[j], s_area[i]);
+    }
+    barrier();
+#endif
+}

@@ -1,0 +1,282 @@
+// The results contract the three sorters share (tests/contract_support.hpp), typed over
+// family x key type (bitonic_*, radix_*, sorter_* for uint32_t, int32_t, float, uint64_t,
+// int64_t, double; values uint32_t):
+// - keys equal std::sort's (totalOrder for floating point), in both orders;
+// - values: std::stable_sort's exactly for every radix sort and every Stability::stable sort or
+//   sort_indices() of any family; the network's unstable results equal cpu::bitonic_sort
+//   (a permutation keeping values with their keys above network_oracle_limit);
+// - only the elements sorted change: guard words before (sort_range's first) and after;
+// - sort_indirect() sorts min(GPU count, capacity) elements and leaves the rest.
+// The Sorter here takes the radix sort from contract_crossover (4096) on, so every test runs
+// both of its algorithms.
+
+#include <random>
+
+#include "contract_support.hpp"
+
+namespace gpusort_test {
+namespace {
+
+using gpusort::Order;
+using gpusort::Stability;
+
+template <class Case>
+class ContractSort : public GlTest {};
+using ContractCases =
+    ::testing::Types<ContractCase<Family::bitonic, std::uint32_t>, ContractCase<Family::bitonic, std::int32_t>,
+                     ContractCase<Family::bitonic, float>, ContractCase<Family::bitonic, std::uint64_t>,
+                     ContractCase<Family::bitonic, std::int64_t>, ContractCase<Family::bitonic, double>,
+                     ContractCase<Family::radix, std::uint32_t>, ContractCase<Family::radix, std::int32_t>,
+                     ContractCase<Family::radix, float>, ContractCase<Family::radix, std::uint64_t>,
+                     ContractCase<Family::radix, std::int64_t>, ContractCase<Family::radix, double>,
+                     ContractCase<Family::sorter, std::uint32_t>, ContractCase<Family::sorter, std::int32_t>,
+                     ContractCase<Family::sorter, float>, ContractCase<Family::sorter, std::uint64_t>,
+                     ContractCase<Family::sorter, std::int64_t>, ContractCase<Family::sorter, double>>;
+TYPED_TEST_SUITE(ContractSort, ContractCases, ContractNames);
+
+const RadixInput every_input[] = {RadixInput::random,    RadixInput::sorted,       RadixInput::reversed,
+                                  RadixInput::all_equal, RadixInput::few_distinct, RadixInput::specials};
+
+// One buffer sort of each kind (keys; pairs unstable; pairs stable) of `count` generated keys,
+// checked; stops at the first failure.
+template <Family F, class Key>
+::testing::AssertionResult three_sorts_ok(std::size_t count, RadixInput input, Order order, std::uint32_t seed,
+                                          bool keys_only_too = true) {
+  auto& keys_sorter = contract_sorter<F, Key>();
+  auto& pair_sorter = contract_sorter<F, Key, std::uint32_t>();
+  const auto keys = radix_keys<Key>(input, count, seed);
+  const auto values = radix_values(count, seed);
+  if (keys_only_too) {
+    auto ok = contract_buffer_ok<Key>([&](GLuint k, GLuint) { Calls<F>::sort(keys_sorter, k, count, order); }, keys,
+                                      nullptr, 0, order, Expect::stable, seed);
+    if (!ok) return ok << "\n  (keys only)";
+  }
+  for (Stability stability : {Stability::unstable, Stability::stable}) {
+    const Expect expect = pair_expectation<F>(pair_sorter, count, stability);
+    auto ok =
+        contract_buffer_ok<Key>([&](GLuint k, GLuint v) { Calls<F>::sort(pair_sorter, k, v, count, order, stability); },
+                                keys, &values, 0, order, expect, seed);
+    if (!ok) return ok << "\n  (pairs, " << (stability == Stability::stable ? "stable" : "unstable") << ")";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+template <class Key>
+std::string contract_case(Family family, const char* what, std::size_t count, Order order, RadixInput input,
+                          std::uint32_t seed) {
+  return std::string(family_name(family)) + " " + radix_case<Key>(what, count, order, input, seed);
+}
+
+// The sizes around empty, tiny, 256 (a radix workgroup, a tile's fraction) and 4096 (the
+// typed Sorter's crossover; a bitonic tile of pairs), and 65537 (past the 2^16 the network's
+// tiles and the radix blocks divide evenly). Each size in both orders; the input cycles through
+// every distribution so that every one meets small and large sizes.
+TYPED_TEST(ContractSort, EdgeSizesBothOrders) {
+  constexpr Family F = TypeParam::family;
+  using Key = typename TypeParam::Key;
+  const std::size_t sizes[] = {0, 1, 2, 3, 255, 256, 257, 4095, 4096, 4097, 65537};
+  std::size_t round = 0;
+  for (std::size_t count : sizes) {
+    for (Order order : both_orders) {
+      const RadixInput input = every_input[round++ % 6];
+      const auto seed = static_cast<std::uint32_t>(count * 11 + round);
+      SCOPED_TRACE(contract_case<Key>(F, "edge size", count, order, input, seed));
+      // 65537: keys-only in one order only (the pairs carry the keys' check too).
+      ASSERT_TRUE((three_sorts_ok<F, Key>(count, input, order, seed, count < 65537 || order == Order::ascending)));
+    }
+  }
+}
+
+// Every distribution in both orders, once below and once above the typed Sorter's crossover.
+TYPED_TEST(ContractSort, EveryDistributionBothOrders) {
+  constexpr Family F = TypeParam::family;
+  using Key = typename TypeParam::Key;
+  for (std::size_t count : {std::size_t{3001}, std::size_t{5003}}) {
+    for (RadixInput input : every_input) {
+      for (Order order : both_orders) {
+        const auto seed = static_cast<std::uint32_t>(count + 37 * static_cast<std::size_t>(input));
+        SCOPED_TRACE(contract_case<Key>(F, "distribution", count, order, input, seed));
+        ASSERT_TRUE((three_sorts_ok<F, Key>(count, input, order, seed, order == Order::ascending)));
+      }
+    }
+  }
+}
+
+// Seeded random sizes (the seed is in the trace): most small, one up to 40000.
+TYPED_TEST(ContractSort, SeededRandomSizes) {
+  constexpr Family F = TypeParam::family;
+  using Key = typename TypeParam::Key;
+  const std::uint32_t sizes_seed = 20261124u + static_cast<std::uint32_t>(sizeof(Key));
+  std::vector<std::size_t> sizes = random_sizes(sizes_seed, 3, 3000);
+  sizes.push_back(random_sizes(sizes_seed + 1, 1, 40000).front());
+  std::mt19937 rng(sizes_seed);
+  for (std::size_t count : sizes) {
+    const RadixInput input = every_input[rng() % 6];
+    const Order order = (rng() & 1u) ? Order::ascending : Order::descending;
+    const std::uint32_t seed = rng();
+    SCOPED_TRACE(contract_case<Key>(F, "random size", count, order, input, seed) +
+                 " sizes_seed=" + std::to_string(sizes_seed));
+    ASSERT_TRUE((three_sorts_ok<F, Key>(count, input, order, seed)));
+  }
+}
+
+// The std::vector overloads: the same results as the buffer sorts.
+TYPED_TEST(ContractSort, HostVectors) {
+  constexpr Family F = TypeParam::family;
+  using Key = typename TypeParam::Key;
+  auto& keys_sorter = contract_sorter<F, Key>();
+  auto& pair_sorter = contract_sorter<F, Key, std::uint32_t>();
+  for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{257}, std::size_t{4097}}) {
+    for (Order order : both_orders) {
+      const auto seed = static_cast<std::uint32_t>(count * 3 + (order == Order::ascending ? 0 : 1));
+      SCOPED_TRACE(contract_case<Key>(F, "host vectors", count, order, RadixInput::few_distinct, seed));
+      const auto input = radix_keys<Key>(RadixInput::few_distinct, count, seed);
+      const auto input_values = radix_values(count, seed);
+      auto keys = input;
+      Calls<F>::sort_host(keys_sorter, keys, order);
+      ASSERT_TRUE(keys_ok(input, keys, order));
+      for (Stability stability : {Stability::unstable, Stability::stable}) {
+        keys = input;
+        auto values = input_values;
+        Calls<F>::sort_host(pair_sorter, keys, values, order, stability);
+        ASSERT_TRUE(
+            pairs_ok(input, input_values, keys, values, order, pair_expectation<F>(pair_sorter, count, stability)));
+      }
+      ASSERT_TRUE(no_gl_error("host sorts"));
+    }
+  }
+}
+
+// sort_range(): `first` not on any alignment, guard words before and after the range.
+TYPED_TEST(ContractSort, SortRangeUnalignedFirst) {
+  constexpr Family F = TypeParam::family;
+  using Key = typename TypeParam::Key;
+  auto& keys_sorter = contract_sorter<F, Key>();
+  auto& pair_sorter = contract_sorter<F, Key, std::uint32_t>();
+  for (std::size_t first : {std::size_t{1}, std::size_t{3}, std::size_t{5}, std::size_t{17}}) {
+    for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{257}, std::size_t{4097}}) {
+      const Order order = (first + count) % 2 ? Order::descending : Order::ascending;
+      const auto seed = static_cast<std::uint32_t>(first * 100000 + count);
+      SCOPED_TRACE(contract_case<Key>(F, "sort_range", count, order, RadixInput::few_distinct, seed) +
+                   " first=" + std::to_string(first));
+      const auto keys = radix_keys<Key>(RadixInput::few_distinct, count, seed);
+      const auto values = radix_values(count, seed);
+      ASSERT_TRUE(
+          contract_buffer_ok<Key>([&](GLuint k, GLuint) { Calls<F>::sort_range(keys_sorter, k, first, count, order); },
+                                  keys, nullptr, first, order, Expect::stable, seed));
+      for (Stability stability : {Stability::unstable, Stability::stable}) {
+        SCOPED_TRACE(stability == Stability::stable ? "pairs, stable" : "pairs, unstable");
+        ASSERT_TRUE(contract_buffer_ok<Key>(
+            [&](GLuint k, GLuint v) { Calls<F>::sort_range(pair_sorter, k, v, first, count, order, stability); }, keys,
+            &values, first, order, pair_expectation<F>(pair_sorter, count, stability), seed));
+      }
+    }
+  }
+}
+
+// sort_indirect(): the count written on the GPU (by a shader, or glBufferSubData) below,
+// at and above the capacity, and 0; capacities below and above the typed Sorter's crossover.
+TYPED_TEST(ContractSort, SortIndirectGpuCount) {
+  constexpr Family F = TypeParam::family;
+  using Key = typename TypeParam::Key;
+  auto& keys_sorter = contract_sorter<F, Key>();
+  auto& pair_sorter = contract_sorter<F, Key, std::uint32_t>();
+  RadixCountWriter writer;
+  for (std::size_t capacity : {std::size_t{0}, std::size_t{1}, std::size_t{3001}, std::size_t{5003}}) {
+    const auto cap = static_cast<std::uint32_t>(capacity);
+    for (std::uint32_t gpu_count : {cap / 2 + 1, cap, cap + 1000, 0xffffffffu, 0u}) {
+      const Order order = gpu_count % 2 ? Order::descending : Order::ascending;
+      const CountFrom from = gpu_count % 3 == 0 ? CountFrom::buffer_sub_data : CountFrom::shader;
+      const auto seed = cap * 7 + gpu_count;
+      SCOPED_TRACE(contract_case<Key>(F, "sort_indirect", capacity, order, RadixInput::few_distinct, seed) +
+                   " gpu_count=" + std::to_string(gpu_count) +
+                   (from == CountFrom::shader ? " (a shader's store)" : " (glBufferSubData)"));
+      const auto keys = radix_keys<Key>(RadixInput::few_distinct, capacity, seed);
+      const auto values = radix_values(capacity, seed);
+      const std::size_t sorted = std::min<std::size_t>(gpu_count, capacity);
+      ASSERT_TRUE(contract_indirect_ok<Key>(
+          [&](GLuint k, GLuint, GLuint counts, std::size_t offset) {
+            keys_sorter.sort_indirect(k, counts, offset, capacity, order);
+          },
+          writer, from, keys, nullptr, gpu_count, order, Expect::stable, seed));
+      // The algorithm is chosen for the capacity; the network sorts the counted prefix.
+      Expect expect = pair_expectation<F>(pair_sorter, capacity, Stability::unstable);
+      if (expect == Expect::network && sorted > network_oracle_limit) expect = Expect::permutation;
+      ASSERT_TRUE(contract_indirect_ok<Key>(
+          [&](GLuint k, GLuint v, GLuint counts, std::size_t offset) {
+            pair_sorter.sort_indirect(k, v, counts, offset, capacity, order);
+          },
+          writer, from, keys, &values, gpu_count, order, expect, seed));
+    }
+  }
+}
+
+// sort_indices(): the indices buffer (garbage before) becomes the stable argsort, exactly.
+TYPED_TEST(ContractSort, SortIndicesIsTheStableArgsort) {
+  constexpr Family F = TypeParam::family;
+  using Key = typename TypeParam::Key;
+  auto& sorter = contract_sorter<F, Key, std::uint32_t>();
+  for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{257}, std::size_t{4097}}) {
+    for (RadixInput input : {RadixInput::few_distinct, RadixInput::all_equal, RadixInput::specials}) {
+      const Order order = static_cast<int>(input) % 2 ? Order::descending : Order::ascending;
+      const auto seed = static_cast<std::uint32_t>(count * 5 + static_cast<std::size_t>(input));
+      SCOPED_TRACE(contract_case<Key>(F, "sort_indices", count, order, input, seed));
+      const auto keys = radix_keys<Key>(input, count, seed);
+      std::vector<std::uint32_t> indices(count);
+      std::iota(indices.begin(), indices.end(), 0u);
+      GuardedBuffer key_buffer(to_bytes(keys), 0, seed);
+      GuardedBuffer index_buffer(guard_pattern(count * 4, seed + 3), 0, seed + 1);  // garbage in
+      sorter.sort_indices(key_buffer.buffer.name(), index_buffer.buffer.name(), count, order);
+      ASSERT_TRUE(no_gl_error("sort_indices"));
+      std::string problem;
+      const auto got_keys = from_bytes<Key>(key_buffer.elements(problem, "key"), 0, problem.empty() ? count : 0);
+      ASSERT_EQ(problem, "");
+      const auto got_indices =
+          from_bytes<std::uint32_t>(index_buffer.elements(problem, "index"), 0, problem.empty() ? count : 0);
+      ASSERT_EQ(problem, "");
+      ASSERT_TRUE(pairs_ok(keys, indices, got_keys, got_indices, order, Expect::stable));
+    }
+  }
+}
+
+// A million elements, for a few types only: the network's and the radix sort's many passes.
+class ContractLarge : public GlTest {};
+
+constexpr std::size_t large_count = 1000003;
+
+TEST_F(ContractLarge, SorterUint32PairsFullOfTies) {
+  auto& sorter = contract_sorter<Family::sorter, std::uint32_t, std::uint32_t>();
+  ASSERT_EQ(sorter.algorithm_for(large_count), gpusort::Algorithm::radix);
+  const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, large_count, 41);
+  const auto values = radix_values(large_count, 41);
+  SCOPED_TRACE(contract_case<std::uint32_t>(Family::sorter, "large", large_count, Order::descending,
+                                            RadixInput::few_distinct, 41));
+  EXPECT_TRUE(
+      contract_buffer_ok<std::uint32_t>([&](GLuint k, GLuint v) { sorter.sort(k, v, large_count, Order::descending); },
+                                        keys, &values, 0, Order::descending, Expect::stable, 41));
+}
+
+TEST_F(ContractLarge, BitonicDoublePairsAndRadixInt64Keys) {
+  {
+    const auto keys = radix_keys<double>(RadixInput::specials, large_count, 42);
+    const auto values = radix_values(large_count, 42);
+    SCOPED_TRACE(
+        contract_case<double>(Family::bitonic, "large", large_count, Order::ascending, RadixInput::specials, 42));
+    auto& sorter = contract_sorter<Family::bitonic, double, std::uint32_t>();
+    EXPECT_TRUE(contract_buffer_ok<double>(
+        [&](GLuint k, GLuint v) { sorter.sort(k, v, large_count, Order::ascending, Stability::stable); }, keys, &values,
+        0, Order::ascending, Expect::stable, 42));
+  }
+  {
+    const auto keys = radix_keys<std::int64_t>(RadixInput::random, large_count, 43);
+    SCOPED_TRACE(
+        contract_case<std::int64_t>(Family::radix, "large", large_count, Order::descending, RadixInput::random, 43));
+    auto& sorter = contract_sorter<Family::radix, std::int64_t>();
+    EXPECT_TRUE(
+        contract_buffer_ok<std::int64_t>([&](GLuint k, GLuint) { sorter.sort(k, large_count, Order::descending); },
+                                         keys, nullptr, 0, Order::descending, Expect::stable, 43));
+  }
+}
+
+}  // namespace
+}  // namespace gpusort_test

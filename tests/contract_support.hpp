@@ -1,0 +1,367 @@
+#pragma once
+// The contract the three public sorters share (BitonicSorter, RadixSorter and the front door
+// Sorter), tested through one adapter so that every typed test runs against every family:
+// - ContractCase<Family, Key>: the typed-test parameter, named "bitonic_float", "radix_int64_t", ...
+// - contract_sorter<Family, Key, Value>(): the process's sorter of that family (test tunings;
+//   the Sorter with a crossover of contract_crossover, so that the edge sizes cross it);
+// - Calls<Family>: one spelling of every entry point for all three (RadixSorter takes no
+//   Stability: it is always stable);
+// - pair_expectation(): what a key-value result must equal: std::stable_sort exactly (every
+//   radix sort, every Stability::stable sort and sort_indices() of any family), or for the
+//   network's unstable sorts gpusort::cpu::bitonic_sort exactly where that oracle is cheap, and
+//   otherwise a permutation that keeps every value with its key;
+// - contract_buffer_ok() / contract_indirect_ok(): a sort in GPU buffers with guard words
+//   before (sort_range's `first`) and after the elements, read back and checked.
+// Inputs and oracles come from radix_support.hpp (every key type, specials, std::stable_sort by
+// totalOrder) and sort_checks.hpp.
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <typeindex>
+#include <utility>
+#include <vector>
+
+#include "gl_buffer.hpp"
+#include "gl_session.hpp"
+#include "radix_support.hpp"
+#include "sort_checks.hpp"
+
+namespace gpusort_test {
+
+enum class Family { bitonic, radix, sorter };
+
+inline const char* family_name(Family family) {
+  switch (family) {
+    case Family::bitonic:
+      return "bitonic";
+    case Family::radix:
+      return "radix";
+    case Family::sorter:
+      return "sorter";
+  }
+  return "?";
+}
+
+template <Family F, class K>
+struct ContractCase {
+  static constexpr Family family = F;
+  using Key = K;
+};
+
+struct ContractNames {
+  template <class Case>
+  static std::string GetName(int) {
+    return std::string(family_name(Case::family)) + "_" + radix_key_name<typename Case::Key>();
+  }
+};
+
+template <Family F, class Key, class Value>
+struct SorterOf;
+template <class Key, class Value>
+struct SorterOf<Family::bitonic, Key, Value> {
+  using type = gpusort::BitonicSorter<Key, Value>;
+};
+template <class Key, class Value>
+struct SorterOf<Family::radix, Key, Value> {
+  using type = gpusort::RadixSorter<Key, Value>;
+};
+template <class Key, class Value>
+struct SorterOf<Family::sorter, Key, Value> {
+  using type = gpusort::Sorter<Key, Value>;
+};
+template <Family F, class Key, class Value = void>
+using SorterType = typename SorterOf<F, Key, Value>::type;
+
+// The typed tests' Sorter takes the radix sort from 4096 elements on (every field), so that
+// the edge sizes 4095 | 4096, 4097 fall on both sides of the crossover.
+constexpr std::size_t contract_crossover = 4096;
+
+inline gpusort::SorterTuning contract_sorter_tuning(std::size_t radix_from) {
+  gpusort::SorterTuning tuning;
+  tuning.radix_from.keys = tuning.radix_from.pairs = tuning.radix_from.stable = tuning.radix_from.wide_keys =
+      radix_from;
+  tuning.bitonic = test_tuning();
+  tuning.radix = radix_test_tuning();
+  return tuning;
+}
+
+template <class Key, class Value>
+struct ContractSorterSlot {};
+
+template <Family F, class Key, class Value = void>
+SorterType<F, Key, Value>& contract_sorter() {
+  if constexpr (F == Family::bitonic) {
+    return cached_sorter<Key, Value>();
+  } else if constexpr (F == Family::radix) {
+    return radix_sorter<Key, Value>();
+  } else {
+    using Sorter = gpusort::Sorter<Key, Value>;
+    gl_context();
+    std::shared_ptr<void>& slot = detail::sorter_slot(std::type_index(typeid(ContractSorterSlot<Key, Value>)));
+    if (!slot) slot = std::make_shared<Sorter>(contract_sorter_tuning(contract_crossover));
+    return *static_cast<Sorter*>(slot.get());
+  }
+}
+
+// One spelling of each entry point for the three families (RadixSorter takes no Stability).
+template <Family F>
+struct Calls {
+  template <class S>
+  static void sort(S& s, GLuint keys, std::size_t count, gpusort::Order order) {
+    s.sort(keys, count, order);
+  }
+  template <class S>
+  static void sort(S& s, GLuint keys, GLuint values, std::size_t count, gpusort::Order order,
+                   gpusort::Stability stability) {
+    if constexpr (F == Family::radix) {
+      (void)stability;
+      s.sort(keys, values, count, order);
+    } else {
+      s.sort(keys, values, count, order, stability);
+    }
+  }
+  template <class S>
+  static void sort_range(S& s, GLuint keys, std::size_t first, std::size_t count, gpusort::Order order) {
+    s.sort_range(keys, first, count, order);
+  }
+  template <class S>
+  static void sort_range(S& s, GLuint keys, GLuint values, std::size_t first, std::size_t count, gpusort::Order order,
+                         gpusort::Stability stability) {
+    if constexpr (F == Family::radix) {
+      (void)stability;
+      s.sort_range(keys, values, first, count, order);
+    } else {
+      s.sort_range(keys, values, first, count, order, stability);
+    }
+  }
+  template <class S, class Key>
+  static void sort_host(S& s, std::vector<Key>& keys, gpusort::Order order) {
+    s.sort(keys, order);
+  }
+  template <class S, class Key>
+  static void sort_host(S& s, std::vector<Key>& keys, std::vector<std::uint32_t>& values, gpusort::Order order,
+                        gpusort::Stability stability) {
+    if constexpr (F == Family::radix) {
+      (void)stability;
+      s.sort(keys, values, order);
+    } else {
+      s.sort(keys, values, order, stability);
+    }
+  }
+};
+
+// What a key-value result must equal.
+enum class Expect {
+  stable,       // std::stable_sort, values included, exactly
+  network,      // gpusort::cpu::bitonic_sort, values included, exactly
+  permutation,  // keys as std::sort; the (key, value) pairs a permutation of the input's
+};
+
+inline const char* expect_name(Expect expect) {
+  switch (expect) {
+    case Expect::stable:
+      return "std::stable_sort";
+    case Expect::network:
+      return "cpu::bitonic_sort";
+    case Expect::permutation:
+      return "a permutation keeping values with their keys";
+  }
+  return "?";
+}
+
+// The CPU network costs O(n log^2 n) on the host: above this many elements an unstable
+// network result is checked as a permutation instead (the GPU network is checked against it
+// exactly by gpu_matches_cpu and the fuzzer).
+constexpr std::size_t network_oracle_limit = 70000;
+
+// Which algorithm a sort of `count` runs (sort_indirect: `capacity`).
+template <Family F, class S>
+gpusort::Algorithm algorithm_of(const S& sorter, std::size_t count, gpusort::Stability stability) {
+  if constexpr (F == Family::bitonic) {
+    (void)sorter, (void)count, (void)stability;
+    return gpusort::Algorithm::bitonic;
+  } else if constexpr (F == Family::radix) {
+    (void)sorter, (void)count, (void)stability;
+    return gpusort::Algorithm::radix;
+  } else {
+    return sorter.algorithm_for(count, stability);
+  }
+}
+
+template <Family F, class S>
+Expect pair_expectation(const S& sorter, std::size_t count, gpusort::Stability stability) {
+  if (algorithm_of<F>(sorter, count, stability) == gpusort::Algorithm::radix) return Expect::stable;
+  if (stability == gpusort::Stability::stable) return Expect::stable;
+  return count <= network_oracle_limit ? Expect::network : Expect::permutation;
+}
+
+// Keys as std::sort orders them: totalOrder for floats and doubles (an independent rank,
+// radix_support.hpp), the natural order otherwise; descending the reverse.
+template <class Key>
+std::vector<Key> keys_oracle(std::vector<Key> keys, gpusort::Order order) {
+  std::sort(keys.begin(), keys.end(), [](Key a, Key b) { return radix_rank(a) < radix_rank(b); });
+  if (order == gpusort::Order::descending) std::reverse(keys.begin(), keys.end());
+  return keys;
+}
+
+template <class Key>
+::testing::AssertionResult keys_ok(const std::vector<Key>& input, const std::vector<Key>& got, gpusort::Order order) {
+  return radix_same(got, keys_oracle(input, order), "keys (vs std::sort)");
+}
+
+template <class Key>
+::testing::AssertionResult pairs_ok(const std::vector<Key>& input_keys, const std::vector<std::uint32_t>& input_values,
+                                    const std::vector<Key>& keys, const std::vector<std::uint32_t>& values,
+                                    gpusort::Order order, Expect expect) {
+  if (auto ok = keys_ok(input_keys, keys, order); !ok) return ok << "\n  (a key-value sort)";
+  if (values.size() != keys.size()) return ::testing::AssertionFailure() << "sizes of keys and values differ";
+  switch (expect) {
+    case Expect::stable: {
+      std::vector<Key> want_keys = input_keys;
+      std::vector<std::uint32_t> want_values = input_values;
+      radix_oracle(want_keys, &want_values, order);
+      return radix_same(values, want_values, "values (vs std::stable_sort)");
+    }
+    case Expect::network: {
+      std::vector<Key> want_keys = input_keys;
+      std::vector<std::uint32_t> want_values = input_values;
+      gpusort::cpu::bitonic_sort(want_keys, want_values, order);
+      if (auto ok = radix_same(keys, want_keys, "keys (vs cpu::bitonic_sort)"); !ok) return ok;
+      return radix_same(values, want_values, "values (vs cpu::bitonic_sort)");
+    }
+    case Expect::permutation: {
+      using Pair = std::pair<std::uint64_t, std::uint32_t>;
+      std::vector<Pair> before(keys.size()), after(keys.size());
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        before[i] = {bits_of(input_keys[i]), input_values[i]};
+        after[i] = {bits_of(keys[i]), values[i]};
+      }
+      std::sort(before.begin(), before.end());
+      std::sort(after.begin(), after.end());
+      if (before == after) return ::testing::AssertionSuccess();
+      std::size_t first = 0;
+      while (before[first] == after[first]) ++first;
+      return ::testing::AssertionFailure()
+             << "the multiset of (key, value) pairs changed; first difference at " << first << " in canonical order";
+    }
+  }
+  return ::testing::AssertionFailure() << "unknown expectation";
+}
+
+// Buffers of [lead | elements | tail] with seeded guard bytes around the elements: `lead` is
+// `first` elements' worth (sort_range), the tail an odd number of words.
+struct GuardedBuffer {
+  GuardedBuffer(const Bytes& elements, std::size_t lead_bytes, std::uint32_t seed)
+      : lead(guard_pattern(lead_bytes, seed ^ 0x5a5a5a5au)),
+        tail(guard_pattern(guard_bytes, seed + 17)),
+        element_bytes(elements.size()),
+        buffer(concat(concat(lead, elements), tail)) {}
+
+  // The elements after the sort; "" or what went wrong with the guards in `problem`.
+  Bytes elements(std::string& problem, const char* which) const {
+    const Bytes all = buffer.read();
+    if (all.size() != lead.size() + element_bytes + tail.size()) {
+      problem = std::string(which) + " buffer changed size";
+      return {};
+    }
+    for (std::size_t i = 0; i < lead.size(); ++i) {
+      if (all[i] != lead[i]) {
+        problem = std::string(which) + " buffer: guard byte " + std::to_string(i) + " before the range changed";
+        return {};
+      }
+    }
+    if (auto ok = guard_intact(Bytes(all.begin() + static_cast<std::ptrdiff_t>(lead.size()), all.end()), element_bytes,
+                               tail, which);
+        !ok) {
+      problem = ok.message();
+      return {};
+    }
+    return Bytes(all.begin() + static_cast<std::ptrdiff_t>(lead.size()),
+                 all.begin() + static_cast<std::ptrdiff_t>(lead.size() + element_bytes));
+  }
+
+  Bytes lead, tail;
+  std::size_t element_bytes;
+  GlBuffer buffer;
+};
+
+// Runs `sort(keys_buffer, values_buffer)` on guarded copies of the input (values_buffer 0
+// without values) and checks guards, GL errors and the result. `first`: elements before the
+// range (what sort_range gets as `first`).
+template <class Key>
+::testing::AssertionResult contract_buffer_ok(const std::function<void(GLuint, GLuint)>& sort,
+                                              const std::vector<Key>& keys, const std::vector<std::uint32_t>* values,
+                                              std::size_t first, gpusort::Order order, Expect expect,
+                                              std::uint32_t seed) {
+  GuardedBuffer key_buffer(to_bytes(keys), first * sizeof(Key), seed);
+  std::unique_ptr<GuardedBuffer> value_buffer;
+  if (values) value_buffer = std::make_unique<GuardedBuffer>(to_bytes(*values), first * 4, seed + 1);
+  sort(key_buffer.buffer.name(), value_buffer ? value_buffer->buffer.name() : 0);
+  if (auto gl = no_gl_error("the sort"); !gl) return gl;
+  std::string problem;
+  const Bytes key_bytes = key_buffer.elements(problem, "key");
+  if (!problem.empty()) return ::testing::AssertionFailure() << problem;
+  const auto got_keys = from_bytes<Key>(key_bytes, 0, keys.size());
+  if (!values) return keys_ok(keys, got_keys, order);
+  const Bytes value_bytes = value_buffer->elements(problem, "value");
+  if (!problem.empty()) return ::testing::AssertionFailure() << problem;
+  return pairs_ok(keys, *values, got_keys, from_bytes<std::uint32_t>(value_bytes, 0, keys.size()), order, expect)
+         << "\n  expected " << expect_name(expect);
+}
+
+// How sort_indirect()'s count gets into its buffer: a compute shader's store (as an emitter
+// would write it) or glBufferSubData.
+enum class CountFrom { shader, buffer_sub_data };
+
+// sort_indirect() of `keys` (capacity = keys.size()) with `gpu_count` in a separate count
+// buffer at byte 20: the first min(gpu_count, capacity) elements sorted, the rest and the
+// guards unchanged. `expect` is for the sorted prefix.
+template <class Key>
+::testing::AssertionResult contract_indirect_ok(const std::function<void(GLuint, GLuint, GLuint, std::size_t)>& sort,
+                                                RadixCountWriter& writer, CountFrom from, const std::vector<Key>& keys,
+                                                const std::vector<std::uint32_t>* values, std::uint32_t gpu_count,
+                                                gpusort::Order order, Expect expect, std::uint32_t seed) {
+  const std::size_t capacity = keys.size();
+  const std::size_t sorted = std::min<std::size_t>(gpu_count, capacity);
+  GuardedBuffer key_buffer(to_bytes(keys), 0, seed);
+  std::unique_ptr<GuardedBuffer> value_buffer;
+  if (values) value_buffer = std::make_unique<GuardedBuffer>(to_bytes(*values), 0, seed + 1);
+  GlBuffer counts(guard_pattern(32, seed + 2));
+  constexpr std::size_t offset = 20;
+  if (from == CountFrom::shader) {
+    writer.write(counts.name(), offset, gpu_count);
+  } else {
+    GLint previous = 0;
+    glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &previous);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, counts.name());
+    glBufferSubData(GL_COPY_WRITE_BUFFER, offset, 4, &gpu_count);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, static_cast<GLuint>(previous));
+  }
+  sort(key_buffer.buffer.name(), value_buffer ? value_buffer->buffer.name() : 0, counts.name(), offset);
+  if (auto gl = no_gl_error("sort_indirect"); !gl) return gl;
+  std::string problem;
+  const auto got_keys = from_bytes<Key>(key_buffer.elements(problem, "key"), 0, problem.empty() ? capacity : 0);
+  if (!problem.empty()) return ::testing::AssertionFailure() << problem;
+  const auto head = [sorted](const auto& all) {
+    return std::vector<typename std::decay_t<decltype(all)>::value_type>(
+        all.begin(), all.begin() + static_cast<std::ptrdiff_t>(sorted));
+  };
+  const auto rest = [sorted](const auto& all) {
+    return std::vector<typename std::decay_t<decltype(all)>::value_type>(
+        all.begin() + static_cast<std::ptrdiff_t>(sorted), all.end());
+  };
+  if (auto ok = radix_same(rest(got_keys), rest(keys), "keys past the GPU count"); !ok) return ok;
+  if (!values) return keys_ok(head(keys), head(got_keys), order);
+  const auto got_values =
+      from_bytes<std::uint32_t>(value_buffer->elements(problem, "value"), 0, problem.empty() ? capacity : 0);
+  if (!problem.empty()) return ::testing::AssertionFailure() << problem;
+  if (auto ok = radix_same(rest(got_values), rest(*values), "values past the GPU count"); !ok) return ok;
+  return pairs_ok(head(keys), head(*values), head(got_keys), head(got_values), order, expect)
+         << "\n  expected " << expect_name(expect);
+}
+
+}  // namespace gpusort_test

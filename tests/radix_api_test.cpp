@@ -1,0 +1,357 @@
+// RadixSorter's contract beyond results: every error (its message, the caller's data
+// untouched, no GL error), the GL state restored, reserve() allocating everything up front,
+// many sorters side by side, dispatches split over y, and the tuning it resolves.
+
+#include <gmock/gmock.h>
+
+#include <functional>
+#include <limits>
+#include <map>
+
+#include "radix_support.hpp"
+
+namespace gpusort_test {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using gpusort::Order;
+
+std::string error_from(const std::function<void()>& call) {
+  std::string message = gpusort_error_message(call);
+  if (message.empty()) ADD_FAILURE() << "did not throw gpusort::Error";
+  return message;
+}
+
+std::vector<std::uint32_t> sample(std::size_t count) { return radix_keys<std::uint32_t>(RadixInput::reversed, count, 5); }
+
+class RadixApiErrors : public GlTest {};
+
+TEST_F(RadixApiErrors, NoCurrentContext) {
+  auto& sorter = radix_sorter<std::uint32_t>();
+  const auto keys = sample(300);
+  GlBuffer buffer(to_bytes(keys));
+  auto& context = gl_context();
+  context.release_current();
+  const std::string construct = error_from([] { gpusort::RadixSorter<float> sorter; });
+  const std::string sort = error_from([&] { sorter.sort(buffer.name(), keys.size()); });
+  auto host = keys;
+  const std::string host_sort = error_from([&] { sorter.sort(host); });
+  const std::string reserve = error_from([&] { sorter.reserve(100); });
+  context.make_current();
+  for (const std::string& message : {construct, sort, host_sort, reserve})
+    EXPECT_THAT(message, AllOf(HasSubstr("current"), HasSubstr("context")));
+  EXPECT_EQ(from_bytes<std::uint32_t>(buffer.read(), 0, keys.size()), keys);
+  EXPECT_EQ(host, keys);
+  EXPECT_TRUE(no_gl_error("sorts without a context"));
+}
+
+TEST_F(RadixApiErrors, BadBuffers) {
+  auto& sorter = radix_sorter<std::uint32_t>();
+  auto& pairs = radix_sorter<std::uint32_t, std::uint32_t>();
+  const auto keys = sample(100);
+  GlBuffer small(to_bytes(keys));
+  GlBuffer large(to_bytes(sample(200)));
+  const Bytes small_before = small.read(), large_before = large.read();
+  EXPECT_THAT(error_from([&] { sorter.sort(987654, 10); }), AllOf(HasSubstr("keys buffer 987654"), HasSubstr("not a buffer")));
+  EXPECT_THAT(error_from([&] { sorter.sort(0, 10); }), HasSubstr("not a buffer"));
+  EXPECT_THAT(error_from([&] { sorter.sort(small.name(), 101); }), HasSubstr("too small"));
+  EXPECT_THAT(error_from([&] { sorter.sort_range(small.name(), 50, 51); }), HasSubstr("too small"));
+  EXPECT_THAT(error_from([&] { pairs.sort(large.name(), small.name(), 150); }),
+              AllOf(HasSubstr("values buffer"), HasSubstr("too small")));
+  EXPECT_THAT(error_from([&] { pairs.sort(small.name(), large.name(), 150); }),
+              AllOf(HasSubstr("keys buffer"), HasSubstr("too small")));
+  EXPECT_THAT(error_from([&] { pairs.sort(small.name(), small.name(), 50); }), HasSubstr("same buffer"));
+  EXPECT_THAT(error_from([&] { pairs.sort_indices(small.name(), small.name(), 50); }),
+              AllOf(HasSubstr("indices"), HasSubstr("same buffer")));
+  // Mapped without GL_MAP_PERSISTENT_BIT.
+  GLint previous = 0;
+  glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &previous);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, small.name());
+  ASSERT_NE(glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 64, GL_MAP_READ_BIT), nullptr);
+  EXPECT_THAT(error_from([&] { sorter.sort(small.name(), 100); }), HasSubstr("mapped"));
+  glBindBuffer(GL_COPY_WRITE_BUFFER, small.name());
+  glUnmapBuffer(GL_COPY_WRITE_BUFFER);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, static_cast<GLuint>(previous));
+  EXPECT_EQ(small.read(), small_before);
+  EXPECT_EQ(large.read(), large_before);
+  EXPECT_TRUE(no_gl_error("refused sorts"));
+}
+
+TEST_F(RadixApiErrors, CountsThatOverflowOrExceedTheLimits) {
+  auto& sorter = radix_sorter<std::uint32_t>();
+  auto& pairs = radix_sorter<std::uint32_t, std::uint32_t>();
+  const auto keys = sample(16);
+  GlBuffer tiny(to_bytes(keys));
+  GlBuffer tiny_values(to_bytes(keys));
+  const Bytes before = tiny.read();
+  const std::size_t huge = std::numeric_limits<std::size_t>::max();
+  EXPECT_THAT(error_from([&] { sorter.sort(tiny.name(), sorter.max_count() + 1); }), HasSubstr("exceeds"));
+  EXPECT_THAT(error_from([&] { sorter.sort(tiny.name(), huge); }), HasSubstr("exceeds"));
+  EXPECT_THAT(error_from([&] { pairs.sort(tiny.name(), tiny_values.name(), huge); }), HasSubstr("exceeds"));
+  EXPECT_THAT(error_from([&] { sorter.sort_range(tiny.name(), huge - 1, 5); }), HasSubstr("cannot be bound"));
+  EXPECT_THAT(error_from([&] { sorter.sort_range(tiny.name(), huge / 4, 2); }), HasSubstr("cannot be bound"));
+  EXPECT_THAT(error_from([&] { sorter.reserve(huge); }), HasSubstr("exceeds"));
+  auto host = keys;
+  std::vector<std::uint32_t> values(15);
+  EXPECT_THAT(error_from([&] { pairs.sort(host, values); }), AllOf(HasSubstr("16"), HasSubstr("15")));
+  EXPECT_EQ(host, keys);
+  EXPECT_EQ(tiny.read(), before);
+  EXPECT_EQ(tiny_values.read(), before);
+  EXPECT_TRUE(no_gl_error("refused counts"));
+}
+
+TEST_F(RadixApiErrors, IndirectCounts) {
+  auto& sorter = radix_sorter<std::uint32_t>();
+  const auto keys = sample(100);
+  GlBuffer buffer(concat(to_bytes(keys), Bytes(16, 0)));
+  GlBuffer counts(Bytes(16, 0));
+  const Bytes before = buffer.read();
+  EXPECT_THAT(error_from([&] { sorter.sort_indirect(buffer.name(), counts.name(), 2, 100); }), HasSubstr("multiple of 4"));
+  EXPECT_THAT(error_from([&] { sorter.sort_indirect(buffer.name(), counts.name(), 16, 100); }), HasSubstr("too small"));
+  EXPECT_THAT(error_from([&] { sorter.sort_indirect(buffer.name(), counts.name(), std::numeric_limits<std::size_t>::max() - 3, 100); }),
+              HasSubstr("too small"));
+  EXPECT_THAT(error_from([&] { sorter.sort_indirect(buffer.name(), buffer.name(), 396, 100); }), HasSubstr("inside"));
+  EXPECT_THAT(error_from([&] { sorter.sort_indirect(buffer.name(), counts.name(), 0, 105); }), HasSubstr("too small"));
+  EXPECT_THAT(error_from([&] { sorter.sort_indirect(buffer.name(), 987654, 0, 100); }), HasSubstr("count buffer"));
+  EXPECT_EQ(buffer.read(), before);
+  EXPECT_TRUE(no_gl_error("refused indirect sorts"));
+  // The count right after the keys in the same buffer is fine.
+  RadixCountWriter writer;
+  writer.write(buffer.name(), 400, 60);
+  sorter.sort_indirect(buffer.name(), buffer.name(), 400, 100);
+  auto want = std::vector<std::uint32_t>(keys.begin(), keys.begin() + 60);
+  radix_oracle(want, nullptr, Order::ascending);
+  want.insert(want.end(), keys.begin() + 60, keys.end());
+  EXPECT_EQ(from_bytes<std::uint32_t>(buffer.read(), 0, 100), want);
+}
+
+TEST_F(RadixApiErrors, TuningsTheDeviceCannotRun) {
+  const auto refused = [](auto change, const char* expected) {
+    gpusort::RadixTuning tuning;
+    change(tuning);
+    EXPECT_THAT(error_from([&] { gpusort::RadixSorter<std::uint32_t> sorter(tuning); }),
+                AllOf(HasSubstr("RadixTuning"), HasSubstr(expected)));
+  };
+  refused([](gpusort::RadixTuning& t) { t.digit_bits = 3; }, "digit_bits");
+  refused([](gpusort::RadixTuning& t) { t.digit_bits = 9; }, "digit_bits");
+  refused([](gpusort::RadixTuning& t) { t.workgroup_size = 48; }, "multiple of 32");
+  refused([](gpusort::RadixTuning& t) { t.workgroup_size = 4096; }, "GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS");
+  refused([](gpusort::RadixTuning& t) { t.keys_per_invocation = 33; }, "1 .. 32");
+  refused([](gpusort::RadixTuning& t) { t.workgroup_size = 1024, t.keys_per_invocation = 32; }, "32768");
+  refused([](gpusort::RadixTuning& t) { t.workgroup_size = 1024, t.keys_per_invocation = 16; }, "shared memory");
+  refused([](gpusort::RadixTuning& t) { t.histogram_keys = 1000; }, "histogram_keys");
+  refused([](gpusort::RadixTuning& t) { t.max_workgroups_x = 0xFFFFFFFFu; }, "max_workgroups_x");
+  if (!gpusort::detail::query_device_limits().cross_workgroup_waits)
+    refused([](gpusort::RadixTuning& t) { t.path = gpusort::RadixPath::onesweep; }, "LP_NUM_THREADS=1");
+  gpusort::RadixTuning broken;
+  broken.extra_shader_source = "#error broken on purpose";
+  EXPECT_THAT(error_from([&] { gpusort::RadixSorter<std::uint32_t> sorter(broken); }), HasSubstr("broken on purpose"));
+  EXPECT_TRUE(no_gl_error("refused tunings"));
+}
+
+// The state the sorter must restore: program, SSBO bindings (indexed and generic), copy and
+// dispatch-indirect bindings.
+struct RadixGlState {
+  GLint program = 0, generic = 0, copy_read = 0, copy_write = 0, indirect = 0;
+  std::vector<GLint64> indexed;
+  bool operator==(const RadixGlState& o) const {
+    return program == o.program && generic == o.generic && copy_read == o.copy_read && copy_write == o.copy_write &&
+           indirect == o.indirect && indexed == o.indexed;
+  }
+  static RadixGlState take() {
+    RadixGlState s;
+    glGetIntegerv(GL_CURRENT_PROGRAM, &s.program);
+    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &s.generic);
+    glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &s.copy_read);
+    glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &s.copy_write);
+    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &s.indirect);
+    for (GLuint i = 0; i < 8; ++i) {
+      GLint buffer = 0;
+      GLint64 start = 0, size = 0;
+      glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, i, &buffer);
+      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, i, &start);
+      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, i, &size);
+      s.indexed.insert(s.indexed.end(), {buffer, start, size});
+    }
+    return s;
+  }
+};
+
+class RadixApiGlState : public GlTest {};
+
+TEST_F(RadixApiGlState, EveryEntryPointRestoresIt) {
+  GLint alignment = 4;
+  glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
+  std::vector<std::unique_ptr<GlBuffer>> bound;
+  for (int i = 0; i < 12; ++i) bound.push_back(std::make_unique<GlBuffer>(guard_pattern(8 * static_cast<std::size_t>(alignment) + 64, i)));
+  auto& pairs = radix_sorter<float, std::uint32_t>();
+  auto& keys_only = radix_sorter<std::uint64_t>();
+  const auto keys = radix_keys<float>(RadixInput::random, 3000, 2);
+  const auto wide = radix_keys<std::uint64_t>(RadixInput::random, 3000, 2);
+  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(3000, 2))), wide_buffer(to_bytes(wide));
+  GlBuffer counts(Bytes(16, 0));
+  RadixCountWriter writer;
+  writer.write(counts.name(), 4, 2500);
+  const std::vector<std::pair<const char*, std::function<void()>>> calls = {
+      {"sort pairs", [&] { pairs.sort(key_buffer.name(), value_buffer.name(), 3000); }},
+      {"sort 64-bit keys with an odd pass count", [&] { keys_only.sort(wide_buffer.name(), 3000, Order::descending, {4, 28}); }},
+      {"sort_range", [&] { pairs.sort_range(key_buffer.name(), value_buffer.name(), 7, 2000); }},
+      {"sort_indirect", [&] { pairs.sort_indirect(key_buffer.name(), value_buffer.name(), counts.name(), 4, 3000); }},
+      {"sort_indices", [&] { pairs.sort_indices(key_buffer.name(), value_buffer.name(), 3000); }},
+      {"host sort", [&] { auto k = keys; auto v = radix_values(3000, 1); pairs.sort(k, v); }},
+      {"reserve", [&] { keys_only.reserve(5000); }},
+      {"refused sort", [&] { gpusort_error_message([&] { pairs.sort(key_buffer.name(), 0, 3000); }); }},
+  };
+  for (const auto& [what, call] : calls) {
+    SCOPED_TRACE(what);
+    glUseProgram(0);
+    for (GLuint i = 0; i < 8; ++i)
+      glBindBufferRange(GL_SHADER_STORAGE_BUFFER, i, bound[i]->name(), alignment * (i % 3), 32 + 4 * i);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, bound[8]->name());
+    glBindBuffer(GL_COPY_READ_BUFFER, bound[9]->name());
+    glBindBuffer(GL_COPY_WRITE_BUFFER, bound[10]->name());
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, bound[11]->name());
+    const RadixGlState before = RadixGlState::take();
+    call();
+    EXPECT_TRUE(RadixGlState::take() == before) << "GL state changed";
+    EXPECT_TRUE(no_gl_error(what));
+  }
+  for (GLuint i = 0; i < 8; ++i) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, 0);
+  for (GLenum target : {GL_SHADER_STORAGE_BUFFER, GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, GL_DISPATCH_INDIRECT_BUFFER})
+    glBindBuffer(target, 0);
+}
+
+// Every live buffer name and its size: GL has no object list, so names are probed up to just
+// past the next one the driver would hand out.
+std::map<GLuint, GLint64> live_buffers() {
+  GLuint next = 0;
+  glGenBuffers(1, &next);
+  glDeleteBuffers(1, &next);
+  GLint previous = 0;
+  glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &previous);
+  std::map<GLuint, GLint64> live;
+  for (GLuint name = 1; name <= next + 64; ++name) {
+    if (glIsBuffer(name) != GL_TRUE) continue;
+    glBindBuffer(GL_COPY_READ_BUFFER, name);
+    glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &live[name]);
+  }
+  glBindBuffer(GL_COPY_READ_BUFFER, static_cast<GLuint>(previous));
+  return live;
+}
+
+class RadixApiReserve : public GlTest {};
+
+TEST_F(RadixApiReserve, SortsUpToTheCapacityAllocateNothing) {
+  const std::size_t capacity = 40000;
+  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, capacity, 6);
+  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(capacity, 6)));
+  GlBuffer counts(Bytes(16, 0));
+  RadixCountWriter writer;
+  writer.write(counts.name(), 0, 39000);
+  gpusort::RadixSorter<std::uint32_t, std::uint32_t> sorter(radix_test_tuning());
+  const auto sorts = [&] {
+    sorter.sort(key_buffer.name(), value_buffer.name(), capacity, Order::descending);
+    sorter.sort(key_buffer.name(), value_buffer.name(), 777, Order::ascending, {0, 24});  // an odd pass count
+    sorter.sort_range(key_buffer.name(), value_buffer.name(), 3, capacity - 3);
+    sorter.sort_indirect(key_buffer.name(), value_buffer.name(), counts.name(), 0, capacity);
+    sorter.sort_indices(key_buffer.name(), value_buffer.name(), capacity);
+    for (std::size_t count = 1; count < capacity; count = count * 3 + 1)
+      sorter.sort(key_buffer.name(), value_buffer.name(), count);
+  };
+  // Without reserve() the first sorts allocate (so the probe sees allocations).
+  auto before = live_buffers();
+  sorter.sort(key_buffer.name(), value_buffer.name(), 1000);
+  EXPECT_FALSE(live_buffers() == before) << "the probe saw no allocation";
+  sorter.reserve(capacity);
+  before = live_buffers();
+  sorts();
+  EXPECT_TRUE(live_buffers() == before) << "a sort after reserve() allocated or grew a buffer";
+  EXPECT_TRUE(no_gl_error("sorts after reserve()"));
+}
+
+class RadixApiSorters : public GlTest {};
+
+TEST_F(RadixApiSorters, ManySortersSideBySideAndMoved) {
+  // Three more beside the process's default ones: 4, 5 and 7 bits a pass (8 passes; 7 and 5,
+  // each then copied back), 1 .. 3 keys per invocation.
+  std::vector<gpusort::RadixSorter<std::uint32_t, std::uint32_t>> sorters;
+  for (std::uint32_t bits : {4u, 5u, 7u}) {
+    gpusort::RadixTuning tuning = radix_test_tuning();
+    tuning.keys_per_invocation = bits - 4 + (bits == 4 ? 1 : 0);
+    tuning.digit_bits = bits;
+    sorters.emplace_back(tuning);
+  }
+  auto& default_pairs = radix_sorter<std::uint32_t, std::uint32_t>();
+  auto& default_floats = radix_sorter<float>();
+  for (int round = 0; round < 2; ++round) {
+    const Order order = round == 0 ? Order::ascending : Order::descending;
+    for (std::size_t i = 0; i < sorters.size(); ++i) {
+      const std::size_t count = 1000 + 997 * i + 13 * static_cast<std::size_t>(round);
+      SCOPED_TRACE("sorter " + std::to_string(i) + " digit_bits " + std::to_string(sorters[i].tuning().digit_bits));
+      const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, count, static_cast<std::uint32_t>(i));
+      const auto values = radix_values(count, static_cast<std::uint32_t>(i));
+      ASSERT_TRUE(radix_buffer_sort_ok(sorters[i], keys, &values, order));
+      ASSERT_TRUE(radix_buffer_sort_ok(default_pairs, keys, &values, order));
+      ASSERT_TRUE(radix_buffer_sort_ok(default_floats, radix_keys<float>(RadixInput::random, count, 1), nullptr, order));
+    }
+  }
+  gpusort::RadixSorter<std::uint32_t, std::uint32_t> moved(std::move(sorters.front()));
+  sorters.clear();
+  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, 5000, 3);
+  const auto values = radix_values(5000, 3);
+  EXPECT_TRUE(radix_buffer_sort_ok(moved, keys, &values, Order::descending));
+  gpusort::RadixSorter<std::uint32_t, std::uint32_t> assigned(radix_test_tuning());
+  assigned = std::move(moved);
+  EXPECT_TRUE(radix_buffer_sort_ok(assigned, keys, &values, Order::ascending));
+}
+
+// Tiny tiles and a cap on workgroups per dimension: every dispatch splits over y (with a
+// ragged last row), and above 4096 blocks the scan takes a workgroup per digit.
+class RadixApiDispatch : public GlTest {};
+
+TEST_F(RadixApiDispatch, SplitDispatchesStillSort) {
+  gpusort::RadixTuning tuning = radix_test_tuning();
+  tuning.workgroup_size = 32;
+  tuning.keys_per_invocation = 1;
+  tuning.max_workgroups_x = 7;
+  gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
+  gpusort::RadixSorter<std::int64_t> wide(tuning);
+  RadixCountWriter writer;
+  for (std::size_t count : {std::size_t{33}, std::size_t{7 * 32 + 5}, std::size_t{3001}}) {
+    for (Order order : both_orders) {
+      SCOPED_TRACE(radix_case<std::uint32_t>("split dispatch", count, order, RadixInput::few_distinct, 2));
+      const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, count, 2);
+      const auto values = radix_values(count, 2);
+      ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, order));
+      ASSERT_TRUE(radix_indirect_ok(pairs, writer, keys, &values, static_cast<std::uint32_t>(count - 1), order));
+      ASSERT_TRUE(radix_buffer_sort_ok(wide, radix_keys<std::int64_t>(RadixInput::random, count, 2), nullptr, order));
+    }
+  }
+  const std::size_t many_blocks = 4097 * 32 + 3;
+  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, many_blocks, 4);
+  const auto values = radix_values(many_blocks, 4);
+  EXPECT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, Order::ascending));
+}
+
+class RadixApiTuning : public GlTest {};
+
+TEST_F(RadixApiTuning, ResolvedForThisDevice) {
+  const auto limits = gpusort::detail::query_device_limits();
+  const gpusort::RadixTuning& t = radix_sorter<std::uint32_t>().tuning();
+  EXPECT_EQ(t.digit_bits, 8u);
+  EXPECT_EQ(t.workgroup_size, 256u);
+  EXPECT_EQ(radix_sorter<std::uint32_t>().tile_size(), std::size_t{t.workgroup_size} * t.keys_per_invocation);
+  EXPECT_EQ(t.max_workgroups_x, limits.max_groups_x);
+  const bool nvidia = gpusort::detail::gl_string(GL_VENDOR).find("NVIDIA") != std::string::npos;
+  EXPECT_EQ(t.path, nvidia && limits.cross_workgroup_waits ? gpusort::RadixPath::onesweep
+                                                           : gpusort::RadixPath::reduce_then_scan);
+  if (limits.software) {
+    EXPECT_FALSE(t.use_subgroups) << "llvmpipe has no GL_KHR_shader_subgroup";
+    EXPECT_EQ(t.keys_per_invocation, 4u);
+  }
+  EXPECT_GE(radix_sorter<std::uint32_t>().max_count(), std::size_t{1} << 20);
+}
+
+}  // namespace
+}  // namespace gpusort_test
