@@ -7,6 +7,8 @@
 #include <random>
 #include <string>
 
+#include <gpusort/detail/shader_interface.hpp>
+
 namespace gpusort_bench {
 namespace {
 
@@ -105,11 +107,11 @@ GpuData& DataCache::gpu(KeyKind kind, bool with_values, std::size_t count) {
 }
 
 std::uint32_t order_word(KeyKind kind, std::uint32_t word) {
-  if (kind == KeyKind::u32) return word;
-  if (kind == KeyKind::i32) return word ^ 0x80000000u;
-  // Negative floats order reversed; flipping all bits of negatives and only
-  // the sign bit of positives gives an unsigned order equal to totalOrder.
-  return (word & 0x80000000u) != 0 ? ~word : word | 0x80000000u;
+  // The library's key codec (shaders/common/shader_interface.h), which the GPU runs too.
+  const std::uint32_t codec = kind == KeyKind::i32   ? GPUSORT_KEY_SIGNED
+                              : kind == KeyKind::f32 ? GPUSORT_KEY_FLOAT
+                                                     : GPUSORT_KEY_UNSIGNED;
+  return gpusort::detail::ordered_high_word(codec, word);
 }
 
 std::string check_sorted_keys(KeyKind kind, const std::vector<std::uint32_t>& input,

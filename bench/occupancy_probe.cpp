@@ -5,8 +5,8 @@
 // decrements it when the workgroup is done; the largest value seen is the residency. It
 // told us (bench/results/history.md) that the H200's GL driver fits about
 // 64 KiB of workgroup shared memory on an SM: three 16 KiB tiles, whatever their invocations.
-// The shader is instrumented through Tuning::extra_shader_source and the hook at the end of
-// shaders/local_sort.comp; the library itself is unchanged.
+// The shader is instrumented through Tuning::extra_shader_source with a wrapper main()
+// (tests/support/tile_kernel_wrapper.hpp); the library itself is unchanged.
 // Variants (comma-separated, default "keys,pairs"): "keys" or "pairs", then optionally
 // "+FIELD=VALUE" Tuning parts as in gpusort_pass_profile (bench/tuning_variants.hpp), e.g.
 // "pairs+le=4+lse=8". (The run in bench/results/history.md was made when they were
@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "support/headless_context.hpp"
+#include "support/tile_kernel_wrapper.hpp"
 #include "tuning_variants.hpp"
 
 #include <gpusort/gpusort.hpp>
@@ -34,18 +35,17 @@ constexpr int probe_words = 1024;
 
 // The pass kind: u_mode (0 local sort, 1 local disperse, 2 window) and the program's
 // elements per invocation; a wrapper main() around the tile kernel's own.
-const char* const probe_source =
-    "#extension GL_NV_shader_thread_group : require\n"
-    "#define GPUSORT_APPENDED_MAIN "
-    "layout(std430, binding = 7) buffer ProbeBuffer { uint probe_words[]; }; "
-    "void main() { "
-    "uint sm = gl_SMIDNV; "
-    "uint kind = min(u_mode * 4u + min(ELEMS_LOG2, 5u) - 2u, 15u); "
-    "if (gl_LocalInvocationIndex == 0u) { "
-    "uint live = atomicAdd(probe_words[64u + sm], 1u) + 1u; "
-    "atomicMax(probe_words[kind], live); atomicAdd(probe_words[16u + kind], 1u); } "
-    "tile_main(); barrier(); "
-    "if (gl_LocalInvocationIndex == 0u) atomicAdd(probe_words[64u + sm], 0xFFFFFFFFu); }\n";
+const std::string probe_source =
+    "#extension GL_NV_shader_thread_group : require\n" +
+    gpusort_support::wrap_tile_main(
+        "uint sm = gl_SMIDNV; "
+        "uint kind = min(u_mode * 4u + min(ELEMS_LOG2, 5u) - 2u, 15u); "
+        "if (gl_LocalInvocationIndex == 0u) { "
+        "uint live = atomicAdd(probe_words[64u + sm], 1u) + 1u; "
+        "atomicMax(probe_words[kind], live); atomicAdd(probe_words[16u + kind], 1u); } "
+        "tile_main(); barrier(); "
+        "if (gl_LocalInvocationIndex == 0u) atomicAdd(probe_words[64u + sm], 0xFFFFFFFFu);",
+        "layout(std430, binding = 7) buffer ProbeBuffer { uint probe_words[]; };");
 
 std::string kind_name(int kind) {
   static const char* const modes[] = {"local sort", "local disperse", "window"};
@@ -53,10 +53,10 @@ std::string kind_name(int kind) {
 }
 
 template <class Value>
-void probe(const std::string& name, std::size_t count, gpusort::Tuning tuning, GLuint keys, GLuint values,
-           GLuint probe_buffer) {
-  tuning.extra_shader_source += probe_source;
-  gpusort::BitonicSorter<std::uint32_t, Value> sorter(tuning);
+void probe(const std::string& name, std::size_t count, gpusort_bench::VariantSettings settings, GLuint keys,
+           GLuint values, GLuint probe_buffer) {
+  settings.tuning.extra_shader_source += probe_source;
+  gpusort::BitonicSorter<std::uint32_t, Value> sorter(settings.tuning, nullptr, settings.device);
   const std::vector<std::uint32_t> zero(probe_words, 0);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, probe_buffer);
   glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, probe_words * 4, zero.data());
@@ -104,16 +104,16 @@ int main(int argc, char** argv) {
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[2]);
     glBufferData(GL_SHADER_STORAGE_BUFFER, probe_words * 4, nullptr, GL_DYNAMIC_COPY);
     for (const std::string& name : gpusort_bench::split_commas(list)) {
-      gpusort::Tuning tuning;
+      gpusort_bench::VariantSettings settings;
       std::string base = name;
-      if (!gpusort_bench::apply_variant_parts(tuning, base) || (base != "keys" && base != "pairs")) {
+      if (!gpusort_bench::apply_variant_parts(settings, base) || (base != "keys" && base != "pairs")) {
         std::fprintf(stderr, "unknown variant %s\n", name.c_str());
         return 2;
       }
       if (base == "pairs") {
-        probe<std::uint32_t>(name, count, tuning, buffers[0], buffers[1], buffers[2]);
+        probe<std::uint32_t>(name, count, settings, buffers[0], buffers[1], buffers[2]);
       } else {
-        probe<void>(name, count, tuning, buffers[0], buffers[1], buffers[2]);
+        probe<void>(name, count, settings, buffers[0], buffers[1], buffers[2]);
       }
     }
     glDeleteBuffers(3, buffers);

@@ -1,6 +1,6 @@
 // gpusort_pass_profile [log2] [repetitions] [variants]
 // GPU time of every dispatch of one sort of 2^log2 random u32 keys (and of key-value pairs),
-// from GL_TIMESTAMP queries around each dispatch (GPUSORT_PASS_HOOK), against a streaming
+// from GL_TIMESTAMP queries around each dispatch (the sorter's pass observer), against a streaming
 // uvec4 copy of the same bytes measured in the same run. Median over the repetitions, after
 // one warm-up sort; the input is restored from a pristine copy before every sort. Prints one
 // line per pass: kind, stage, pivots, µs, GB/s (read + write of every element) and the
@@ -28,6 +28,8 @@
 #include "tuning_variants.hpp"
 #include "uvec4_copy.hpp"
 
+#include <gpusort/gpusort.hpp>
+
 namespace pass_profile {
 struct Mark {
   int kind;
@@ -39,7 +41,7 @@ std::vector<Mark> marks;
 std::vector<GLuint> query_pool;
 bool recording = false;
 
-inline void record(int kind, unsigned stage, unsigned p_hi, unsigned p_lo, unsigned pre, bool flip) {
+void record(const gpusort::PassInfo& info) {
   if (!recording) return;
   if (marks.size() == query_pool.size()) {
     query_pool.resize(query_pool.size() + 64);
@@ -47,14 +49,10 @@ inline void record(int kind, unsigned stage, unsigned p_hi, unsigned p_lo, unsig
   }
   const GLuint query = query_pool[marks.size()];
   glQueryCounter(query, GL_TIMESTAMP);
-  marks.push_back(Mark{kind, stage, p_hi, p_lo, pre, flip, query});
+  const gpusort::detail::Pass& pass = info.pass;
+  marks.push_back(Mark{static_cast<int>(pass.kind), pass.stage, pass.p_hi, pass.p_lo, pass.pre, pass.flip, query});
 }
 }  // namespace pass_profile
-
-#define GPUSORT_PASS_HOOK(pass, after)                                                                       \
-  pass_profile::record(static_cast<int>((pass).kind), (pass).stage, (pass).p_hi, (pass).p_lo, (pass).pre, (pass).flip)
-
-#include <gpusort/gpusort.hpp>
 
 namespace {
 
@@ -149,10 +147,11 @@ class ResourceReport : public gpusort::ProgramCache {
 };
 
 template <class Key, class Value>
-void profile(Buffers& buffers, std::size_t count, int repetitions, const char* variant, const gpusort::Tuning& tuning,
-             double copy_gbs) {
+void profile(Buffers& buffers, std::size_t count, int repetitions, const char* variant,
+             const gpusort_bench::VariantSettings& settings, double copy_gbs) {
   ResourceReport report;
-  gpusort::BitonicSorter<Key, Value> sorter(tuning, &report);
+  gpusort::BitonicSorter<Key, Value> sorter(settings.tuning, &report, settings.device);
+  sorter.set_pass_observer(pass_profile::record);
   const std::size_t key_words = sizeof(Key) / 4;
   const auto sort = [&] {
     if constexpr (std::is_void<Value>::value) {
@@ -234,7 +233,7 @@ const NamedVariant named_variants[] = {
     {"lse16", "+local_sort_elements=16"},
 };
 
-using ProfileFn = void (*)(Buffers&, std::size_t, int, const char*, const gpusort::Tuning&, double);
+using ProfileFn = void (*)(Buffers&, std::size_t, int, const char*, const gpusort_bench::VariantSettings&, double);
 struct ProfileFamily {
   const char* prefix;
   ProfileFn run;
@@ -276,7 +275,7 @@ int main(int argc, char** argv) {
     // has measured slower than the same sorter timed first, so A/B runs should swap the order.
     const std::string list = argc > 3 ? argv[3] : "defaults,not-direct,lse8,pairs-defaults,pairs-not-direct";
     for (const std::string& name : gpusort_bench::split_commas(list)) {
-      gpusort::Tuning tuning;
+      gpusort_bench::VariantSettings settings;
       // The key and value types, from the name's prefix; the rest names the tuning.
       const ProfileFamily* family = &families[0];
       while (name.rfind(family->prefix, 0) != 0) ++family;  // the last prefix is ""
@@ -287,12 +286,12 @@ int main(int argc, char** argv) {
                                                [&](const NamedVariant& v) { return base == v.name; });
       std::string named_parts = named != std::end(named_variants) ? named->parts : "";
       std::string own_parts = label;
-      if (named == std::end(named_variants) || !gpusort_bench::apply_variant_parts(tuning, named_parts) ||
-          !gpusort_bench::apply_variant_parts(tuning, own_parts)) {
+      if (named == std::end(named_variants) || !gpusort_bench::apply_variant_parts(settings, named_parts) ||
+          !gpusort_bench::apply_variant_parts(settings, own_parts)) {
         std::fprintf(stderr, "unknown variant or tuning field in %s\n", name.c_str());
         return 2;
       }
-      family->run(buffers, count, repetitions, label.c_str(), tuning, copy_gbs);
+      family->run(buffers, count, repetitions, label.c_str(), settings, copy_gbs);
     }
     std::printf("glGetError=0x%x\n", glGetError());
   } catch (const std::exception& e) {

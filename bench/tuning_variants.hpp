@@ -1,18 +1,26 @@
 #pragma once
 // Variant names of the measurement tools (gpusort_pass_profile, gpusort_occupancy_probe): a
 // comma-separated list, each a base name followed by "+FIELD=VALUE" parts, each setting one
-// gpusort::Tuning field (names as in tuning.hpp, or the short forms below), and "@NAME=VALUE"
-// parts, each a #define for the shaders (Tuning::extra_shader_source). For example
-// "pairs-defaults+le=4+lse=8" or "defaults@GPUSORT_EXPERIMENT=1".
+// gpusort::BitonicTuning field (names as in bitonic_tuning.hpp, or the short forms below) or
+// DeviceFacts field ("cu": compute units), and "@NAME=VALUE" parts, each a #define for the
+// shaders (Tuning::extra_shader_source). For example "pairs-defaults+le=4+lse=8" or
+// "defaults@GPUSORT_EXPERIMENT=1".
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
-#include <gpusort/tuning.hpp>
+#include <gpusort/bitonic_tuning.hpp>
+#include <gpusort/device_facts.hpp>
 
 namespace gpusort_bench {
+
+/// What a variant sets: the sorter's tuning, and device facts it overrides.
+struct VariantSettings {
+  gpusort::BitonicTuning tuning;
+  gpusort::DeviceFacts device;
+};
 
 inline std::vector<std::string> split_commas(const std::string& list) {
   std::vector<std::string> names;
@@ -25,9 +33,9 @@ inline std::vector<std::string> split_commas(const std::string& list) {
   return names;
 }
 
-/// Sets the Tuning field called `name` (or its short form) from `text` (strtoul, any base;
-/// non-zero is true for the bool fields). False for an unknown name.
-inline bool set_tuning_field(gpusort::Tuning& tuning, const std::string& name, const std::string& text) {
+/// Sets the field called `name` (or its short form) from `text` (strtoul, any base; non-zero
+/// is true for the bool fields). False for an unknown name.
+inline bool set_variant_field(VariantSettings& settings, const std::string& name, const std::string& text) {
   const auto value = static_cast<std::uint32_t>(std::strtoul(text.c_str(), nullptr, 0));
   struct Field {
     const char* name;
@@ -39,7 +47,7 @@ inline bool set_tuning_field(gpusort::Tuning& tuning, const std::string& name, c
       {"tile_size", "tile", &gpusort::Tuning::tile_size, nullptr},
       {"local_elements", "le", &gpusort::Tuning::local_elements, nullptr},
       {"local_sort_elements", "lse", &gpusort::Tuning::local_sort_elements, nullptr},
-      {"local_sort_min_tiles", "lsmt", &gpusort::Tuning::local_sort_min_tiles, nullptr},
+      {"local_sort_min_count", "lsmc", &gpusort::Tuning::local_sort_min_count, nullptr},
       {"sort_program_passes_min_count", "spp", &gpusort::Tuning::sort_program_passes_min_count, nullptr},
       {"global_elements", "ge", &gpusort::Tuning::global_elements, nullptr},
       {"global_vector_width", "gvw", &gpusort::Tuning::global_vector_width, nullptr},
@@ -48,7 +56,6 @@ inline bool set_tuning_field(gpusort::Tuning& tuning, const std::string& name, c
       {"wide_chunk_min_count", "wide", &gpusort::Tuning::wide_chunk_min_count, nullptr},
       {"single_dispatch_tile", "sdt", &gpusort::Tuning::single_dispatch_tile, nullptr},
       {"fused_passes_max_count", "fuse", &gpusort::Tuning::fused_passes_max_count, nullptr},
-      {"compute_units", "cu", &gpusort::Tuning::compute_units, nullptr},
       {"fused_tile_size", "ft", &gpusort::Tuning::fused_tile_size, nullptr},
       {"single_tile_elements", "ste", &gpusort::Tuning::single_tile_elements, nullptr},
       {"merge_stages", "merge", nullptr, &gpusort::Tuning::merge_stages},
@@ -57,25 +64,29 @@ inline bool set_tuning_field(gpusort::Tuning& tuning, const std::string& name, c
   };
   for (const Field& field : fields) {
     if (name != field.name && name != field.short_name) continue;
-    if (field.number) tuning.*field.number = value;
-    if (field.flag) tuning.*field.flag = value != 0;
+    if (field.number) settings.tuning.*field.number = value;
+    if (field.flag) settings.tuning.*field.flag = value != 0;
+    return true;
+  }
+  if (name == "compute_units" || name == "cu") {
+    settings.device.compute_units = value;
     return true;
   }
   return false;
 }
 
-/// Applies the "+FIELD=VALUE" and "@NAME=VALUE" parts at the end of `variant` to `tuning`
+/// Applies the "+FIELD=VALUE" and "@NAME=VALUE" parts at the end of `variant` to `settings`
 /// and cuts them off, leaving the base name. False for a "+" part that names no field.
-inline bool apply_variant_parts(gpusort::Tuning& tuning, std::string& variant) {
+inline bool apply_variant_parts(VariantSettings& settings, std::string& variant) {
   for (std::size_t at = variant.find_last_of("@+"); at != std::string::npos; at = variant.find_last_of("@+")) {
     std::string part = variant.substr(at + 1);
     const std::size_t equals = part.find('=');
     if (variant[at] == '+') {
-      if (equals == std::string::npos || !set_tuning_field(tuning, part.substr(0, equals), part.substr(equals + 1)))
+      if (equals == std::string::npos || !set_variant_field(settings, part.substr(0, equals), part.substr(equals + 1)))
         return false;
     } else {
       if (equals != std::string::npos) part[equals] = ' ';
-      tuning.extra_shader_source += "#define " + part + "\n";
+      settings.tuning.extra_shader_source += "#define " + part + "\n";
     }
     variant.resize(at);
   }

@@ -219,7 +219,7 @@ TEST_F(Errors, ProgramBuiltOnFirstUseThatDoesNotCompile) {
   tuning.tile_size = 1024;
   tuning.local_elements = 4;
   tuning.local_sort_elements = 8;
-  tuning.local_sort_min_tiles = 1;
+  tuning.local_sort_min_count = 1;
   tuning.single_dispatch_tile = 1024;
   tuning.global_group_size = 64;
   tuning.fused_tile_size = 1024;  // no fused sort in 512-key tiles (GPUs with known compute units)

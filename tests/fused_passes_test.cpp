@@ -12,6 +12,7 @@
 
 #include "gl_session.hpp"
 #include "sort_checks.hpp"
+#include "support/tile_kernel_wrapper.hpp"
 
 #include <gmock/gmock.h>
 
@@ -35,12 +36,12 @@ gpusort::Tuning fused_tuning() {
   return test_tuning(tuning);
 }
 
-// Tuning::extra_shader_source for a wrapper around the tile kernel (GPUSORT_APPENDED_MAIN) that,
+// Tuning::extra_shader_source for a wrapper around the tile kernel (wrap_tile_main()) that,
 // in the programs where the GLSL `condition` holds, overwrites the range's first key after
 // every tile: a sort that ran such a program comes out wrong.
 std::string clobber_where(const std::string& condition) {
-  return "#define GPUSORT_APPENDED_MAIN void main() { tile_main(); barrier(); if ((" + condition +
-         ") && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu; }";
+  return gpusort_support::wrap_tile_main("tile_main(); barrier(); if ((" + condition +
+                                         ") && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu;");
 }
 
 // An ascending key-value sort of `count` pairs of few distinct keys, pair for pair against the
@@ -192,20 +193,20 @@ TEST_F(FusedPasses, RunInTheFusedProgram) {
   EXPECT_TRUE(buffer_sort_ok(unfused, keys, gpusort::Order::ascending, 9)) << "never: one dispatch per pass";
 }
 
-// Tuning::compute_units bounds how many fused workgroups share a unit, with shared memory
+// DeviceFacts::compute_units bounds how many fused workgroups share a unit, with shared memory
 // reserved beside the tile. Told there are 4 units: sorts whose widest pass has up to 4 tiles
 // take the program that lets one workgroup have a unit, up to 8 tiles the one that lets 2,
 // more tiles the program with no reserve. A wrapper that clobbers only where a reserve exists
 // shows which ran; without it the same sorts match the CPU network, keys and pairs.
 TEST_F(FusedPasses, ReserveSharedMemorySoThatTilesOfAPassSpreadOverUnits) {
   gpusort::Tuning tuning = fused_tuning();  // 256-element tiles
-  tuning.compute_units = 4;
-  gpusort::BitonicSorter<std::uint32_t> keys_sorter(tuning);
+  const gpusort::DeviceFacts units{4};
+  gpusort::BitonicSorter<std::uint32_t> keys_sorter(tuning, nullptr, units);
   SKIP_UNLESS_FUSED(keys_sorter);
-  EXPECT_EQ(keys_sorter.tuning().compute_units, 4u);
-  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> pairs_sorter(tuning);
+  EXPECT_EQ(keys_sorter.device_facts().compute_units, 4u);
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> pairs_sorter(tuning, nullptr, units);
   tuning.extra_shader_source = clobber_where("FUSED_RESERVE_WORDS > 0u");
-  gpusort::BitonicSorter<std::uint32_t> clobbered(tuning);
+  gpusort::BitonicSorter<std::uint32_t> clobbered(tuning, nullptr, units);
   struct Case {
     std::size_t count;
     bool reserved;
@@ -222,7 +223,7 @@ TEST_F(FusedPasses, ReserveSharedMemorySoThatTilesOfAPassSpreadOverUnits) {
   EXPECT_TRUE(no_gl_error("fused sorts with a reserve"));
 }
 
-// Tuning::fused_tile_size: fused sorts of more than 4 and at most compute_units such tiles run
+// Tuning::fused_tile_size: fused sorts of more than 4 and at most compute-units such tiles run
 // in them. Told 16 units, with 256-element tiles and 128-element fused tiles: sorts of 513 ..
 // 2048 take more passes than in 256-element tiles (the same network), all in one dispatch of
 // the fused program at TILE_LOG2 7, which a wrapper that clobbers only there shows; 512 and
@@ -230,18 +231,18 @@ TEST_F(FusedPasses, ReserveSharedMemorySoThatTilesOfAPassSpreadOverUnits) {
 TEST_F(FusedPasses, SortsThatLeaveUnitsIdleRunInFusedTiles) {
   gpusort::Tuning tuning = fused_tuning();  // 256-element tiles
   tuning.window_run = 8;                    // windows of 4 steps in 128-element tiles
-  tuning.compute_units = 16;
   tuning.fused_tile_size = 128;
-  gpusort::BitonicSorter<std::uint32_t> keys_sorter(tuning);
+  const gpusort::DeviceFacts units{16};
+  gpusort::BitonicSorter<std::uint32_t> keys_sorter(tuning, nullptr, units);
   SKIP_UNLESS_FUSED(keys_sorter);
   EXPECT_EQ(keys_sorter.tuning().fused_tile_size, 128u);
-  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> pairs_sorter(tuning);
-  gpusort::BitonicSorter<double> wide_keys_sorter(tuning);
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> pairs_sorter(tuning, nullptr, units);
+  gpusort::BitonicSorter<double> wide_keys_sorter(tuning, nullptr, units);
   gpusort::Tuning whole_tiles = tuning;
   whole_tiles.fused_tile_size = 256;
-  gpusort::BitonicSorter<std::uint32_t> whole_tile_sorter(whole_tiles);
+  gpusort::BitonicSorter<std::uint32_t> whole_tile_sorter(whole_tiles, nullptr, units);
   tuning.extra_shader_source = clobber_where("FUSED_PASSES != 0 && TILE_LOG2 == 7u");
-  gpusort::BitonicSorter<std::uint32_t> clobbered(tuning);
+  gpusort::BitonicSorter<std::uint32_t> clobbered(tuning, nullptr, units);
   struct Case {
     std::size_t count;
     bool fused_tiles;
@@ -269,21 +270,21 @@ TEST_F(FusedPasses, SortsThatLeaveUnitsIdleRunInFusedTiles) {
 }
 
 // Where the sort program would take a sort's tile passes (sort_program_passes_min_count), the
-// default local_sort_min_tiles starts it above the counts that fuse, so a fusing sort of 256
+// default local_sort_min_count starts it above the counts that fuse, so a fusing sort of 256
 // tiles or more (257 here) still runs in one dispatch, local sort included; told to start at
 // 256, the same sort leaves fused passes to the sort program's dispatches, as it did before.
 TEST_F(FusedPasses, SortProgramLeavesFusingSortsOfManyTilesToOneDispatch) {
   gpusort::Tuning tuning = fused_tuning();  // 256-element tiles
   tuning.local_sort_elements = 8;
   tuning.sort_program_passes_min_count = 1;
-  tuning.compute_units = 132;
   tuning.fused_passes_max_count = 2 * 132 * 256;
-  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(tuning);
+  const gpusort::DeviceFacts units{132};
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(tuning, nullptr, units);
   SKIP_UNLESS_FUSED(sorter);
-  EXPECT_EQ(sorter.tuning().local_sort_min_tiles, 265u);
+  EXPECT_EQ(sorter.tuning().local_sort_min_count, 2u * 132u * 256u + 1) << "264 tiles fuse";
   gpusort::Tuning from_256 = tuning;
-  from_256.local_sort_min_tiles = 256;
-  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sort_program_sorter(from_256);
+  from_256.local_sort_min_count = 255 * 256 + 1;
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sort_program_sorter(from_256, nullptr, units);
   const std::size_t count = 256 * 256 + 100;
   EXPECT_EQ(sorter.plan(count).dispatches, 1u);
   EXPECT_GT(sort_program_sorter.plan(count).dispatches, 1u);

@@ -2,9 +2,9 @@
 // that count would otherwise build on its first call. Each test breaks one program built on
 // first use on purpose (Tuning::extra_shader_source) and checks that prepare() builds exactly
 // the programs the count needs: it throws for a count that needs the broken one and not for
-// a count that does not. A macro the host defines later (TIE_BREAK, WIDE_CHUNKS) is defined
-// first with the value the other programs use: redefining it differently breaks only the
-// program of interest.
+// a count that does not. A macro the host defines (TIE_BREAK, WIDE_CHUNKS) is defined again
+// with the value the other programs have: the redefinition breaks only the program of
+// interest, whose value differs.
 
 #include <gmock/gmock.h>
 
@@ -29,7 +29,7 @@ gpusort::Tuning many_tiles_tuning() {
   tuning.tile_size = 1024;
   tuning.local_elements = 4;
   tuning.local_sort_elements = 8;
-  tuning.local_sort_min_tiles = 4;
+  tuning.local_sort_min_count = 3 * 1024 + 1;  // 4 tiles
   tuning.single_dispatch_tile = 1024;
   tuning.global_group_size = 64;
   // Sorts of 4 tiles and more take the sort program, also on GPUs whose fused sorts of a few
@@ -48,7 +48,7 @@ TEST_F(Prepare, BuildsTheProgramsOfThatCount) {
       "#if GROUP_SIZE == 128u && ELEMS_LOG2 == 3u\n#error the sort program is broken on purpose\n#endif";
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
   glUseProgram(0);
-  EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(3 * 1024); }), "") << "3 tiles: below local_sort_min_tiles";
+  EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(3 * 1024); }), "") << "3 tiles: below local_sort_min_count";
   EXPECT_THAT(gpusort_error_message([&] { sorter.prepare(4 * 1024 + 1); }), HasSubstr("broken on purpose"));
   EXPECT_EQ(current_program(), 0) << "prepare() leaves the current program as it was";
   EXPECT_TRUE(no_gl_error("prepare() of a program that does not build"));

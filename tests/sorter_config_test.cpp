@@ -4,6 +4,7 @@
 
 #include "gl_session.hpp"
 #include "sort_checks.hpp"
+#include "support/tile_kernel_wrapper.hpp"
 
 #include <gmock/gmock.h>
 
@@ -92,7 +93,7 @@ TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
   }
 }
 
-// Tuning::local_sort_elements: the local sort of a sort of local_sort_min_tiles tiles or more
+// Tuning::local_sort_elements: the local sort of a sort of local_sort_min_count elements or more
 // runs a second tile program with other invocation counts than the windows and disperses.
 // Its tiles must come out as the CPU network's; sorts of one tile and single-dispatch sorts
 // keep the main programs; an indirect sort planned for many tiles may be given a count of
@@ -100,7 +101,7 @@ TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
 TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
   gpusort::Tuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 2048);
   tuning.local_sort_elements = 8;
-  tuning.local_sort_min_tiles = 1;
+  tuning.local_sort_min_count = 1;
   tuning.fused_tile_size = 1024;  // on GPUs with known compute units too: no fused sort in smaller tiles
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
   SCOPED_TRACE(describe(sorter.tuning()));
@@ -137,12 +138,12 @@ TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
 // Tuning::sort_program_passes_min_count: a sort that starts with the local-sort program
 // (local_sort_elements 8 here: 128 invocations, the main program's 256) runs its windows and
 // local disperses with it too. Checked against the CPU network, and that the passes really
-// take that program: a wrapping main() in it alone (GPUSORT_APPENDED_MAIN) that clobbers one
+// take that program: a wrapping main() in it alone (wrap_tile_main()) that clobbers one
 // key after every pass but the local sort changes the result only when the setting is on.
 TEST_F(SorterConfig, SortProgramPassesMatchCpuNetwork) {
   gpusort::Tuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 1024);
   tuning.local_sort_elements = 8;
-  tuning.local_sort_min_tiles = 1;
+  tuning.local_sort_min_count = 1;
   tuning.sort_program_passes_min_count = 1;
   tuning.fused_tile_size = 1024;  // on GPUs with known compute units too: no fused sort in smaller tiles
   const auto check = [](gpusort::BitonicSorter<std::uint32_t, std::uint32_t>& sorter, std::size_t count) {
@@ -164,8 +165,10 @@ TEST_F(SorterConfig, SortProgramPassesMatchCpuNetwork) {
     EXPECT_TRUE(check(sorter, count)) << count << " pairs";
 
   const std::string clobber =
-      "#if GROUP_SIZE == 128u && ELEMS_LOG2 == 3u\n#define GPUSORT_APPENDED_MAIN void main() { tile_main(); "
-      "if (u_mode != 0u && gl_LocalInvocationIndex == 0u && linear_group_id() == 0u) keys[u_base] = 0xFFFFFFFFu; }\n#endif";
+      "#if GROUP_SIZE == 128u && ELEMS_LOG2 == 3u\n" +
+      gpusort_support::wrap_tile_main("tile_main(); if (u_mode != 0u && gl_LocalInvocationIndex == 0u && "
+                                      "linear_group_id() == 0u) keys[u_base] = 0xFFFFFFFFu;") +
+      "#endif";
   tuning.extra_shader_source = clobber;
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> clobbered(test_tuning(tuning));
   EXPECT_FALSE(check(clobbered, 5 * 1024 + 3)) << "the windows and disperses did not run in the sort program";
@@ -209,12 +212,12 @@ TEST_F(SorterConfig, SingleTileElementsMatchCpuNetwork) {
               ::testing::HasSubstr("single_tile_elements"));
 }
 
-// The instrumentation hook at the end of shaders/local_sort.comp (bench/occupancy_probe.cpp
-// uses it): a main() given as GPUSORT_APPENDED_MAIN wraps the tile kernel, renamed tile_main,
-// and the sort is unchanged; the other programs ignore the macro.
-TEST_F(SorterConfig, AppendedMainWrapsTheTileKernel) {
+// The tests' instrumentation of the tile kernel (tests/support/tile_kernel_wrapper.hpp, which
+// bench/occupancy_probe.cpp uses too): a main() of its own wraps the tile kernel, renamed
+// tile_main, and the sort is unchanged; the other programs ignore it.
+TEST_F(SorterConfig, WrappedMainWrapsTheTileKernel) {
   gpusort::Tuning tuning;
-  tuning.extra_shader_source = "#define GPUSORT_APPENDED_MAIN void main() { tile_main(); }";
+  tuning.extra_shader_source = gpusort_support::wrap_tile_main("tile_main();");
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
   for (std::size_t count : {std::size_t{1000}, 3 * std::size_t{sorter.tuning().tile_size} + 5}) {
     const auto keys = make_keys<std::uint32_t>(Distribution::random, count, 11);
@@ -235,22 +238,26 @@ TEST_F(SorterConfig, DefaultTuningIsResolved) {
     EXPECT_GT(tuning->local_elements, 0u);
     EXPECT_GE(tuning->local_sort_elements, tuning->local_elements);
     EXPECT_GE(tuning->single_tile_elements, tuning->local_elements);
-    EXPECT_GE(tuning->local_sort_min_tiles, 1u);
+    EXPECT_GE(tuning->local_sort_min_count, 1u);
     EXPECT_GT(tuning->global_elements, 0u);
     EXPECT_GT(tuning->global_group_size, 0u);
     EXPECT_GT(tuning->max_workgroups_x, 0u);
   }
 }
 
-// Tuning::compute_units comes from GL_SM_COUNT_NV where the context has
-// GL_NV_shader_thread_group (an H200: 132), and stays 0 (unknown) elsewhere, llvmpipe included.
+// DeviceFacts::compute_units comes from GL_SM_COUNT_NV where the context has
+// GL_NV_shader_thread_group (an H200: 132), and stays 0 (unknown) elsewhere, llvmpipe included;
+// a sorter given DeviceFacts takes those.
 TEST_F(SorterConfig, ComputeUnitsFromTheContext) {
-  const std::uint32_t units = cached_sorter<std::uint32_t>().tuning().compute_units;
+  const std::uint32_t units = cached_sorter<std::uint32_t>().device_facts().compute_units;
   if (gpusort::detail::has_extension("GL_NV_shader_thread_group")) {
     EXPECT_GT(units, 0u);
   } else {
     EXPECT_EQ(units, 0u);
   }
+  gpusort::DeviceFacts told;
+  told.compute_units = 7;
+  EXPECT_EQ(gpusort::BitonicSorter<std::uint32_t>(test_tuning(), nullptr, told).device_facts().compute_units, 7u);
   EXPECT_TRUE(no_gl_error("the device queries"));
 }
 

@@ -132,12 +132,12 @@ TEST_F(SubgroupPaths, KeysMatchCpuNetwork) {
 
 // A GPU's default for 32-bit keys of many tiles: the local sort in a second program with 16
 // elements per invocation (subgroup bits 4..8, the stages above through shared memory),
-// windows and disperses with 8 (direct windows). local_sort_min_tiles 1 lets llvmpipe reach
+// windows and disperses with 8 (direct windows). local_sort_min_count 1 lets llvmpipe reach
 // it at counts it sorts quickly. The GPU's 4096-key tiles only: each tuning costs llvmpipe
 // seconds of shader compiles.
 TEST_F(SubgroupPaths, SixteenElementLocalSortMatchesCpuNetwork) {
   gpusort::Tuning tuning = subgroup_tuning(4096, 16, true, 16);
-  tuning.local_sort_min_tiles = 1;
+  tuning.local_sort_min_count = 1;
   tuning.fused_tile_size = 4096;  // on GPUs with known compute units too: no fused sort in smaller tiles
   check_matches_cpu<std::uint32_t, void>(tuning, {4096 + 1, 3 * 4096 + 5});
 }

@@ -1,11 +1,11 @@
-// detail::resolve_tuning on its own (no GL): the defaults the Tuning comments promise for a
+// detail::bitonic::resolve_tuning on its own (no GL): the defaults the BitonicTuning comments promise for a
 // GPU like the H200 the numbers were measured on, and for a software renderer, from device
 // limits written out here instead of queried.
 
 // device.hpp also holds the GL queries, so it needs GL declarations first (the loader's).
 #include <glad/gl.h>
 
-#include <gpusort/detail/device.hpp>
+#include <gpusort/detail/bitonic_tuning_defaults.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -16,7 +16,7 @@ namespace gpusort_test {
 namespace {
 
 using gpusort::detail::DeviceLimits;
-using gpusort::detail::resolve_tuning;
+using gpusort::detail::bitonic::resolve_tuning;
 
 constexpr std::uint32_t never = gpusort::Tuning::never;
 
@@ -140,18 +140,15 @@ TEST(TuningDefaults, SingleDispatchTileOnlyWhereTwoTilesDoNotFuse) {
 // threads cannot wait for each other (llvmpipe on several threads,
 // DeviceLimits::cross_workgroup_waits).
 TEST(TuningDefaults, FusedPassesOnlyWhereWorkgroupsMayWait) {
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).compute_units, 132u);
   EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).fused_passes_max_count, 264u * 4096u);
   EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).fused_passes_max_count, 264u * 2048u);
   DeviceLimits units_unknown = gpu_limits();
   units_unknown.compute_units = 0;
-  EXPECT_EQ(resolve_tuning({}, units_unknown, 4, 4).compute_units, 0u);
   EXPECT_EQ(resolve_tuning({}, units_unknown, 4, 4).fused_passes_max_count, 16u * 4096u);
   EXPECT_EQ(resolve_tuning({}, units_unknown, 8, 4).fused_passes_max_count, 16u * 2048u);
-  gpusort::Tuning told_units;
+  DeviceLimits told_units = gpu_limits();  // a sorter's DeviceFacts override the queried units
   told_units.compute_units = 10;
-  EXPECT_EQ(resolve_tuning(told_units, units_unknown, 4, 4).compute_units, 10u);
-  EXPECT_EQ(resolve_tuning(told_units, gpu_limits(), 4, 4).fused_passes_max_count, 20u * 4096u);
+  EXPECT_EQ(resolve_tuning({}, told_units, 4, 4).fused_passes_max_count, 20u * 4096u);
   gpusort::Tuning asked;
   asked.fused_passes_max_count = 1u << 20;
   EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 4, 4).fused_passes_max_count, 1u << 20);
@@ -190,27 +187,33 @@ TEST(TuningDefaults, FusedTilesHalveTheTileWhereUnitsAreKnown) {
   EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 4, 4).fused_tile_size, 512u);
 }
 
-// The local sort of many tiles moves to the sort program from 256 tiles, except where the
-// sort program would also take the tile passes of a sort that fuses (8-byte elements on GPUs):
-// there it starts above the fused counts (2 tiles per compute unit: 264 on an H200).
+// The local sort of many tiles moves to the sort program from 256 tiles (counts above 255
+// tiles), except where the sort program would also take the tile passes of a sort that fuses
+// (8-byte elements on GPUs): there it starts above the fused counts (2 tiles per compute unit:
+// 264 tiles on an H200).
 TEST(TuningDefaults, SortProgramStartsAboveFusedCountsWhereItTakesTheTilePasses) {
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).local_sort_min_tiles, 265u) << "32-bit keys with values";
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 8).local_sort_min_tiles, 265u) << "64-bit keys";
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).local_sort_min_tiles, 256u) << "keys: passes stay local";
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).local_sort_min_tiles, 256u) << "64-bit pairs: passes stay local";
-  EXPECT_EQ(resolve_tuning({}, software_limits(), 8, 4).local_sort_min_tiles, 256u) << "no fused passes";
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).local_sort_min_count, 264u * 2048u + 1) << "32-bit keys with values";
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 8).local_sort_min_count, 264u * 2048u + 1) << "64-bit keys";
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).local_sort_min_count, 255u * 4096u + 1) << "keys: passes stay local";
+  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).local_sort_min_count, 255u * 1024u + 1)
+      << "64-bit pairs: passes stay local";
+  EXPECT_EQ(resolve_tuning({}, software_limits(), 8, 4).local_sort_min_count, 255u * 4096u + 1) << "no fused passes";
   DeviceLimits few_units = gpu_limits();
   few_units.compute_units = 16;
-  EXPECT_EQ(resolve_tuning({}, few_units, 8, 4).local_sort_min_tiles, 256u) << "fused counts end below 256 tiles";
+  EXPECT_EQ(resolve_tuning({}, few_units, 8, 4).local_sort_min_count, 255u * 2048u + 1)
+      << "fused counts end below 256 tiles";
   gpusort::Tuning unfused;
   unfused.fused_passes_max_count = never;
-  EXPECT_EQ(resolve_tuning(unfused, gpu_limits(), 8, 4).local_sort_min_tiles, 256u);
+  EXPECT_EQ(resolve_tuning(unfused, gpu_limits(), 8, 4).local_sort_min_count, 255u * 2048u + 1);
   gpusort::Tuning late_sort_program;  // tile passes in the sort program only above the fused counts
   late_sort_program.sort_program_passes_min_count = 1u << 22;
-  EXPECT_EQ(resolve_tuning(late_sort_program, gpu_limits(), 8, 4).local_sort_min_tiles, 256u);
+  EXPECT_EQ(resolve_tuning(late_sort_program, gpu_limits(), 8, 4).local_sort_min_count, 255u * 2048u + 1);
+  gpusort::Tuning uneven;  // fused counts that end inside a tile: from the tile after
+  uneven.fused_passes_max_count = 300 * 2048 + 5;
+  EXPECT_EQ(resolve_tuning(uneven, gpu_limits(), 8, 4).local_sort_min_count, 300u * 2048u + 1);
   gpusort::Tuning asked;
-  asked.local_sort_min_tiles = 4;
-  EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 8, 4).local_sort_min_tiles, 4u);
+  asked.local_sort_min_count = 4;
+  EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 8, 4).local_sort_min_count, 4u);
 }
 
 TEST(TuningDefaults, EmulatedSubgroupsFitTheDefaultTile) {

@@ -5,33 +5,31 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
+#include "detail/bitonic_config.hpp"
+#include "detail/bitonic_plan.hpp"
+#include "detail/bitonic_programs.hpp"
+#include "detail/bitonic_run.hpp"
+#include "detail/bitonic_tuning_defaults.hpp"
 #include "detail/device.hpp"
-#include "detail/embedded_shaders.hpp"
-#include "detail/gl_program.hpp"
+#include "detail/element_layout.hpp"
+#include "detail/gl_buffer.hpp"
 #include "detail/gl_state.hpp"
-#include "detail/network.hpp"
+#include "detail/permute.hpp"
+#include "detail/sort_call.hpp"
+#include "detail/validation.hpp"
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"
+#include "pass_observer.hpp"
 #include "program_cache.hpp"
-#include "tuning.hpp"
-
-// Profiling hook: a program that defines GPUSORT_PASS_HOOK(pass, after) before it includes
-// gpusort sees every dispatch of a sort, just before (after = false) and just after it
-// (bench/pass_profile.cpp records a GL_TIMESTAMP there). `pass` is a detail::Pass.
-#ifndef GPUSORT_PASS_HOOK
-#define GPUSORT_PASS_HOOK(pass, after) ((void)(pass), (void)(after))
-#endif
+#include "sort_completion_barrier.hpp"
+#include "bitonic_tuning.hpp"
+#include "device_facts.hpp"
 
 namespace gpusort {
-
-/// The memory barrier every sort() ends with. Later shader-storage reads, vertex
-/// attribute and index fetches, and buffer reads/updates (glGetBufferSubData,
-/// glCopyBufferSubData, mapping) see the sorted data without another barrier.
-constexpr GLbitfield sort_completion_barrier = GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
-                                               GL_ELEMENT_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT;
 
 /// Sorts keys (and a payload per key) that live in OpenGL buffers, on the GPU, with a
 /// bitonic sorting network in compute shaders.
@@ -60,30 +58,7 @@ constexpr GLbitfield sort_completion_barrier = GL_SHADER_STORAGE_BARRIER_BIT | G
 /// - Errors: gpusort::Error, thrown before anything is written.
 template <class Key, class Value = void>
 class BitonicSorter {
-  static_assert(is_supported_key<Key>::value,
-                "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
-  static_assert(is_supported_value<Value>::value, "gpusort values are 4-byte trivially copyable types");
-
-  /// The tile and global programs; stable sorts use a second set that breaks ties by value.
-  /// sort is the tile program with Tuning::local_sort_elements for the local sort of sorts
-  /// of local_sort_min_tiles tiles or more (only where that differs from local_elements;
-  /// and for their other tile passes from Tuning::sort_program_passes_min_count), built on
-  /// the first sort that needs it.
-  /// single_tile is the tile program at Tuning::single_dispatch_tile, built on first use.
-  /// wide is the tile program with wide chunks, for every tile pass of sorts of at least
-  /// Tuning::wide_chunk_min_count elements, built on first use.
-  /// fused are the local programs that run several passes in one dispatch
-  /// (Tuning::fused_passes_max_count), built on first use: fused[0] at Tuning::tile_size,
-  /// fused[1] at Tuning::fused_tile_size; [.][0] reserves no shared memory, [.][1] and [.][2]
-  /// enough that at most 1 or 2 workgroups share a compute unit.
-  struct Programs {
-    detail::GlProgram local;
-    detail::GlProgram global;
-    detail::GlProgram sort;
-    detail::GlProgram single_tile;
-    detail::GlProgram wide;
-    detail::GlProgram fused[2][3];
-  };
+  static_assert(detail::supported_types<Key, Value>(), "gpusort key and value types");
 
  public:
   static constexpr bool has_values = !std::is_void<Value>::value;
@@ -91,69 +66,43 @@ class BitonicSorter {
   static constexpr std::uint32_t value_bytes = 4;
   static constexpr std::uint32_t element_bytes = key_bytes + (has_values ? value_bytes : 0u);
 
+ private:
+  static constexpr detail::ElementLayout layout_ = detail::element_layout_of<Key, Value>();
+
+ public:
+
   /// Builds the programs for the current context. Throws Error without a current
   /// context, below OpenGL 4.3, for a tuning the device cannot run, or when a shader
   /// fails to compile or link (with the driver's log).
-  BitonicSorter() : BitonicSorter(Tuning{}) {}
-  explicit BitonicSorter(const Tuning& tuning) : BitonicSorter(tuning, nullptr) {}
+  BitonicSorter() : BitonicSorter(BitonicTuning{}) {}
+  explicit BitonicSorter(const BitonicTuning& tuning) : BitonicSorter(tuning, nullptr) {}
 
   /// As above, and every program the sorter builds (now, or on first use: stable sorts,
   /// sort_indices, sort_indirect) is first asked of `cache` and loaded as a driver binary;
   /// programs it lacks, or whose binary the driver rejects (another driver version, a
   /// damaged entry), are compiled from source and their binaries stored in it.
   ///   gpusort::FileProgramCache cache(app_cache_directory / "gpusort-programs");
-  ///   gpusort::BitonicSorter<float, std::uint32_t> sorter(gpusort::Tuning{}, &cache);
+  ///   gpusort::BitonicSorter<float, std::uint32_t> sorter(gpusort::BitonicTuning{}, &cache);
   /// `cache` may be nullptr (no cache). The sorter does not own it: it must outlive the
   /// sorter, which keeps using it for programs built on first use. The cache is only
   /// consulted where the driver offers program binaries (GL_NUM_PROGRAM_BINARY_FORMATS > 0;
   /// Mesa offers none while its own shader cache is disabled). Sorting is the same either way.
-  BitonicSorter(const Tuning& tuning, ProgramCache* cache)
-      : limits_(detail::query_device_limits()),
-        tuning_(detail::resolve_tuning(tuning, limits_, element_bytes, key_bytes)),
-        cache_(cache) {
-    global_log2_ = detail::log2_exact(tuning_.global_elements);
-    lanes_log2_ = detail::log2_exact(tuning_.global_vector_width);
-    geometry_ = make_geometry(tuning_.tile_size, tuning_.single_dispatch_tile);
-    fused_geometry_ = make_geometry(tuning_.fused_tile_size, tuning_.fused_tile_size);
+  /// `device`: facts to take instead of querying them (its non-zero fields; see DeviceFacts).
+  BitonicSorter(const BitonicTuning& tuning, ProgramCache* cache, const DeviceFacts& device = {})
+      : config_(make_config(tuning, device)),
+        programs_(cache),
+        permute_(cache, config_.tuning.extra_shader_source, config_.device.storage_offset_alignment,
+                 config_.dispatch_limits()) {
     GLint previous_program = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &previous_program);  // building does not bind, but stay defensive
-    programs_ = build_programs(false);
+    // The main tile and global programs, in one batch so that the driver may compile both at
+    // once; every other variant is built on the first sort that needs it.
+    programs_.build({detail::bitonic::local_program(config_, false), detail::bitonic::global_program(false)}, config_);
     glUseProgram(static_cast<GLuint>(previous_program));
   }
 
-  ~BitonicSorter() { release_buffers(); }
-  BitonicSorter(BitonicSorter&& other) noexcept { *this = std::move(other); }
-  BitonicSorter& operator=(BitonicSorter&& other) noexcept {
-    if (this != &other) {
-      release_buffers();
-      limits_ = std::move(other.limits_);
-      tuning_ = std::move(other.tuning_);
-      cache_ = other.cache_;
-      global_log2_ = other.global_log2_;
-      lanes_log2_ = other.lanes_log2_;
-      geometry_ = other.geometry_;
-      fused_geometry_ = other.fused_geometry_;
-      programs_ = std::move(other.programs_);
-      stable_programs_ = std::move(other.stable_programs_);
-      arguments_program_ = std::move(other.arguments_program_);
-      permute_program_ = std::move(other.permute_program_);
-      for (int i = 0; i < 4; ++i) {
-        scratch_[i] = other.scratch_[i];
-        scratch_bytes_[i] = other.scratch_bytes_[i];
-        other.scratch_[i] = 0;
-        other.scratch_bytes_[i] = 0;
-      }
-      arguments_ = other.arguments_;
-      arguments_bytes_ = other.arguments_bytes_;
-      other.arguments_ = 0;
-      other.arguments_bytes_ = 0;
-      pass_sync_ = other.pass_sync_;
-      tickets_taken_ = other.tickets_taken_;
-      items_finished_ = other.items_finished_;
-      other.pass_sync_ = 0;
-    }
-    return *this;
-  }
+  BitonicSorter(BitonicSorter&&) noexcept = default;
+  BitonicSorter& operator=(BitonicSorter&&) noexcept = default;
   BitonicSorter(const BitonicSorter&) = delete;
   BitonicSorter& operator=(const BitonicSorter&) = delete;
 
@@ -187,30 +136,24 @@ class BitonicSorter {
   ///   sorter.sort_indices(depth, draw_order, particle_count, gpusort::Order::descending);
   template <class V = Value, std::enable_if_t<std::is_same<V, std::uint32_t>::value, int> = 0>
   void sort_indices(GLuint keys, GLuint indices, std::size_t count, Order order = Order::ascending) {
-    detail::require_current_context();
-    check_range(0, count);
-    detail::GlStateBackup backup;
-    check_sort_buffers(keys, indices, 0, count);
+    const detail::SortCall call(config_.device, count_limit(), layout_, keys, indices, 0, count);
     if (count == 0) {
       glMemoryBarrier(sort_completion_barrier);
       return;
     }
-    check_dispatch_limits(count);
+    detail::bitonic::check_dispatch_limits(count, config_);
     // Every program the sort needs exists before `indices` is written: a build that throws
     // leaves the caller's data as it was.
-    build_programs_for(count, true);
-    permute_program();
+    plan_and_build(count, true, true);
+    permute_.program();
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    const GLuint base = bind_words(detail::permute_destination_binding, indices, 0, count);
-    bind_words(detail::permute_source_binding, indices, 0, count);
-    bind_words(detail::permute_indices_binding, indices, 0, count);
-    permute(0, count, base, 0);  // indices[i] = i
+    permute_.iota(indices, 0, count);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     if (count < 2) {
       glMemoryBarrier(sort_completion_barrier);
       return;
     }
-    run(keys, indices, 0, 0, count, order, true);
+    runner_.run(plan_, program_names_, {keys, indices, 0, 0}, order, config_);
   }
 
   /// Sorts elements [first, first + count) of `keys` in place; every byte outside that
@@ -269,23 +212,23 @@ class BitonicSorter {
   ///   sorter.prepare(max_particles);  // at load time
   void prepare(std::size_t count, Stability stability = Stability::unstable) {
     detail::require_current_context();
-    check_count(count);
+    detail::check_count(count, count_limit(), config_.device);
     const bool stable = stability == Stability::stable;
     if (stable && !has_values)
       throw Error("Stability::stable is for key-value sorters; a keys-only sorter prepares with prepare(count)");
     detail::GlStateBackup backup;
-    build_programs_for(count, stable);
-    if (stable) permute_program();
+    plan_and_build(count, true, stable);
+    if (stable) permute_.program();
   }
 
   /// prepare() for sort_indirect() with this `capacity`: its passes are planned for the
   /// capacity, and its GPU-side planner is one more program.
   void prepare_indirect(std::size_t capacity) {
     detail::require_current_context();
-    check_count(capacity);
+    detail::check_count(capacity, count_limit(), config_.device);
     detail::GlStateBackup backup;
-    build_programs_for(capacity, false, false);
-    if (capacity >= 2) arguments_program();
+    plan_and_build(capacity, false, false);
+    if (capacity >= 2) programs_.get(detail::bitonic::arguments_program(), config_);
   }
 
   /// Host convenience: uploads, sorts on the GPU, downloads (this one waits for the GPU).
@@ -299,461 +242,78 @@ class BitonicSorter {
   template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
   void sort(std::vector<Key>& keys, std::vector<V>& values, Order order = Order::ascending,
             Stability stability = Stability::unstable) {
-    if (keys.size() != values.size()) {
-      throw Error("keys has " + std::to_string(keys.size()) + " elements but values has " +
-                  std::to_string(values.size()) + "; a key-value sort needs exactly one value per key");
-    }
+    detail::check_one_value_per_key(keys.size(), values.size());
     sort_host(keys.data(), values.data(), keys.size(), order, stability);
   }
 
   /// What sort() dispatches for `count` elements (sort_indirect() plans its capacity
   /// without Tuning::merge_stages). Throws Error, like sort(), for a count above max_count().
   Plan plan(std::size_t count) const {
-    check_count(count);
-    return plan_passes(count, tuning_.merge_stages, true);
+    detail::check_count(count, count_limit(), config_.device);
+    return detail::bitonic::make_plan(count, config_, true, false).summary();
   }
 
+  /// Profiling: calls `observer` just before and just after every dispatch of every later
+  /// sort, with what the dispatch runs (PassInfo); an empty function removes it.
+  ///   sorter.set_pass_observer([&](const gpusort::PassInfo& info) { glQueryCounter(next_query(), GL_TIMESTAMP); });
+  void set_pass_observer(PassObserver observer) { runner_.set_observer(std::move(observer)); }
+
   /// The tuning in effect, with every derived field filled in.
-  const Tuning& tuning() const { return tuning_; }
+  const BitonicTuning& tuning() const { return config_.tuning; }
+
+  /// The device facts in effect: as queried, or as given to the constructor.
+  DeviceFacts device_facts() const { return DeviceFacts{config_.device.compute_units}; }
 
   /// The largest count this context can sort in one call (GL_MAX_SHADER_STORAGE_BLOCK_SIZE
   /// over the key size, and 32-bit GPU indexing).
-  std::size_t max_count() const {
-    const std::uint64_t by_block = limits_.max_storage_block_bytes / key_bytes;
-    return static_cast<std::size_t>(std::min<std::uint64_t>(by_block, std::uint64_t{1} << 31));
-  }
+  std::size_t max_count() const { return detail::max_sort_count(config_.device, key_bytes); }
 
  private:
-  /// A tile size and what the pass schedule derives from it: Tuning::tile_size for most
-  /// sorts, Tuning::fused_tile_size for the fused sorts that take it (fused_plan()).
-  struct Geometry {
-    std::uint32_t tile_size = 0;
-    std::uint32_t tile_log2 = 0;
-    std::uint32_t window_log2 = 0;       // most wide steps per window pass (tile_log2 - log2(window_run))
-    std::uint32_t single_tile_log2 = 0;  // counts up to 2^this above the tile: one dispatch
-  };
-
-  Geometry make_geometry(std::uint32_t tile_size, std::uint32_t single_dispatch_tile) const {
-    Geometry geometry;
-    geometry.tile_size = tile_size;
-    geometry.tile_log2 = detail::log2_exact(tile_size);
-    geometry.window_log2 = geometry.tile_log2 - detail::log2_exact(tuning_.window_run);
-    geometry.single_tile_log2 = detail::log2_exact(single_dispatch_tile);
-    return geometry;
+  static detail::bitonic::Config make_config(const BitonicTuning& tuning, const DeviceFacts& facts) {
+    detail::DeviceLimits device = detail::query_device_limits();
+    if (facts.compute_units != 0) device.compute_units = facts.compute_units;
+    return detail::bitonic::make_config(detail::bitonic::resolve_tuning(tuning, device, element_bytes, key_bytes),
+                                        device, layout_, KeyTraits<Key>::glsl_kind);
   }
 
-  const Geometry& geometry(bool fused_tile) const { return fused_tile ? fused_geometry_ : geometry_; }
+  detail::CountLimit count_limit() const { return detail::storage_block_limit(config_.device, key_bytes); }
 
-  /// The tile program's source for tiles of `tile_size` elements, `elements` per invocation.
-  /// Only the programs with local_elements at tile_size or fused_tile_size run window passes,
-  /// so only they may take the direct window path (whose layouts exist for 8 elements and
-  /// tiles of 512 .. 4096).
-  /// `wide`: with wide chunks (where subgroups are used).
-  /// `fused`: runs several passes per dispatch (shaders/local_sort.comp, fused_main()), with
-  /// `reserve_words` words of shared memory reserved beside the tile.
-  detail::ProgramSource tile_program_source(std::uint32_t tile_size, std::uint32_t elements, bool tie_break,
-                                            bool wide = false, bool fused = false,
-                                            std::uint32_t reserve_words = 0) const {
-    // Emulated subgroups are 32 wide. A program the subgroups do not fit (a single-dispatch or
-    // sort program of other sizes) takes the shared-memory path.
-    const std::uint32_t subgroup_size = tuning_.emulate_subgroups ? 32u : limits_.subgroup_size;
-    const std::uint32_t group_size = tile_size / elements;
-    const bool subgroups = tuning_.use_subgroups && detail::subgroups_fit(tile_size, elements, subgroup_size);
-    const bool window_program = tile_size == tuning_.tile_size || tile_size == tuning_.fused_tile_size;
-    const bool direct = subgroups && tuning_.direct_tile_io && elements == tuning_.local_elements &&
-                        window_program && tile_size >= 512;
-    return {"local_sort",
-            {prelude(detail::log2_exact(elements), group_size) + tie_break_define(tie_break) + "#define TILE_LOG2 " +
-                 std::to_string(detail::log2_exact(tile_size)) + "u\n#define SUBGROUP_LOG2 " +
-                 std::to_string(subgroups ? detail::log2_exact(subgroup_size) : 0u) +
-                 "u\n#define SUBGROUP_EMULATION " + (subgroups && tuning_.emulate_subgroups ? "1" : "0") +
-                 "\n#define DIRECT_TILE_IO " + (direct ? "1" : "0") + "\n#define WIDE_CHUNKS " +
-                 (wide && subgroups ? "1" : "0") + "\n" +
-                 (fused ? "#define FUSED_PASSES 1\n#define FUSED_RESERVE_WORDS " + std::to_string(reserve_words) + "u\n"
-                        : ""),
-             detail::shaders::common_glsl, detail::shaders::local_sort_comp}};
-  }
-
-  bool separate_sort_program() const { return tuning_.local_sort_elements != tuning_.local_elements; }
-
-  detail::ProgramSource global_program_source(bool tie_break) const {
-    return {"global_steps", {prelude(global_log2_, tuning_.global_group_size) + tie_break_define(tie_break) +
-                                 "#define LANES " + std::to_string(tuning_.global_vector_width) + "\n",
-                             detail::shaders::common_glsl, detail::shaders::global_steps_comp}};
-  }
-
-  static std::string tie_break_define(bool tie_break) {
-    return std::string("#define TIE_BREAK ") + (tie_break ? "1" : "0") + "\n";
-  }
-
-  Programs build_programs(bool tie_break) const {
-    // One batch, so that the driver may compile both programs at once.
-    std::vector<detail::GlProgram> built = detail::build_compute_programs(
-        {tile_program_source(tuning_.tile_size, tuning_.local_elements, tie_break), global_program_source(tie_break)},
-        cache_);
-    Programs programs;
-    programs.local = std::move(built[0]);
-    programs.global = std::move(built[1]);
-    return programs;
-  }
-
-  const Programs& stable_programs() {
-    if (!stable_programs_.local.name()) stable_programs_ = build_programs(true);
-    return stable_programs_;
-  }
-
-  /// The unstable or the stable set, as it is (stable_programs() builds the latter's base).
-  Programs& program_set(bool stable) { return stable ? stable_programs_ : programs_; }
-
-  /// A tile program of either set (`program`), built on the first sort that needs it.
-  GLuint tile_program_on_first_use(detail::GlProgram& program, std::uint32_t tile_size, std::uint32_t elements,
-                                   bool stable, bool wide = false, bool fused = false,
-                                   std::uint32_t reserve_words = 0) {
-    if (!program.name())
-      program = detail::build_compute_program(
-          tile_program_source(tile_size, elements, stable, wide, fused, reserve_words), cache_);
-    return program.name();
-  }
-
-  /// The local-sort program of many tiles. On first use: its 16-key variant took the H200's
-  /// driver 1.1-1.3 s to compile cold, which sorts of fewer tiles should not pay.
-  GLuint sort_program(bool stable) {
-    return tile_program_on_first_use(program_set(stable).sort, tuning_.tile_size, tuning_.local_sort_elements, stable);
-  }
-
-  GLuint single_tile_program(bool stable) {
-    return tile_program_on_first_use(program_set(stable).single_tile, tuning_.single_dispatch_tile,
-                                     tuning_.single_tile_elements, stable);
-  }
-
-  /// The wide-chunk program is separate: compiled into the tile program that small sorts use,
-  /// the path cost them time even where no wide chunk ran (H200, pairs 2^16: 112.6 against
-  /// 111.0 us; registers).
-  GLuint wide_program(bool stable) {
-    return tile_program_on_first_use(program_set(stable).wide, tuning_.tile_size, tuning_.local_elements, stable, true);
-  }
-
-  /// The local program with fused passes, at Tuning::fused_tile_size if `fused_tile` (else
-  /// tile_size), that lets at most `per_unit` workgroups (1 or 2; 0: any number) share a
-  /// compute unit. Separate: the ticket, the pass table and coherent data accesses stay out
-  /// of the program that runs one pass per dispatch.
-  GLuint fused_program(bool stable, std::uint32_t per_unit, bool fused_tile) {
-    const std::uint32_t tile_size = geometry(fused_tile).tile_size;
-    return tile_program_on_first_use(program_set(stable).fused[fused_tile ? 1 : 0][per_unit], tile_size,
-                                     tuning_.local_elements, stable, false, true,
-                                     fused_reserve_words(per_unit, tile_size));
-  }
-
-  /// Shared-memory words the fused program reserves beside its tile so that at most
-  /// `per_unit` workgroups fit on one compute unit, taking GL_MAX_COMPUTE_SHARED_MEMORY_SIZE
-  /// as what a unit's workgroups share (NVIDIA under GL: 48 KiB per SM, found with
-  /// bench/occupancy_probe.cpp): more than 1 / (per_unit + 1) of it per workgroup (with 256
-  /// bytes to spare for the driver's rounding).
-  std::uint32_t fused_reserve_words(std::uint32_t per_unit, std::uint32_t tile_size) const {
-    if (per_unit == 0) return 0;
-    const std::uint64_t tile_bytes =
-        std::uint64_t{tile_size} * (element_bytes + (tuning_.emulate_subgroups ? 4u : 0u));
-    const std::uint64_t group_bytes = limits_.max_shared_bytes / (per_unit + 1) + 256;
-    return group_bytes > tile_bytes && group_bytes <= limits_.max_shared_bytes
-               ? static_cast<std::uint32_t>((group_bytes - tile_bytes + 3) / 4)
-               : 0u;
-  }
-
-  /// The passes [first, end) of a direct sort of `count` elements in tiles of
-  /// geometry(fused_tile) that run in one fused dispatch (Tuning::fused_passes_max_count);
-  /// empty (end == 0) where none do. per_unit: the fused program to run them with (see
-  /// fused_program()).
-  struct FusedRange {
-    std::size_t first = 0;
-    std::size_t end = 0;
-    std::uint32_t per_unit = 0;
-    std::size_t size() const { return end - first; }
-  };
-
-  FusedRange fused_range(std::size_t count, bool merge_stages, bool fused_tile) const {
-    FusedRange range;
-    // Only passes of the local program fuse. (A one-dispatch sort has one pass: range.size() < 2.)
-    if (tuning_.fused_passes_max_count == Tuning::never || count > tuning_.fused_passes_max_count ||
-        uses_wide_program(count) || tile_passes_in_sort_program(count))
-      return range;
-    const Geometry& tiles = geometry(fused_tile);
-    // In fused tiles the local sort is one of the fused passes, whatever the count.
-    const bool many_tiles = !fused_tile && uses_sort_program(count);
-    bool register_passes = false;
-    std::size_t passes = 0;
-    std::uint64_t items = 0;  // a workgroup each
-    std::uint64_t widest = 0;  // the most tiles one pass has
-    detail::for_each_pass(count, schedule(merge_stages, tiles), [&](const detail::Pass& pass) {
-      register_passes = register_passes || pass.kind == detail::Pass::Kind::global_steps;
-      if (passes > 0 || !many_tiles) {
-        items += pass_groups(pass, count, tiles);
-        widest = std::max(widest, pass_groups(pass, count, tiles));
-      }
-      ++passes;
-    });
-    // A local sort in the sort program is a dispatch of its own.
-    range.first = many_tiles ? 1 : 0;
-    range.end = passes;
-    const std::uint64_t capacity = std::uint64_t{tuning_.max_workgroups_x} * limits_.max_groups_y;
-    if (register_passes || range.size() < 2 || range.size() > detail::fused_max_passes || items > capacity ||
-        items > 0xFFFFFFFFu)
-      return FusedRange{};
-    // A pass ends with its slowest tile, and a tile sharing its compute unit with another of
-    // the same pass takes longer: once the workgroups outnumber the units (before that each
-    // has one of its own), let only as many share a unit as the widest pass needs, if that is
-    // 1 or 2. H200, keys 2^19 (128 tiles a pass, 132 SMs): 72.6 us with 1 per SM, 95 with 2,
-    // 118 with 3 (what 16 KiB tiles allow); 2^20: 115 us with 2, 156 with 1, 137 with 3
-    // (bench/results/history.md).
-    const std::uint32_t units = tuning_.compute_units;
-    const std::uint64_t per_unit = units != 0 ? (widest + units - 1) / units : 0;
-    if (items > units && per_unit <= 2 &&
-        fused_reserve_words(static_cast<std::uint32_t>(per_unit), tiles.tile_size) != 0)
-      range.per_unit = static_cast<std::uint32_t>(per_unit);
-    return range;
-  }
-
-  /// The tile size a sort plans with (fused_tile: Tuning::fused_tile_size) and its passes that fuse.
-  struct FusedPlan {
-    bool fused_tile = false;
-    FusedRange range;
-  };
-
-  /// How a sort of `count` elements fuses its passes: in Tuning::fused_tile_size tiles where
-  /// it has more than 4 and at most one per compute unit and its passes fuse in them, else in
-  /// tile_size tiles (range empty where none fuse). `direct`: the CPU knows the count (not
-  /// sort_indirect(), which never fuses).
-  FusedPlan fused_plan(std::size_t count, bool merge_stages, bool direct) const {
-    FusedPlan plan;
-    if (!direct) return plan;
-    const std::uint64_t tile = tuning_.fused_tile_size;
-    if (tile < tuning_.tile_size && count > 4 * tile && count <= tile * tuning_.compute_units &&
-        !uses_single_tile(count)) {
-      plan.range = fused_range(count, merge_stages, true);
-      plan.fused_tile = plan.range.size() != 0;
-      if (plan.fused_tile) return plan;
-    }
-    plan.range = fused_range(count, merge_stages, false);
-    return plan;
-  }
-
-  /// Whether the tile passes of a sort planned for `planned_count` elements take the wide
-  /// program (a single-dispatch tile sort never does).
-  bool uses_wide_program(std::size_t planned_count) const {
-    return tuning_.wide_chunk_min_count != Tuning::never && planned_count >= tuning_.wide_chunk_min_count &&
-           detail::ceil_log2(planned_count) > geometry_.single_tile_log2;
-  }
-
-  /// Whether the tile passes after the local sort of such a sort run in the sort program too
-  /// (Tuning::sort_program_passes_min_count), unless the wide program takes them.
-  bool tile_passes_in_sort_program(std::size_t planned_count) const {
-    return uses_sort_program(planned_count) && planned_count >= tuning_.sort_program_passes_min_count;
-  }
-
-  /// Whether a sort planned for `planned_count` elements starts with the sort program.
-  bool uses_sort_program(std::size_t planned_count) const {
-    return separate_sort_program() && detail::ceil_log2(planned_count) > geometry_.tile_log2 &&
-           (std::uint64_t{planned_count} + tuning_.tile_size - 1) / tuning_.tile_size >= tuning_.local_sort_min_tiles;
-  }
-
-  /// Every tile program a sort planned for `planned_count` elements takes that the
-  /// constructor did not build (and, for stable sorts, the stable set itself).
-  /// `direct`: the CPU knows the count (not sort_indirect(), which never fuses passes).
-  void build_programs_for(std::size_t planned_count, bool stable, bool direct = true) {
-    if (stable) stable_programs();
-    const FusedPlan fused = fused_plan(planned_count, tuning_.merge_stages, direct);
-    if (uses_single_tile(planned_count)) single_tile_program(stable);
-    if (uses_sort_program(planned_count) && !fused.fused_tile) sort_program(stable);
-    if (uses_wide_program(planned_count)) wide_program(stable);
-    if (fused.range.size() != 0) fused_program(stable, fused.range.per_unit, fused.fused_tile);
-  }
-
-  /// Whether a sort planned for `planned_count` elements is one single-dispatch tile sort.
-  bool uses_single_tile(std::size_t planned_count) const {
-    const std::uint32_t stages = detail::ceil_log2(planned_count);
-    return stages > geometry_.tile_log2 && stages <= geometry_.single_tile_log2;
-  }
-
-  std::string prelude(std::uint32_t elements_log2, std::uint32_t group_size) const {
-    return "#version 430 core\n"
-           // NVIDIA's compiler otherwise may keep small loops that index register arrays.
-           "#pragma optionNV(unroll all)\n"
-           "#define KEY_KIND " + std::to_string(KeyTraits<Key>::glsl_kind) + "\n" +
-           "#define KEY_WORDS " + std::to_string(key_bytes / 4) + "\n" +
-           "#define HAS_VALUES " + (has_values ? "1" : "0") + "\n" +
-           "#define ELEMS_LOG2 " + std::to_string(elements_log2) + "u\n" +
-           "#define GROUP_SIZE " + std::to_string(group_size) + "u\n" + tuning_.extra_shader_source + "\n";
-  }
-
-  void check_count(std::size_t count) const {
-    if (count > max_count()) {
-      throw Error("count " + std::to_string(count) + " exceeds the " + std::to_string(max_count()) +
-                  " elements one call can sort on this context (GL_MAX_SHADER_STORAGE_BLOCK_SIZE = " +
-                  std::to_string(limits_.max_storage_block_bytes) +
-                  " bytes, and at most 2^31 elements): sort smaller ranges");
-    }
-  }
-
-  /// Throws unless `buffer` is a buffer object holding elements [first, first + count) of
-  /// `element_size` bytes that the GPU may access now. Binds GL_COPY_READ_BUFFER (the
-  /// caller's GlStateBackup restores it).
-  /// (Callers pass first + count <= 2^32 - 1 and element_size <= 8: check_range().)
-  void check_buffer(GLuint buffer, const char* what, std::size_t first, std::size_t count,
-                    std::size_t element_size) const {
-    const std::string label = std::string(what) + " buffer " + std::to_string(buffer);
-    const std::uint64_t size = buffer_size(buffer, label);
-    const std::uint64_t needed = (std::uint64_t{first} + count) * element_size;
-    if (size < needed) {
-      throw Error(label + " is too small: it holds " + std::to_string(size) + " bytes but " +
-                  (first != 0 ? "elements " + std::to_string(first) + " .. " + std::to_string(first + count) +
-                                    " (exclusive)"
-                              : std::to_string(count) + " elements") +
-                  " need " + std::to_string(needed) + " bytes; pass a smaller count or a larger buffer");
-    }
-    check_not_mapped(label);
-  }
-
-  /// Throws unless `count_buffer` is a buffer object that the GPU may access now with a
-  /// 32-bit count at byte `count_offset` (a multiple of 4) that the shaders can index.
-  /// Binds GL_COPY_READ_BUFFER (the caller's GlStateBackup restores it).
-  void check_count_buffer(GLuint count_buffer, std::size_t count_offset) const {
-    const std::string label = "count buffer " + std::to_string(count_buffer);
-    const std::uint64_t size = buffer_size(count_buffer, label);
-    // Never count_offset + 4, which wraps for offsets near SIZE_MAX.
-    if (size < sizeof(std::uint32_t) || count_offset > size - sizeof(std::uint32_t)) {
-      throw Error(label + " is too small: it holds " + std::to_string(size) +
-                  " bytes but the 32-bit count at count_offset " + std::to_string(count_offset) +
-                  " needs the 4 bytes from there; " +
-                  (size < sizeof(std::uint32_t) ? std::string("pass a buffer of at least 4 bytes")
-                                                : "pass a count_offset of at most " +
-                                                      std::to_string(size - sizeof(std::uint32_t)) +
-                                                      " or a larger buffer"));
-    }
-    // The shaders read the count as word count_offset / 4 of the whole buffer, a 32-bit index.
-    const std::uint64_t last_word_offset = std::uint64_t{std::numeric_limits<std::uint32_t>::max()} * 4;
-    if (count_offset > last_word_offset) {
-      throw Error("count_offset " + std::to_string(count_offset) + " of " + label +
-                  " is beyond the 2^32 words that the shaders index with 32-bit integers: put the count at a "
-                  "count_offset of at most " + std::to_string(last_word_offset));
-    }
-    check_not_mapped(label);
-  }
-
-  /// Throws unless `buffer` is a buffer object in the current context; returns its size in
-  /// bytes. Binds it to GL_COPY_READ_BUFFER.
-  std::uint64_t buffer_size(GLuint buffer, const std::string& label) const {
-    if (buffer == 0 || glIsBuffer(buffer) != GL_TRUE) {
-      throw Error(label + " is not a buffer object in the current context: pass a name from glGenBuffers or "
-                          "glCreateBuffers that has storage (glBufferData/glBufferStorage) and was not deleted");
-    }
-    glBindBuffer(GL_COPY_READ_BUFFER, buffer);
-    GLint64 size = 0;
-    glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
-    return static_cast<std::uint64_t>(size);
-  }
-
-  /// Throws if the buffer bound to GL_COPY_READ_BUFFER is mapped without GL_MAP_PERSISTENT_BIT.
-  void check_not_mapped(const std::string& label) const {
-    GLint mapped = GL_FALSE;
-    glGetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_MAPPED, &mapped);
-    if (mapped == GL_TRUE) {
-      GLint access = 0;
-      glGetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_ACCESS_FLAGS, &access);
-#if defined(GL_MAP_PERSISTENT_BIT)
-      const bool persistent = (access & GL_MAP_PERSISTENT_BIT) != 0;
-#else
-      const bool persistent = false;
-#endif
-      if (!persistent) {
-        throw Error(label + " is mapped: unmap it (glUnmapBuffer) before sorting, or map it with "
-                            "GL_MAP_PERSISTENT_BIT");
-      }
-    }
-  }
-
-  void check_range(std::size_t first, std::size_t count) const {
-    check_count(count);
-    // The bound range starts at the aligned offset at or below `first`; keys are the
-    // widest elements.
-    const std::uint64_t lead_bytes = std::uint64_t{first} * key_bytes % limits_.storage_offset_alignment;
-    if (first > std::numeric_limits<std::uint32_t>::max() - count ||
-        lead_bytes + std::uint64_t{count} * key_bytes > limits_.max_storage_block_bytes) {
-      throw Error("elements " + std::to_string(first) + " .. " + std::to_string(first) + " + " +
-                  std::to_string(count) + " cannot be bound as one shader storage block of at most " +
-                  std::to_string(limits_.max_storage_block_bytes) + " bytes (GL_MAX_SHADER_STORAGE_BLOCK_SIZE): "
-                  "sort smaller ranges");
-    }
-  }
-
-  void check_sort_buffers(GLuint keys, GLuint values, std::size_t first, std::size_t count) const {
-    check_buffer(keys, "keys", first, count, key_bytes);
-    if (has_values) {
-      check_buffer(values, "values", first, count, value_bytes);
-      if (values == keys) {
-        throw Error("keys and values are the same buffer " + std::to_string(keys) +
-                    ": a key-value sort needs two distinct buffers");
-      }
-    }
+  /// Plans a sort of `count` elements (`direct`: the CPU knows the count) into plan_ and
+  /// builds every program it runs into program_names_ (for stable sorts the stable main
+  /// programs too), before anything is bound or written: a build that throws changes nothing.
+  void plan_and_build(std::size_t count, bool direct, bool stable) {
+    detail::bitonic::make_plan(plan_, count, config_, direct, stable);
+    if (stable)
+      programs_.build({detail::bitonic::local_program(config_, true), detail::bitonic::global_program(true)}, config_);
+    programs_.build(plan_.programs, config_);
+    program_names_.clear();
+    for (const detail::bitonic::ProgramKey& key : plan_.programs) program_names_.push_back(programs_.get(key, config_));
   }
 
   void sort_buffers(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order) {
-    detail::require_current_context();
-    check_range(first, count);
-    detail::GlStateBackup backup;
-    check_sort_buffers(keys, values, first, count);
+    const detail::SortCall call(config_.device, count_limit(), layout_, keys, values, first, count);
     run(keys, values, first, first, count, order, false);
   }
 
   /// Stable key-value sort: sorts (key, original index) pairs with ties broken by index,
   /// then gathers the values through the sorted indices into scratch and copies them back.
   void sort_buffers_stable(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order) {
-    detail::require_current_context();
-    check_range(first, count);
-    detail::GlStateBackup backup;
-    check_sort_buffers(keys, values, first, count);
+    const detail::SortCall call(config_.device, count_limit(), layout_, keys, values, first, count);
     if (count < 2) {
       glMemoryBarrier(sort_completion_barrier);
       return;
     }
-    check_dispatch_limits(count);
-    const std::size_t bytes = count * sizeof(std::uint32_t);
-    reserve_scratch(2, bytes);  // original indices
-    reserve_scratch(3, bytes);  // gathered values
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    bind_words(detail::permute_destination_binding, scratch_[2], 0, count);
-    bind_words(detail::permute_source_binding, scratch_[2], 0, count);
-    bind_words(detail::permute_indices_binding, scratch_[2], 0, count);
-    permute(0, count, 0, 0);  // indices[i] = i
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    run(keys, scratch_[2], first, 0, count, order, true);
-    bind_words(detail::permute_destination_binding, scratch_[3], 0, count);
-    const GLuint source_base = bind_words(detail::permute_source_binding, values, first, count);
-    bind_words(detail::permute_indices_binding, scratch_[2], 0, count);
-    permute(1, count, 0, source_base);  // gathered[i] = values[first + indices[i]]
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    const GLuint destination_base = bind_words(detail::permute_destination_binding, values, first, count);
-    bind_words(detail::permute_source_binding, scratch_[3], 0, count);
-    permute(2, count, destination_base, 0);  // values[first + i] = gathered[i]
+    detail::bitonic::check_dispatch_limits(count, config_);
+    detail::sort_values_stably(permute_, scratch_[2], scratch_[3], values, first, count, [&](GLuint indices) {
+      run(keys, indices, first, 0, count, order, true);
+    });
     glMemoryBarrier(sort_completion_barrier);
   }
 
   void sort_buffers_indirect(GLuint keys, GLuint values, GLuint count_buffer, std::size_t count_offset,
                              std::size_t capacity, Order order) {
-    detail::require_current_context();
-    check_range(0, capacity);
-    detail::GlStateBackup backup;
-    check_sort_buffers(keys, values, 0, capacity);
-    if (count_offset % sizeof(std::uint32_t) != 0) {
-      throw Error("count_offset " + std::to_string(count_offset) +
-                  " is not a multiple of 4: the count must be an aligned 32-bit uint");
-    }
-    check_count_buffer(count_buffer, count_offset);
-    const bool overlaps = (count_buffer == keys && count_offset < std::uint64_t{capacity} * key_bytes) ||
-                          (has_values && count_buffer == values &&
-                           count_offset < std::uint64_t{capacity} * value_bytes);
-    if (overlaps) {
-      throw Error("the count at byte " + std::to_string(count_offset) + " of buffer " + std::to_string(count_buffer) +
-                  " lies inside the elements being sorted: keep it outside [0, capacity)");
-    }
+    const detail::SortCall call(config_.device, count_limit(), layout_, keys, values, 0, capacity);
+    detail::check_indirect_count(count_buffer, count_offset, keys, values, capacity, layout_);
     run_indirect(keys, values, count_buffer, static_cast<GLuint>(count_offset / sizeof(std::uint32_t)), capacity,
                  order);
   }
@@ -761,339 +321,40 @@ class BitonicSorter {
   template <class V>
   void sort_host(Key* keys, V* values, std::size_t count, Order order, Stability stability) {
     detail::require_current_context();
-    check_count(count);
+    detail::check_count(count, count_limit(), config_.device);
     if (count < 2) return;
     const std::size_t keys_size = count * key_bytes;
     const std::size_t values_size = count * value_bytes;
     {
       detail::GlStateBackup backup;
-      upload(0, keys, keys_size);
-      if (has_values) upload(1, values, values_size);
+      scratch_[0].reserve(keys_size, keys);
+      if (has_values) scratch_[1].reserve(values_size, values);
     }
     if (stability == Stability::stable) {
-      sort_buffers_stable(scratch_[0], scratch_[1], 0, count, order);
+      sort_buffers_stable(scratch_[0].name(), scratch_[1].name(), 0, count, order);
     } else {
       detail::GlStateBackup backup;
-      run(scratch_[0], scratch_[1], 0, 0, count, order, false);
+      run(scratch_[0].name(), scratch_[1].name(), 0, 0, count, order, false);
     }
     detail::GlStateBackup backup;
-    glBindBuffer(GL_COPY_READ_BUFFER, scratch_[0]);
+    glBindBuffer(GL_COPY_READ_BUFFER, scratch_[0].name());
     glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(keys_size), keys);
     if (has_values) {
-      glBindBuffer(GL_COPY_READ_BUFFER, scratch_[1]);
+      glBindBuffer(GL_COPY_READ_BUFFER, scratch_[1].name());
       glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(values_size), values);
     }
   }
 
-  /// Scratch buffer `slot` (0, 1: host keys and values; 2, 3: stable-sort indices and
-  /// gathered values) with at least `bytes` bytes. Grows, never shrinks.
-  void reserve_scratch(int slot, std::size_t bytes, const void* data = nullptr) {
-    if (scratch_[slot] == 0) glGenBuffers(1, &scratch_[slot]);
-    glBindBuffer(GL_COPY_WRITE_BUFFER, scratch_[slot]);
-    if (scratch_bytes_[slot] < bytes) {
-      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_DYNAMIC_COPY);
-      scratch_bytes_[slot] = bytes;
-    } else if (data) {
-      glBufferSubData(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
-    }
-  }
-
-  void upload(int slot, const void* data, std::size_t bytes) { reserve_scratch(slot, bytes, data); }
-
-  /// Binds elements [first, first + count) of `element_size` bytes (4 or 8) of `buffer` at
-  /// `binding` from the aligned offset below, and returns the element index of `first`
-  /// inside the bound range. Exact for 8-byte elements too: the alignment is a power of
-  /// two of at least 4, so the offset is either `first`'s own byte or a multiple of 8.
-  GLuint bind_elements(GLuint binding, GLuint buffer, std::size_t first, std::size_t count,
-                       std::size_t element_size) {
-    const std::uint64_t begin = std::uint64_t{first} * element_size;
-    const std::uint64_t offset = begin / limits_.storage_offset_alignment * limits_.storage_offset_alignment;
-    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, buffer, static_cast<GLintptr>(offset),
-                      static_cast<GLsizeiptr>((std::uint64_t{first} + count) * element_size - offset));
-    return static_cast<GLuint>((begin - offset) / element_size);
-  }
-
-  /// The gather kernel of stable sorts and sort_indices(), built on first use.
-  GLuint permute_program() {
-    if (!permute_program_.name()) {
-      permute_program_ = detail::build_compute_program(
-          "permute", {"#version 430 core\n" + tuning_.extra_shader_source + "\n", detail::shaders::permute_comp},
-          cache_);
-    }
-    return permute_program_.name();
-  }
-
-  /// bind_elements() for 32-bit words: values, indices, and the permute kernel's data.
-  GLuint bind_words(GLuint binding, GLuint buffer, std::size_t first, std::size_t count) {
-    return bind_elements(binding, buffer, first, count, sizeof(std::uint32_t));
-  }
-
-  /// One dispatch of shaders/permute.comp over `count` words, on what the caller bound
-  /// at the permute bindings (all three: the kernel declares them all).
-  void permute(GLuint mode, std::size_t count, GLuint destination_base, GLuint source_base) {
-    glUseProgram(permute_program());
-    glUniform1ui(0, static_cast<GLuint>(count));
-    glUniform1ui(1, mode);
-    glUniform1ui(2, destination_base);
-    glUniform1ui(3, source_base);
-    dispatch((count + 255) / 256);
-  }
-
-  /// Returns the workgroups launched: `groups`, rounded up to whole rows when split over y.
-  std::uint64_t dispatch(std::uint64_t groups) {
-    const std::uint64_t x = std::min<std::uint64_t>(groups, tuning_.max_workgroups_x);
-    const std::uint64_t y = (groups + x - 1) / x;
-    if (y > limits_.max_groups_y) {
-      throw Error("a dispatch of " + std::to_string(groups) + " workgroups exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT " +
-                  std::to_string(tuning_.max_workgroups_x) + " x " + std::to_string(limits_.max_groups_y) +
-                  ": raise Tuning::max_workgroups_x or sort fewer elements");
-    }
-    glDispatchCompute(static_cast<GLuint>(x), static_cast<GLuint>(y), 1);
-    return x * y;
-  }
-
-  /// Checks that every dispatch of the plan fits the work group count limits, so a
-  /// sort never stops half way.
-  void check_dispatch_limits(std::size_t count) const {
-    const std::uint64_t capacity = std::uint64_t{tuning_.max_workgroups_x} * limits_.max_groups_y;
-    const std::uint64_t padded = std::uint64_t{1} << detail::ceil_log2(count);
-    // Window passes cover whole 2^k blocks: up to padded / tile_size workgroups.
-    const std::uint64_t tiles = (padded + tuning_.tile_size - 1) / tuning_.tile_size;
-    const std::uint64_t global_groups =
-        (padded / tuning_.global_elements / tuning_.global_vector_width + tuning_.global_group_size - 1) /
-        tuning_.global_group_size;
-    if (tiles > capacity || global_groups > capacity) {
-      throw Error("sorting " + std::to_string(count) + " elements needs more workgroups than "
-                  "GL_MAX_COMPUTE_WORK_GROUP_COUNT allows (" + std::to_string(tuning_.max_workgroups_x) + " x " +
-                  std::to_string(limits_.max_groups_y) + "): raise Tuning::max_workgroups_x or sort fewer elements");
-    }
-  }
-
-  /// Element index of each range's first element inside its bound range (u_base,
-  /// u_value_base); for 64-bit keys u_base counts keys, not words.
-  struct Bases {
-    GLuint keys = 0;
-    GLuint values = 0;
-  };
-
-  /// Binds elements [key_first, key_first + count) of keys and [value_first, ...) of
-  /// values to their binding points.
-  Bases bind_range(GLuint keys, GLuint values, std::size_t key_first, std::size_t value_first, std::size_t count) {
-    Bases bases;
-    bases.keys = bind_elements(detail::key_binding, keys, key_first, count, key_bytes);
-    if (has_values) bases.values = bind_words(detail::value_binding, values, value_first, count);
-    return bases;
-  }
-
-  /// Where the element count comes from, set on every program of a sort.
-  struct CountSource {
-    GLuint count = 0;          // u_count: the count, when the CPU knows it
-    GLuint from_buffer = 0;    // u_count_source
-    GLuint word = 0;           // u_count_word: the count's word in binding count_binding
-    GLuint capacity = 0;       // u_capacity
-  };
-
-  /// Walks the passes planned for `planned_count` elements, binding programs and setting
-  /// uniforms; dispatch(pass, index, workgroups) issues each pass's dispatch.
-  template <class Dispatch>
-  void run_passes(std::size_t planned_count, const Bases& bases, const CountSource& source, Order order, bool stable,
-                  Dispatch&& dispatch_pass) {
-    // A count from the GPU is planned stage by stage: dispatch_args.comp mirrors that walk.
-    const bool merge_stages = tuning_.merge_stages && source.from_buffer == 0;
-    const Programs& programs = stable ? stable_programs() : programs_;
-    // Passes fused into one dispatch: only where the CPU knows the count (and so every
-    // pass's tiles); fused sorts that leave compute units idle run in smaller tiles
-    // (Tuning::fused_tile_size).
-    const FusedPlan fusing = fused_plan(planned_count, merge_stages, source.from_buffer == 0);
-    const bool fused_tile = fusing.fused_tile;
-    const FusedRange& fused = fusing.range;
-    const Geometry& tiles = geometry(fused_tile);
-    // Built before anything is bound or dispatched, so that a failing build changes nothing.
-    const bool single_tile = uses_single_tile(planned_count);
-    const GLuint single_tile_name = single_tile ? single_tile_program(stable) : 0;
-    // Many tiles in flight: the local sort takes the sort program (Tuning::local_sort_elements).
-    const bool many_tiles = !fused_tile && uses_sort_program(planned_count);
-    const GLuint sort_name = many_tiles ? sort_program(stable) : 0;
-    // Large sorts run their other tile passes with wide chunks (Tuning::wide_chunk_min_count),
-    // or with the sort program (Tuning::sort_program_passes_min_count).
-    const GLuint tile_name = uses_wide_program(planned_count)             ? wide_program(stable)
-                             : tile_passes_in_sort_program(planned_count) ? sort_name
-                                                                          : programs.local.name();
-    const GLuint fused_name = fused.size() != 0 ? fused_program(stable, fused.per_unit, fused_tile) : 0;
-    FusedTable table;
-    GLuint bound = 0;
-    const auto use = [&](GLuint program) {
-      if (bound == program) return;
-      glUseProgram(program);
-      glUniform1ui(0, source.count);
-      glUniform1ui(2, bases.keys);
-      if (has_values) glUniform1ui(10, bases.values);
-      glUniform1ui(3, source.from_buffer);
-      glUniform1ui(4, source.word);
-      glUniform1ui(5, source.capacity);
-      bound = program;
-    };
-    std::size_t index = 0;
-    detail::for_each_pass(planned_count, schedule(merge_stages, tiles), [&](const detail::Pass& pass) {
-      const std::uint64_t groups = pass_groups(pass, planned_count, tiles);
-      if (index >= fused.first && index < fused.end) {
-        table.add(pass, groups);
-        if (++index < fused.end) return;
-        if (fused.first != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        use(fused_name);
-        glUniform1ui(1, order_xor(order));
-        run_fused(table, fused_reserve_words(fused.per_unit, tiles.tile_size));
-        return;
-      }
-      if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-      if (pass.kind == detail::Pass::Kind::global_steps) {
-        use(programs.global.name());
-        glUniform1ui(6, pass.stage);
-        glUniform1ui(7, pass.p_hi);
-        glUniform1ui(8, pass.p_lo);
-        glUniform1ui(9, pass.flip ? 1u : 0u);
-      } else {
-        use(pass.kind == detail::Pass::Kind::single_tile_sort                ? single_tile_name
-            : pass.kind == detail::Pass::Kind::local_sort && many_tiles ? sort_name
-                                                                           : tile_name);
-        glUniform1ui(1, order_xor(order));  // u_key_xor: only the tile kernel maps keys
-        const bool window = pass.kind == detail::Pass::Kind::window_steps;
-        const bool sorts = pass.kind == detail::Pass::Kind::local_sort || pass.kind == detail::Pass::Kind::single_tile_sort;
-        glUniform1ui(6, sorts ? 0u : window ? 2u : 1u);
-        glUniform1ui(7, pass.stage);
-        if (!sorts) glUniform1ui(8, pass.p_hi);
-        if (window) {
-          glUniform1ui(9, pass.p_lo);
-          glUniform1ui(11, pass.flip ? 1u : 0u);
-          glUniform1ui(12, pass.pre);
-        }
-      }
-      GPUSORT_PASS_HOOK(pass, false);
-      dispatch_pass(pass, index++, groups);
-      GPUSORT_PASS_HOOK(pass, true);
-    });
-    glMemoryBarrier(sort_completion_barrier);
-  }
-
-  /// The passes of one fused dispatch, as the tile program's uniforms take them.
-  struct FusedTable {
-    GLuint passes[4 * detail::fused_max_passes] = {};  // u_fused_pass
-    GLuint first_item[detail::fused_max_passes] = {};  // u_fused_first_item
-    std::size_t count = 0;
-    GLuint items = 0;  // tiles of every pass
-    GLuint steps = 0;
-    detail::Pass last_pass{};
-
-    void add(const detail::Pass& pass, std::uint64_t tiles) {
-      const bool window = pass.kind == detail::Pass::Kind::window_steps;
-      const GLuint mode = pass.kind == detail::Pass::Kind::local_sort ? 0u : window ? 2u : 1u;
-      GLuint* entry = passes + 4 * count;
-      entry[0] = mode | (window && pass.flip ? 4u : 0u) | (window ? pass.pre << 3 : 0u);
-      entry[1] = pass.stage;
-      entry[2] = pass.p_hi;
-      entry[3] = pass.p_lo;
-      first_item[count] = items;
-      last_pass = pass;
-      ++count;
-      items += static_cast<GLuint>(tiles);
-      steps += pass.steps;
-    }
-  };
-
-  /// The fused dispatch of `table`'s passes with the fused program in use: a workgroup per
-  /// tile of every pass (a split over y may launch a few more, which find no item).
-  /// `reserve_words`: the fused program's reserve (fused_reserve_words()).
-  void run_fused(FusedTable& table, std::uint32_t reserve_words) {
-    for (std::size_t p = table.count; p < detail::fused_max_passes; ++p) table.first_item[p] = 0xFFFFFFFFu;
-    if (pass_sync_ == 0) {
-      const GLuint zero[2] = {0, 0};
-      glGenBuffers(1, &pass_sync_);
-      glBindBuffer(GL_COPY_WRITE_BUFFER, pass_sync_);
-      glBufferData(GL_COPY_WRITE_BUFFER, sizeof zero, zero, GL_DYNAMIC_COPY);
-      tickets_taken_ = 0;
-      items_finished_ = 0;
-    }
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::pass_sync_binding, pass_sync_);
-    glUniform1ui(13, tickets_taken_);
-    glUniform1ui(14, items_finished_);
-    glUniform1ui(15, table.items);
-    glUniform4uiv(16, static_cast<GLsizei>(detail::fused_max_passes), table.passes);
-    glUniform1uiv(48, static_cast<GLsizei>(detail::fused_max_passes), table.first_item);
-    if (reserve_words != 0) glUniform1ui(80, reserve_words - 1);  // u_ticket_word
-    detail::Pass hooked = table.last_pass;
-    hooked.kind = detail::Pass::Kind::fused_passes;
-    hooked.first = table.passes[0] == 0u;  // starts with the local sort (mode 0): reads raw keys
-    hooked.steps = table.steps;
-    GPUSORT_PASS_HOOK(hooked, false);
-    const std::uint64_t launched = dispatch(table.items);
-    GPUSORT_PASS_HOOK(hooked, true);
-    // Every workgroup takes a ticket (unsigned wrap-around is intended).
-    tickets_taken_ += static_cast<GLuint>(launched);
-    items_finished_ += table.items;
-  }
-
-  detail::Schedule schedule(bool merge_stages, const Geometry& tiles) const {
-    return detail::Schedule{tiles.tile_log2, global_log2_, tiles.window_log2, tiles.single_tile_log2, merge_stages};
-  }
-
-  /// `direct`: the CPU knows the count, so passes may be fused (not sort_indirect()).
-  Plan plan_passes(std::size_t count, bool merge_stages, bool direct) const {
-    Plan plan;
-    const FusedPlan fused = fused_plan(count, merge_stages, direct);
-    detail::for_each_pass(count, schedule(merge_stages, geometry(fused.fused_tile)), [&](const detail::Pass& pass) {
-      ++plan.dispatches;
-      ++plan.memory_passes;
-      plan.network_steps += pass.steps;
-    });
-    if (fused.range.size() != 0) plan.dispatches -= fused.range.size() - 1;
-    return plan;
-  }
-
-  /// Workgroups a pass needs for `count` elements in `tiles`; the kernels derive the same numbers.
-  std::uint64_t pass_groups(const detail::Pass& pass, std::size_t count, const Geometry& tiles) const {
-    if (pass.kind == detail::Pass::Kind::single_tile_sort) return 1;
-    const bool wide = pass.kind == detail::Pass::Kind::global_steps || pass.kind == detail::Pass::Kind::window_steps;
-    if (!wide) return (count + tiles.tile_size - 1) / tiles.tile_size;
-    // Only the 2^k blocks that hold elements: one window tile per 2^tile_log2 of them, or
-    // one invocation per coset.
-    const std::uint64_t blocks = (std::uint64_t{count} + (std::uint64_t{1} << pass.stage) - 1) >> pass.stage;
-    if (pass.kind == detail::Pass::Kind::window_steps) return blocks << (pass.stage - tiles.tile_log2);
-    const std::uint64_t threads = blocks << (pass.stage - global_log2_ - lanes_log2_);
-    return (threads + tuning_.global_group_size - 1) / tuning_.global_group_size;
-  }
-
+  /// A direct sort of `count` elements from key_first of `keys` and value_first of `values`.
   void run(GLuint keys, GLuint values, std::size_t key_first, std::size_t value_first, std::size_t count, Order order,
            bool stable) {
     if (count < 2) {
       glMemoryBarrier(sort_completion_barrier);
       return;
     }
-    check_dispatch_limits(count);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    const Bases bases = bind_range(keys, values, key_first, value_first, count);
-    // The kernels declare the count block; a direct sort never reads it, but binds
-    // something valid there all the same.
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::count_binding, keys);
-    CountSource source;
-    source.count = static_cast<GLuint>(count);
-    run_passes(count, bases, source, order, stable,
-               [&](const detail::Pass&, std::size_t, std::uint64_t groups) { dispatch(groups); });
-  }
-
-  /// sort_indirect()'s GPU-side planner (shaders/dispatch_args.comp), built on first use.
-  GLuint arguments_program() {
-    if (!arguments_program_.name()) {
-      arguments_program_ = detail::build_compute_program(
-          "dispatch_args",
-          {prelude(global_log2_, 1) + "#define TILE_LOG2 " + std::to_string(geometry_.tile_log2) +
-               "u\n#define WINDOW_LOG2 " + std::to_string(geometry_.window_log2) + "u\n#define SINGLE_TILE_LOG2 " +
-               std::to_string(geometry_.single_tile_log2) + "u\n#define LANES_LOG2 " +
-               std::to_string(lanes_log2_) + "u\n#define GLOBAL_GROUP_SIZE " +
-               std::to_string(tuning_.global_group_size) + "u\n",
-           detail::shaders::common_glsl, detail::shaders::dispatch_args_comp},
-          cache_);
-    }
-    return arguments_program_.name();
+    detail::bitonic::check_dispatch_limits(count, config_);
+    plan_and_build(count, true, stable);
+    runner_.run(plan_, program_names_, {keys, values, key_first, value_first}, order, config_);
   }
 
   void run_indirect(GLuint keys, GLuint values, GLuint count_buffer, GLuint count_word, std::size_t capacity,
@@ -1102,71 +363,21 @@ class BitonicSorter {
       glMemoryBarrier(sort_completion_barrier);
       return;
     }
-    check_dispatch_limits(capacity);
+    detail::bitonic::check_dispatch_limits(capacity, config_);
     // Built before anything is bound or written.
-    const GLuint arguments_name = arguments_program();
-    const std::size_t passes = plan_passes(capacity, false, false).dispatches;
-    const std::size_t argument_bytes = passes * 3 * sizeof(GLuint);
-    if (arguments_bytes_ < argument_bytes) {
-      if (arguments_ == 0) glGenBuffers(1, &arguments_);
-      glBindBuffer(GL_COPY_WRITE_BUFFER, arguments_);
-      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(argument_bytes), nullptr, GL_DYNAMIC_COPY);
-      arguments_bytes_ = argument_bytes;
-    }
-    // The count may come from shader stores or an atomic counter just before.
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_ATOMIC_COUNTER_BARRIER_BIT);
-    const Bases bases = bind_range(keys, values, 0, 0, capacity);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::count_binding, count_buffer);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, detail::arguments_binding, arguments_);
-    CountSource source;
-    source.from_buffer = 1;
-    source.word = count_word;
-    source.capacity = static_cast<GLuint>(capacity);
-    glUseProgram(arguments_name);
-    glUniform1ui(0, 0);
-    glUniform1ui(3, source.from_buffer);
-    glUniform1ui(4, source.word);
-    glUniform1ui(5, source.capacity);
-    glUniform1ui(6, detail::ceil_log2(capacity));
-    glUniform1ui(7, tuning_.max_workgroups_x);
-    glDispatchCompute(1, 1, 1);
-    glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, arguments_);
-    run_passes(capacity, bases, source, order, false, [&](const detail::Pass&, std::size_t index, std::uint64_t) {
-      glDispatchComputeIndirect(static_cast<GLintptr>(index * 3 * sizeof(GLuint)));
-    });
+    const GLuint planner = programs_.get(detail::bitonic::arguments_program(), config_);
+    plan_and_build(capacity, false, false);
+    runner_.run_indirect(plan_, program_names_, planner, {keys, values, 0, 0}, count_buffer, count_word, order, config_);
   }
 
-  void release_buffers() {
-    for (GLuint& buffer : scratch_) {
-      if (buffer != 0) glDeleteBuffers(1, &buffer);
-      buffer = 0;
-    }
-    if (arguments_ != 0) glDeleteBuffers(1, &arguments_);
-    if (pass_sync_ != 0) glDeleteBuffers(1, &pass_sync_);
-    pass_sync_ = 0;
-  }
-
-  detail::DeviceLimits limits_;
-  Tuning tuning_;
-  std::uint32_t global_log2_ = 0;
-  std::uint32_t lanes_log2_ = 0;
-  Geometry geometry_;        // Tuning::tile_size
-  Geometry fused_geometry_;  // Tuning::fused_tile_size
-  Programs programs_;
-  Programs stable_programs_;  // built on first use
-  detail::GlProgram arguments_program_;  // built on first use
-  detail::GlProgram permute_program_;    // built on first use
-  GLuint scratch_[4] = {0, 0, 0, 0};
-  std::size_t scratch_bytes_[4] = {0, 0, 0, 0};
-  GLuint arguments_ = 0;  // sort_indirect()'s DispatchIndirectCommands, one per pass
-  std::size_t arguments_bytes_ = 0;
-  // Fused passes: the counters (shaders/local_sort.comp, PassSync), created on first use,
-  // and the values they hold once every fused dispatch issued so far has run.
-  GLuint pass_sync_ = 0;
-  GLuint tickets_taken_ = 0;
-  GLuint items_finished_ = 0;
-  ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled
+  detail::bitonic::Config config_;  // the resolved tuning, the device, the element layout
+  detail::bitonic::Programs programs_;
+  detail::bitonic::Runner runner_;
+  detail::WordPermute permute_;  // stable sorts and sort_indices()
+  // 0, 1: host keys and values; 2, 3: stable-sort indices and gathered values.
+  detail::GlBuffer scratch_[4];
+  detail::bitonic::SortPlan plan_;      // the current call's plan (storage reused)
+  std::vector<GLuint> program_names_;  // the names of plan_.programs
 };
 
 }  // namespace gpusort

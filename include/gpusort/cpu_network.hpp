@@ -1,6 +1,6 @@
 #pragma once
 // The CPU reference network: the exact compare-exchange schedule the GPU runs
-// (detail/network.hpp), executed on the host. Same input, same output, down to the
+// (detail/bitonic_network.hpp), executed on the host. Same input, same output, down to the
 // order of values among equal keys, so it checks the GPU step for step.
 #include <cstddef>
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "detail/network.hpp"
+#include "detail/bitonic_network.hpp"
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"
@@ -82,10 +82,7 @@ template <class Key, class Value>
 void bitonic_sort(std::vector<Key>& keys, std::vector<Value>& values, Order order = Order::ascending) {
   static_assert(is_supported_key<Key>::value,
                 "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
-  if (keys.size() != values.size()) {
-    throw Error("keys has " + std::to_string(keys.size()) + " elements but values has " +
-                std::to_string(values.size()) + "; a key-value sort needs exactly one value per key");
-  }
+  gpusort::detail::check_one_value_per_key(keys.size(), values.size());
   std::vector<detail::OrderedOf<Key>> ordered = detail::to_ordered(keys, order);
   detail::run_network(ordered, values.data());
   detail::from_ordered(ordered, keys, order);

@@ -10,10 +10,13 @@
 #include "gl_api.hpp"
 
 #include "bitonic_sorter.hpp"
+#include "bitonic_tuning.hpp"
 #include "cpu_network.hpp"
+#include "device_facts.hpp"
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"
+#include "pass_observer.hpp"
 #include "program_cache.hpp"
 #include "radix_sorter.hpp"
 #include "radix_tuning.hpp"

@@ -1,118 +1,100 @@
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 
+#include "detail/shader_interface.hpp"
+#include "error.hpp"
 #include "order.hpp"
 
 namespace gpusort {
 
 /// How a key type maps onto the unsigned "ordered" keys the network compares (Ordered:
-/// as wide as the key). The GPU applies the same mapping (shaders/common.glsl) once on
-/// load and once on store. glsl_kind is the shader's KEY_KIND: 0 unsigned, 1 signed,
-/// 2 IEEE float; the width is KEY_WORDS = sizeof(Key) / 4.
+/// as wide as the key). The mapping is the key codec of the shader interface
+/// (shaders/common/shader_interface.h), which the GPU runs once on load and once on store.
+/// glsl_kind is the shader's KEY_KIND (GPUSORT_KEY_UNSIGNED, _SIGNED or _FLOAT); the width is
+/// KEY_WORDS = sizeof(Key) / 4.
 template <class Key>
 struct KeyTraits;
 
-template <>
-struct KeyTraits<std::uint32_t> {
-  using Ordered = std::uint32_t;
-  static constexpr int glsl_kind = 0;
-  static constexpr const char* name = "uint32";
-  static std::uint32_t to_ordered(std::uint32_t key) { return key; }
-  static std::uint32_t from_ordered(std::uint32_t bits) { return bits; }
-};
+namespace detail {
 
-template <>
-struct KeyTraits<std::int32_t> {
-  using Ordered = std::uint32_t;
-  static constexpr int glsl_kind = 1;
-  static constexpr const char* name = "int32";
-  static std::uint32_t to_ordered(std::int32_t key) {
-    std::uint32_t bits;
+/// The codec of a key of `Kind` (GPUSORT_KEY_*): a 32-bit key is one word (ordered_high_word());
+/// a 64-bit key two, the high one deciding (and the low one's mapping, ordered_low_word()).
+template <class Key, std::uint32_t Kind>
+struct KeyCodec {
+  using Ordered = std::conditional_t<sizeof(Key) == 4, std::uint32_t, std::uint64_t>;
+  static constexpr std::uint32_t glsl_kind = Kind;
+
+  static Ordered to_ordered(Key key) {
+    Ordered bits;
     std::memcpy(&bits, &key, sizeof bits);
-    return bits ^ 0x80000000u;
+    if constexpr (sizeof(Key) == 4) {
+      return ordered_high_word(Kind, bits);
+    } else {
+      const auto high = static_cast<std::uint32_t>(bits >> 32);
+      return std::uint64_t{ordered_high_word(Kind, high)} << 32 |
+             ordered_low_word(Kind, high, static_cast<std::uint32_t>(bits));
+    }
   }
-  static std::int32_t from_ordered(std::uint32_t bits) {
-    bits ^= 0x80000000u;
-    std::int32_t key;
+
+  static Key from_ordered(Ordered ordered) {
+    Ordered bits;
+    if constexpr (sizeof(Key) == 4) {
+      bits = raw_high_word(Kind, ordered);
+    } else {
+      const auto high = static_cast<std::uint32_t>(ordered >> 32);
+      bits = std::uint64_t{raw_high_word(Kind, high)} << 32 |
+             raw_low_word(Kind, high, static_cast<std::uint32_t>(ordered));
+    }
+    Key key;
     std::memcpy(&key, &bits, sizeof key);
     return key;
   }
+};
+
+}  // namespace detail
+
+template <>
+struct KeyTraits<std::uint32_t> : detail::KeyCodec<std::uint32_t, GPUSORT_KEY_UNSIGNED> {
+  static constexpr const char* name = "uint32";
+};
+
+template <>
+struct KeyTraits<std::int32_t> : detail::KeyCodec<std::int32_t, GPUSORT_KEY_SIGNED> {
+  static constexpr const char* name = "int32";
 };
 
 /// IEEE-754 totalOrder: -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN, NaNs ordered
-/// by payload. Flipping all bits of negatives and the sign bit of positives makes the
-/// unsigned order of the bits equal totalOrder, so no float compare runs in the network.
+/// by payload, with no float compare in the network.
 template <>
-struct KeyTraits<float> {
+struct KeyTraits<float> : detail::KeyCodec<float, GPUSORT_KEY_FLOAT> {
   static_assert(sizeof(float) == 4, "gpusort needs 32-bit IEEE-754 floats");
-  using Ordered = std::uint32_t;
-  static constexpr int glsl_kind = 2;
   static constexpr const char* name = "float";
-  static std::uint32_t to_ordered(float key) {
-    std::uint32_t bits;
-    std::memcpy(&bits, &key, sizeof bits);
-    return (bits & 0x80000000u) ? ~bits : (bits | 0x80000000u);
-  }
-  static float from_ordered(std::uint32_t bits) {
-    bits = (bits & 0x80000000u) ? (bits & 0x7FFFFFFFu) : ~bits;
-    float key;
-    std::memcpy(&key, &bits, sizeof key);
-    return key;
-  }
 };
 
 template <>
-struct KeyTraits<std::uint64_t> {
-  using Ordered = std::uint64_t;
-  static constexpr int glsl_kind = 0;
+struct KeyTraits<std::uint64_t> : detail::KeyCodec<std::uint64_t, GPUSORT_KEY_UNSIGNED> {
   static constexpr const char* name = "uint64";
-  static std::uint64_t to_ordered(std::uint64_t key) { return key; }
-  static std::uint64_t from_ordered(std::uint64_t bits) { return bits; }
 };
 
 template <>
-struct KeyTraits<std::int64_t> {
-  using Ordered = std::uint64_t;
-  static constexpr int glsl_kind = 1;
+struct KeyTraits<std::int64_t> : detail::KeyCodec<std::int64_t, GPUSORT_KEY_SIGNED> {
   static constexpr const char* name = "int64";
-  static std::uint64_t to_ordered(std::int64_t key) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &key, sizeof bits);
-    return bits ^ 0x8000000000000000u;
-  }
-  static std::int64_t from_ordered(std::uint64_t bits) {
-    bits ^= 0x8000000000000000u;
-    std::int64_t key;
-    std::memcpy(&key, &bits, sizeof key);
-    return key;
-  }
 };
 
 /// totalOrder on doubles, by the same bit trick as float on 64 bits.
 template <>
-struct KeyTraits<double> {
+struct KeyTraits<double> : detail::KeyCodec<double, GPUSORT_KEY_FLOAT> {
   static_assert(sizeof(double) == 8, "gpusort needs 64-bit IEEE-754 doubles");
-  using Ordered = std::uint64_t;
-  static constexpr int glsl_kind = 2;
   static constexpr const char* name = "double";
-  static std::uint64_t to_ordered(double key) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &key, sizeof bits);
-    return (bits & 0x8000000000000000u) ? ~bits : (bits | 0x8000000000000000u);
-  }
-  static double from_ordered(std::uint64_t bits) {
-    bits = (bits & 0x8000000000000000u) ? (bits & 0x7FFFFFFFFFFFFFFFu) : ~bits;
-    double key;
-    std::memcpy(&key, &bits, sizeof key);
-    return key;
-  }
 };
 
 /// Descending order is ascending order on the complemented ordered key. The shaders XOR
 /// every 32-bit word of a key with this, which for 64-bit keys equals order_mask's XOR.
-inline std::uint32_t order_xor(Order order) { return order == Order::descending ? 0xFFFFFFFFu : 0u; }
+inline std::uint32_t order_xor(Order order) { return order == Order::descending ? GPUSORT_DESCENDING_XOR : 0u; }
 
 /// order_xor() as wide as an ordered key.
 template <class Ordered>
@@ -142,5 +124,26 @@ struct is_supported_value
     : std::integral_constant<bool, sizeof(Value) == 4 && std::is_trivially_copyable<Value>::value> {};
 template <>
 struct is_supported_value<void> : std::true_type {};
+
+namespace detail {
+
+/// Stops the compilation of a sorter of unsupported Key or Value types, with the reason.
+template <class Key, class Value>
+constexpr bool supported_types() {
+  static_assert(is_supported_key<Key>::value,
+                "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
+  static_assert(is_supported_value<Value>::value, "gpusort values are 4-byte trivially copyable types");
+  return true;
+}
+
+/// Throws Error (changing nothing) unless host vectors hold one value per key.
+inline void check_one_value_per_key(std::size_t keys, std::size_t values) {
+  if (keys != values) {
+    throw Error("keys has " + std::to_string(keys) + " elements but values has " + std::to_string(values) +
+                "; a key-value sort needs exactly one value per key");
+  }
+}
+
+}  // namespace detail
 
 }  // namespace gpusort

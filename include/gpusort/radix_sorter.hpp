@@ -7,18 +7,22 @@
 #include <type_traits>
 #include <vector>
 
-#include "bitonic_sorter.hpp"  // sort_completion_barrier
-#include "detail/buffer_checks.hpp"
 #include "detail/device.hpp"
+#include "detail/dispatch.hpp"
+#include "detail/element_layout.hpp"
 #include "detail/gl_state.hpp"
 #include "detail/radix_plan.hpp"
 #include "detail/radix_programs.hpp"
 #include "detail/radix_scratch.hpp"
+#include "detail/sort_call.hpp"
+#include "detail/storage_binding.hpp"
+#include "detail/validation.hpp"
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"
 #include "program_cache.hpp"
 #include "radix_tuning.hpp"
+#include "sort_completion_barrier.hpp"
 
 namespace gpusort {
 
@@ -53,9 +57,7 @@ namespace gpusort {
 ///   D is odd): Onesweep 2 + D, reduce-then-scan 1 + 3D.
 template <class Key, class Value = void>
 class RadixSorter {
-  static_assert(is_supported_key<Key>::value,
-                "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
-  static_assert(is_supported_value<Value>::value, "gpusort values are 4-byte trivially copyable types");
+  static_assert(detail::supported_types<Key, Value>(), "gpusort key and value types");
   using Scratch = detail::RadixScratch;
   using Kernel = detail::RadixKernel;
 
@@ -63,6 +65,11 @@ class RadixSorter {
   static constexpr bool has_values = !std::is_void<Value>::value;
   static constexpr std::uint32_t key_bytes = sizeof(Key);
   static constexpr std::uint32_t value_bytes = 4;
+
+ private:
+  static constexpr detail::ElementLayout layout_ = detail::element_layout_of<Key, Value>();
+
+ public:
 
   /// Builds the programs for the current context. Throws Error without a current context,
   /// below OpenGL 4.3, for a tuning the device cannot run, or when a shader does not build.
@@ -107,10 +114,7 @@ class RadixSorter {
   /// Host key-value sort; throws Error (changing nothing) when the sizes differ.
   template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
   void sort(std::vector<Key>& keys, std::vector<V>& values, Order order = Order::ascending) {
-    if (keys.size() != values.size()) {
-      throw Error("keys has " + std::to_string(keys.size()) + " elements but values has " +
-                  std::to_string(values.size()) + "; a key-value sort needs exactly one value per key");
-    }
+    detail::check_one_value_per_key(keys.size(), values.size());
     sort_host(keys.data(), values.data(), keys.size(), order);
   }
 
@@ -154,7 +158,7 @@ class RadixSorter {
   /// (sort_indirect() with that capacity included), so that no such sort allocates.
   void reserve(std::size_t capacity) {
     detail::require_current_context();
-    check_count(capacity);
+    detail::check_count(capacity, count_limit(), limits_);
     detail::GlStateBackup backup;
     if (capacity != 0) reserve_scratch(detail::radix_geometry(config_, capacity), capacity);
   }
@@ -197,43 +201,15 @@ class RadixSorter {
     return detail::radix_passes<Key>(bits, config_.tuning.digit_bits);
   }
 
-  void check_count(std::size_t count) const {
-    if (count > max_count()) {
-      throw Error("count " + std::to_string(count) + " exceeds the " + std::to_string(max_count()) +
-                  " elements one radix sort can take on this context (GL_MAX_SHADER_STORAGE_BLOCK_SIZE = " +
-                  std::to_string(limits_.max_storage_block_bytes) + " bytes, below 2^30): sort smaller ranges");
-    }
-  }
-
-  void check_range(std::size_t first, std::size_t count) const {
-    check_count(count);
-    if (first > std::numeric_limits<std::uint32_t>::max() - count ||
-        detail::bound_range_bytes(first, count, key_bytes, limits_.storage_offset_alignment) >
-            limits_.max_storage_block_bytes) {
-      throw Error("elements " + std::to_string(first) + " .. " + std::to_string(first) + " + " +
-                  std::to_string(count) + " cannot be bound as one shader storage block of at most " +
-                  std::to_string(limits_.max_storage_block_bytes) + " bytes (GL_MAX_SHADER_STORAGE_BLOCK_SIZE) "
-                  "with 32-bit element indices: sort smaller ranges");
-    }
-  }
-
-  void check_sort_buffers(GLuint keys, GLuint values, std::size_t first, std::size_t count, bool iota) const {
-    detail::check_buffer(keys, "keys", first, count, key_bytes);
-    if (!has_values) return;
-    const char* what = iota ? "indices" : "values";
-    detail::check_buffer(values, what, first, count, value_bytes);
-    if (values == keys) {
-      throw Error(std::string("keys and ") + what + " are the same buffer " + std::to_string(keys) +
-                  ": a key-value sort needs two distinct buffers");
-    }
-  }
+  /// max_count(), and what bounds it.
+  detail::CountLimit count_limit() const { return {max_count(), "below 2^30"}; }
 
   /// The programs, scratch and dispatch limits of a sort planned for `count` elements: built,
   /// allocated and checked before anything is written.
   void prepare_run(const detail::RadixGeometry& g, std::size_t count, const detail::RadixPasses& passes) {
     const std::uint64_t max_x = config_.tuning.max_workgroups_x, max_y = limits_.max_groups_y;
     for (std::uint64_t groups : {g.tiles, g.blocks, g.histogram_groups, g.copy_groups}) {
-      if (!detail::fits_split_dispatch(groups, max_x, max_y)) {
+      if (groups > dispatch_limits().capacity()) {
         throw Error("sorting " + std::to_string(count) + " elements needs more workgroups than "
                     "GL_MAX_COMPUTE_WORK_GROUP_COUNT allows (" + std::to_string(max_x) + " x " + std::to_string(max_y) +
                     "): raise RadixTuning::max_workgroups_x or keys_per_invocation, or sort fewer elements");
@@ -244,19 +220,20 @@ class RadixSorter {
   }
 
   void reserve_scratch(const detail::RadixGeometry& g, std::size_t count) {
-    scratch_.reserve(Scratch::meta, detail::radix_meta_words * 4ull);
+    scratch_.reserve(Scratch::meta, GPUSORT_RADIX_META_WORDS * 4ull);
     scratch_.reserve(Scratch::keys, std::uint64_t{count} * key_bytes);
     if (has_values) scratch_.reserve(Scratch::values, std::uint64_t{count} * value_bytes);
     scratch_.reserve(Scratch::tile_state, g.tile_state_words * 4);
   }
 
+  detail::DispatchLimits dispatch_limits() const { return {config_.tuning.max_workgroups_x, limits_.max_groups_y}; }
+
   void sort_buffers(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order, BitRange bits,
                     bool iota) {
     detail::require_current_context();
     const detail::RadixPasses passes = passes_for(bits);
-    check_range(first, count);
-    detail::GlStateBackup backup;
-    check_sort_buffers(keys, values, first, count, iota);
+    const detail::SortCall call(limits_, count_limit(), layout_, keys, values, first, count,
+                                iota ? "indices" : "values");
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     // sort_indices() of one element still writes its index.
     if (count >= 2 || (iota && count == 1)) run(Target{keys, values, first}, count, order, passes, iota, nullptr);
@@ -265,21 +242,8 @@ class RadixSorter {
 
   void sort_buffers_indirect(GLuint keys, GLuint values, GLuint count_buffer, std::size_t count_offset,
                              std::size_t capacity, Order order) {
-    detail::require_current_context();
-    check_range(0, capacity);
-    detail::GlStateBackup backup;
-    check_sort_buffers(keys, values, 0, capacity, false);
-    if (count_offset % sizeof(std::uint32_t) != 0) {
-      throw Error("count_offset " + std::to_string(count_offset) +
-                  " is not a multiple of 4: the count must be an aligned 32-bit uint");
-    }
-    detail::check_buffer(count_buffer, "count", count_offset / sizeof(std::uint32_t), 1, sizeof(std::uint32_t));
-    const bool overlaps = (count_buffer == keys && count_offset < std::uint64_t{capacity} * key_bytes) ||
-                          (has_values && count_buffer == values && count_offset < std::uint64_t{capacity} * value_bytes);
-    if (overlaps) {
-      throw Error("the count at byte " + std::to_string(count_offset) + " of buffer " + std::to_string(count_buffer) +
-                  " lies inside the elements being sorted: keep it outside [0, capacity)");
-    }
+    const detail::SortCall call(limits_, count_limit(), layout_, keys, values, 0, capacity);
+    detail::check_indirect_count(count_buffer, count_offset, keys, values, capacity, layout_);
     // The count may come from shader stores or an atomic counter just before.
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_ATOMIC_COUNTER_BARRIER_BIT);
     const IndirectCount indirect{count_buffer, count_offset / sizeof(std::uint32_t)};
@@ -290,7 +254,7 @@ class RadixSorter {
   template <class V>
   void sort_host(Key* keys, V* values, std::size_t count, Order order) {
     detail::require_current_context();
-    check_count(count);
+    detail::check_count(count, count_limit(), limits_);
     if (count < 2) return;
     detail::GlStateBackup backup;
     const std::uint64_t key_size = std::uint64_t{count} * key_bytes, value_size = std::uint64_t{count} * value_bytes;
@@ -307,7 +271,7 @@ class RadixSorter {
     }
   }
 
-  /// Element offsets of the bound source and destination ranges (uniforms 0 .. 3).
+  /// Element offsets of the bound source and destination ranges (u_src_key_base ..).
   struct Bases {
     GLuint src_keys = 0, dst_keys = 0, src_values = 0, dst_values = 0;
   };
@@ -316,14 +280,18 @@ class RadixSorter {
   /// destination (the other one) for `count` elements.
   Bases bind_pass(const Target& target, std::size_t count, bool from_target) {
     const std::uint32_t align = limits_.storage_offset_alignment;
-    const GLuint caller_keys = detail::bind_elements(from_target ? 0 : 2, target.keys, target.first, count, key_bytes, align);
-    detail::bind_elements(from_target ? 2 : 0, scratch_.name(Scratch::keys), 0, count, key_bytes, align);
+    const GLuint src_keys = GPUSORT_RADIX_BINDING_SRC_KEYS, dst_keys = GPUSORT_RADIX_BINDING_DST_KEYS;
+    const GLuint src_values = GPUSORT_RADIX_BINDING_SRC_VALUES, dst_values = GPUSORT_RADIX_BINDING_DST_VALUES;
+    const GLuint caller_keys =
+        detail::bind_elements(from_target ? src_keys : dst_keys, target.keys, target.first, count, key_bytes, align);
+    detail::bind_elements(from_target ? dst_keys : src_keys, scratch_.name(Scratch::keys), 0, count, key_bytes, align);
     Bases bases;
     (from_target ? bases.src_keys : bases.dst_keys) = caller_keys;
     if (has_values) {
-      const GLuint caller_values =
-          detail::bind_elements(from_target ? 1 : 3, target.values, target.first, count, value_bytes, align);
-      detail::bind_elements(from_target ? 3 : 1, scratch_.name(Scratch::values), 0, count, value_bytes, align);
+      const GLuint caller_values = detail::bind_elements(from_target ? src_values : dst_values, target.values,
+                                                         target.first, count, value_bytes, align);
+      detail::bind_elements(from_target ? dst_values : src_values, scratch_.name(Scratch::values), 0, count,
+                            value_bytes, align);
       (from_target ? bases.src_values : bases.dst_values) = caller_values;
     }
     return bases;
@@ -334,16 +302,18 @@ class RadixSorter {
                                   std::uint32_t pass, bool iota, std::uint64_t tiles_per_block) {
     const detail::RadixProgram& p = program(kernel);
     glUseProgram(p.name());
-    p.set(0, bases.src_keys);
-    p.set(1, bases.dst_keys);
-    p.set(2, bases.src_values);
-    p.set(3, bases.dst_values);
-    p.set(4, order_xor(order));
-    p.set(5, pass);
-    p.set(6, passes.shift(pass));
-    p.set(7, passes.mask(pass));
-    p.set(8, (pass == 0 ? 1u : 0u) | (pass + 1 == passes.count() ? 2u : 0u) | (iota && pass == 0 ? 4u : 0u));
-    p.set(9, static_cast<GLuint>(tiles_per_block));
+    p.set(GPUSORT_RADIX_LOCATION_SRC_KEY_BASE, bases.src_keys);
+    p.set(GPUSORT_RADIX_LOCATION_DST_KEY_BASE, bases.dst_keys);
+    p.set(GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE, bases.src_values);
+    p.set(GPUSORT_RADIX_LOCATION_DST_VALUE_BASE, bases.dst_values);
+    p.set(GPUSORT_RADIX_LOCATION_KEY_XOR, order_xor(order));
+    p.set(GPUSORT_RADIX_LOCATION_PASS, pass);
+    p.set(GPUSORT_RADIX_LOCATION_SHIFT, passes.shift(pass));
+    p.set(GPUSORT_RADIX_LOCATION_DIGIT_MASK, passes.mask(pass));
+    p.set(GPUSORT_RADIX_LOCATION_FLAGS, (pass == 0 ? GPUSORT_RADIX_FLAG_FIRST : 0u) |
+                                            (pass + 1 == passes.count() ? GPUSORT_RADIX_FLAG_LAST : 0u) |
+                                            (iota && pass == 0 ? GPUSORT_RADIX_FLAG_IOTA : 0u));
+    p.set(GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK, static_cast<GLuint>(tiles_per_block));
     return p;
   }
 

@@ -5,15 +5,15 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(std430, binding = 0) readonly buffer SrcKeyWords { uint src_key_words[]; };
-layout(std430, binding = 0) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
-layout(std430, binding = 2) writeonly buffer DstKeyWords { uint dst_key_words[]; };
-layout(std430, binding = 2) writeonly buffer DstKeyVectors { uvec4 dst_key_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyWords { uint src_key_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeyWords { uint dst_key_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeyVectors { uvec4 dst_key_vectors[]; };
 #if HAS_VALUES
-layout(std430, binding = 1) readonly buffer SrcValueWords { uint src_value_words[]; };
-layout(std430, binding = 1) readonly buffer SrcValueVectors { uvec4 src_value_vectors[]; };
-layout(std430, binding = 3) writeonly buffer DstValueWords { uint dst_value_words[]; };
-layout(std430, binding = 3) writeonly buffer DstValueVectors { uvec4 dst_value_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValueWords { uint src_value_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValueVectors { uvec4 src_value_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValueWords { uint dst_value_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValueVectors { uvec4 dst_value_vectors[]; };
 #endif
 
 void main() {

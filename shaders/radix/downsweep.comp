@@ -5,7 +5,7 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(std430, binding = 5) readonly buffer TileState { uint tile_state[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) readonly buffer TileState { uint tile_state[]; };
 
 shared uint s_base[RADIX];  // where the block's next key of each digit goes
 

@@ -10,11 +10,11 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(std430, binding = 5) buffer TileState { uint tile_state[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) buffer TileState { uint tile_state[]; };
 
-layout(location = 10) uniform uint u_passes;     // ALL_PASSES: digit passes of the sort
-layout(location = 11) uniform uint u_begin_bit;  // ALL_PASSES: the lowest key bit sorted
-layout(location = 12) uniform uint u_end_bit;    // ALL_PASSES: one past the highest
+layout(location = GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES) uniform uint u_passes;  // ALL_PASSES: digit passes
+layout(location = GPUSORT_RADIX_LOCATION_BEGIN_BIT) uniform uint u_begin_bit;      // ALL_PASSES
+layout(location = GPUSORT_RADIX_LOCATION_END_BIT) uniform uint u_end_bit;          // ALL_PASSES
 
 #if ALL_PASSES
 #define HISTOGRAM_WORDS (HISTOGRAM_PASSES * RADIX)

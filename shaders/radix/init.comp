@@ -7,14 +7,14 @@
 layout(local_size_x = GROUP_SIZE) in;
 
 // sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
-layout(std430, binding = 6) readonly buffer CountBuffer { uint count_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
 
-layout(location = 10) uniform uint u_count;         // the count, when the CPU knows it
-layout(location = 11) uniform uint u_count_source;  // 0: u_count; 1: count_words[u_count_word]
-layout(location = 12) uniform uint u_count_word;
-layout(location = 13) uniform uint u_capacity;      // upper bound on a count read from the GPU
-layout(location = 14) uniform uint u_max_groups_x;
-layout(location = 15) uniform uint u_passes;        // digit passes of this sort
+layout(location = GPUSORT_RADIX_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_RADIX_LOCATION_COUNT_SOURCE) uniform uint u_count_source;  // GPUSORT_COUNT_FROM_*
+layout(location = GPUSORT_RADIX_LOCATION_COUNT_WORD) uniform uint u_count_word;
+layout(location = GPUSORT_RADIX_LOCATION_CAPACITY) uniform uint u_capacity;
+layout(location = GPUSORT_RADIX_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
+layout(location = GPUSORT_RADIX_LOCATION_PASSES) uniform uint u_passes;
 
 uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
 
@@ -29,19 +29,19 @@ void write_arguments(uint index, uint groups) {
 
 void main() {
     uint t = gl_LocalInvocationIndex;
-    uint n = u_count_source != 0u ? min(count_words[u_count_word], u_capacity) : u_count;
+    uint n = u_count_source != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count_word], u_capacity) : u_count;
     for (uint i = t; i < u_passes * RADIX; i += GROUP_SIZE) meta[META_HISTOGRAMS + i] = 0u;
-    if (t < 16u) meta[META_TICKETS + t] = 0u;
+    if (t < GPUSORT_RADIX_MAX_PASSES) meta[META_TICKETS + t] = 0u;
     if (t == 0u) {
         meta[META_COUNT] = n;
         // Fewer than two elements are sorted already: every pass gets no workgroup.
         uint sorting = n < 2u ? 0u : 1u;
         uint tiles = ceil_div(n, TILE_SIZE) * sorting;
-        write_arguments(0u, ceil_div(n, HISTOGRAM_KEYS) * sorting);  // Onesweep histograms
-        write_arguments(1u, tiles);                                   // Onesweep partitions
-        write_arguments(2u, ceil_div(tiles, max(u_tiles_per_block, 1u)));  // upsweep, downsweep
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_HISTOGRAM, ceil_div(n, HISTOGRAM_KEYS) * sorting);
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_PARTITION, tiles);
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_BLOCK, ceil_div(tiles, max(u_tiles_per_block, 1u)));
         uint blocks = ceil_div(tiles, max(u_tiles_per_block, 1u));
-        write_arguments(3u, (blocks <= SERIAL_SCAN_BLOCKS ? 1u : RADIX) * sorting);  // scan
-        write_arguments(4u, ceil_div(n, COPY_ELEMENTS) * sorting);    // copy back
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_SCAN, (blocks <= SERIAL_SCAN_BLOCKS ? 1u : RADIX) * sorting);
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_COPY, ceil_div(n, COPY_ELEMENTS) * sorting);
     }
 }

@@ -1,22 +1,23 @@
-// The key and value streams of a digit pass: read from bindings 0 and 1, written to 2 and 3.
+// The key and value streams of a digit pass: read from the GPUSORT_RADIX_BINDING_SRC_* and
+// written to the GPUSORT_RADIX_BINDING_DST_* bindings.
 // Positions are element indices of the sort (0 .. count-1); the bases (uniforms) place them in
 // the bound ranges, which start at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT (sort_range()).
 // Buffers hold little-endian 64-bit keys (word 2i = low, 2i+1 = high); a KEY uvec2 holds the
 // high word in x, so loads and stores swap the halves.
 
 #if KEY_WORDS == 2
-layout(std430, binding = 0) readonly buffer SrcKeys { uvec2 src_keys[]; };
-layout(std430, binding = 2) writeonly buffer DstKeys { uvec2 dst_keys[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeys { uvec2 src_keys[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeys { uvec2 dst_keys[]; };
 KEY read_src_key(uint i) { return src_keys[u_src_key_base + i].yx; }
 void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key.yx; }
 #else
-layout(std430, binding = 0) readonly buffer SrcKeys { uint src_keys[]; };
-layout(std430, binding = 2) writeonly buffer DstKeys { uint dst_keys[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeys { uint src_keys[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeys { uint dst_keys[]; };
 KEY read_src_key(uint i) { return src_keys[u_src_key_base + i]; }
 void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key; }
 #endif
 // 16-byte view of the source keys (histograms): 4 32-bit keys or 2 64-bit keys.
-layout(std430, binding = 0) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
 
 // The ordered key at position i: the first pass maps the caller's key.
 KEY load_key(uint i) {
@@ -30,8 +31,8 @@ KEY load_key(uint i) {
 bool key_vectors_aligned() { return ((u_src_key_base * KEY_WORDS) & 3u) == 0u; }
 
 #if HAS_VALUES
-layout(std430, binding = 1) readonly buffer SrcValues { uint src_values[]; };
-layout(std430, binding = 3) writeonly buffer DstValues { uint dst_values[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValues { uint src_values[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValues { uint dst_values[]; };
 // sort_indices(): the first pass's value of position i is i itself (never read).
 uint load_value(uint i) { return (u_flags & FLAG_IOTA) != 0u ? i : src_values[u_src_value_base + i]; }
 void store_dst_value(uint i, uint value) { dst_values[u_dst_value_base + i] = value; }

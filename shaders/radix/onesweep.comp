@@ -13,7 +13,7 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(std430, binding = 5) coherent volatile buffer TileState { uint status[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buffer TileState { uint status[]; };
 
 #define NOT_READY 0u
 #define AGGREGATE 1u

@@ -7,7 +7,7 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(std430, binding = 5) buffer TileState { uint tile_state[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) buffer TileState { uint tile_state[]; };
 
 shared uint s_scan[2u * GROUP_SIZE];
 

@@ -7,31 +7,257 @@ namespace gpusort {
 namespace detail {
 namespace shaders {
 
-// shaders/common.glsl
-inline constexpr const char* common_glsl = R"gpusort_glsl(// #extension must precede every other token, so the first source says it.
-#ifndef SUBGROUP_LOG2
-#define SUBGROUP_LOG2 0
+// shaders/bitonic/bitonic_interface.h
+inline constexpr const char* bitonic_bitonic_interface_h = R"gpusort_glsl(// The bitonic sorter's part of the shader interface (see shaders/common/shader_interface.h,
+// which comes first): its kernels' uniform locations and mode codes, the fused-pass table,
+// and the arithmetic both the host's planner (include/gpusort/detail/bitonic_plan.hpp) and
+// sort_indirect()'s GPU-side planner (dispatch_args.comp) run: how a stage's wide steps are
+// cut into passes, and how many workgroups each pass takes.
+
+// --- The tile kernel (tile_kernel.comp): u_mode, and the pass it runs ---------------------
+#define GPUSORT_TILE_LOCAL_SORT 0u      // stages 1 .. min(stages, TILE_LOG2) in each tile
+#define GPUSORT_TILE_LOCAL_DISPERSE 1u  // pivots u_p_hi .. 0 in each tile
+#define GPUSORT_TILE_WINDOW 2u          // wide pivots u_p_hi .. u_p_lo on a tile of runs
+#define GPUSORT_TILE_LOCATION_MODE 6
+#define GPUSORT_TILE_LOCATION_STAGE 7
+#define GPUSORT_TILE_LOCATION_P_HI 8
+#define GPUSORT_TILE_LOCATION_P_LO 9
+#define GPUSORT_TILE_LOCATION_FLIP 11
+#define GPUSORT_TILE_LOCATION_PRE 12
+
+// --- Fused passes: one dispatch of the tile kernel runs several passes ---------------------
+#define GPUSORT_FUSED_MAX_PASSES 32
+#define GPUSORT_FUSED_LOCATION_TICKET_BASE 13
+#define GPUSORT_FUSED_LOCATION_FINISHED_BASE 14
+#define GPUSORT_FUSED_LOCATION_ITEMS 15
+#define GPUSORT_FUSED_LOCATION_PASSES 16       // uvec4[GPUSORT_FUSED_MAX_PASSES]: code, stage, p_hi, p_lo
+#define GPUSORT_FUSED_LOCATION_FIRST_ITEMS 48  // uint[GPUSORT_FUSED_MAX_PASSES]
+#define GPUSORT_FUSED_LOCATION_TICKET_WORD 80
+#if GPUSORT_FUSED_LOCATION_FIRST_ITEMS != GPUSORT_FUSED_LOCATION_PASSES + GPUSORT_FUSED_MAX_PASSES
+#error "GPUSORT_FUSED_LOCATION_PASSES and GPUSORT_FUSED_LOCATION_FIRST_ITEMS overlap"
 #endif
-#ifndef SUBGROUP_EMULATION
-#define SUBGROUP_EMULATION 0
+#if GPUSORT_FUSED_LOCATION_TICKET_WORD != GPUSORT_FUSED_LOCATION_FIRST_ITEMS + GPUSORT_FUSED_MAX_PASSES
+#error "GPUSORT_FUSED_LOCATION_FIRST_ITEMS and GPUSORT_FUSED_LOCATION_TICKET_WORD overlap"
 #endif
-#if SUBGROUP_LOG2 > 0 && !SUBGROUP_EMULATION
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_KHR_shader_subgroup_shuffle : require
+// The ticket and finished-tile counters. Fused passes run in direct sorts only, so they share
+// the binding of sort_indirect()'s dispatch arguments.
+#define GPUSORT_BINDING_PASS_SYNC 3
+// The first item of the table's entries past its last pass.
+#define GPUSORT_FUSED_NO_ITEM 0xFFFFFFFFu
+
+// A fused pass's code word: its mode, its flip (windows) and its `pre` (windows).
+GPUSORT_FUNCTION GPUSORT_UINT fused_pass_code(GPUSORT_UINT mode, bool flip, GPUSORT_UINT pre) {
+  return mode | (flip ? 4u : 0u) | (pre << 3u);
+}
+GPUSORT_FUNCTION GPUSORT_UINT fused_pass_mode(GPUSORT_UINT code) { return code & 3u; }
+GPUSORT_FUNCTION GPUSORT_UINT fused_pass_flip(GPUSORT_UINT code) { return (code >> 2u) & 1u; }
+GPUSORT_FUNCTION GPUSORT_UINT fused_pass_pre(GPUSORT_UINT code) { return code >> 3u; }
+
+// --- The global kernel (global_steps.comp) ----------------------------------------------------
+#define GPUSORT_GLOBAL_LOCATION_STAGE 6
+#define GPUSORT_GLOBAL_LOCATION_P_HI 7
+#define GPUSORT_GLOBAL_LOCATION_P_LO 8
+#define GPUSORT_GLOBAL_LOCATION_FLIP 9
+
+// --- sort_indirect()'s planner (dispatch_args.comp) ---------------------------------------
+#define GPUSORT_ARGUMENTS_LOCATION_CAPACITY_STAGES 6
+#define GPUSORT_ARGUMENTS_LOCATION_MAX_GROUPS_X 7
+#define GPUSORT_ARGUMENTS_WORDS_PER_PASS 3  // one DispatchIndirectCommand
+
+// --- How a stage's wide steps are cut into passes ------------------------------------------
+// Stage k's wide steps (pivots k-1 .. tile_log2) run from its flip down: windows of up to
+// window_log2 steps while more than global_log2 steps are left (where windows are wider than
+// register passes), then register passes of up to global_log2 steps. A pass starting at
+// pivot p_hi is a window, and ends at pivot wide_pass_p_lo():
+GPUSORT_FUNCTION bool wide_pass_is_window(GPUSORT_UINT p_hi, GPUSORT_UINT tile_log2, GPUSORT_UINT global_log2,
+                                          GPUSORT_UINT window_log2) {
+  return window_log2 > global_log2 && p_hi + 1u - tile_log2 > global_log2;
+}
+GPUSORT_FUNCTION GPUSORT_UINT wide_pass_p_lo(GPUSORT_UINT p_hi, GPUSORT_UINT tile_log2, GPUSORT_UINT global_log2,
+                                             GPUSORT_UINT window_log2) {
+  GPUSORT_UINT wide = p_hi + 1u - tile_log2;  // steps left
+  GPUSORT_UINT width = wide_pass_is_window(p_hi, tile_log2, global_log2, window_log2) ? window_log2 : global_log2;
+  return wide > width ? p_hi + 1u - width : tile_log2;
+}
+
+// --- Workgroups per pass, for `count` elements (the kernels derive the same numbers) --------
+// The blocks of 2^stage elements that hold any element.
+GPUSORT_FUNCTION GPUSORT_UINT blocks_holding_elements(GPUSORT_UINT count, GPUSORT_UINT stage) {
+  return (count >> stage) + ((count & ((1u << stage) - 1u)) != 0u ? 1u : 0u);
+}
+// Local sorts and local disperses: a workgroup per tile of 2^tile_log2 consecutive elements.
+GPUSORT_FUNCTION GPUSORT_UINT tile_pass_groups(GPUSORT_UINT count, GPUSORT_UINT tile_log2) {
+  return (count + (1u << tile_log2) - 1u) >> tile_log2;
+}
+// Windows of stage `stage`: a workgroup per 2^tile_log2 elements of the blocks that hold elements.
+GPUSORT_FUNCTION GPUSORT_UINT window_pass_groups(GPUSORT_UINT count, GPUSORT_UINT stage, GPUSORT_UINT tile_log2) {
+  return blocks_holding_elements(count, stage) << (stage - tile_log2);
+}
+// Register passes of stage `stage`: an invocation per coset of 2^elements_log2 registers of
+// 2^lanes_log2 lanes, in the blocks that hold elements.
+GPUSORT_FUNCTION GPUSORT_UINT global_pass_invocations(GPUSORT_UINT count, GPUSORT_UINT stage,
+                                                      GPUSORT_UINT elements_log2, GPUSORT_UINT lanes_log2) {
+  return blocks_holding_elements(count, stage) << (stage - elements_log2 - lanes_log2);
+}
+GPUSORT_FUNCTION GPUSORT_UINT global_pass_groups(GPUSORT_UINT count, GPUSORT_UINT stage, GPUSORT_UINT elements_log2,
+                                                 GPUSORT_UINT lanes_log2, GPUSORT_UINT group_size) {
+  return (global_pass_invocations(count, stage, elements_log2, lanes_log2) + group_size - 1u) / group_size;
+}
+)gpusort_glsl";
+
+// shaders/bitonic/dispatch_args.comp
+inline constexpr const char* bitonic_dispatch_args_comp = R"gpusort_glsl(// sort_indirect(): turns a count that lives in a GPU buffer into the workgroup counts of
+// every pass the host will dispatch with glDispatchComputeIndirect, so the host never
+// reads the count back. The host plans the passes for `capacity` elements; passes the
+// actual count does not need (stages above its own) get zero workgroups.
+// Extra #defines: TILE_LOG2, WINDOW_LOG2, SINGLE_TILE_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE
+// (ELEMS_LOG2 is the global kernel's).
+
+layout(local_size_x = 1) in;
+
+layout(std430, binding = GPUSORT_BINDING_ARGUMENTS) writeonly buffer DispatchArguments { uint arguments[]; };
+
+layout(location = GPUSORT_ARGUMENTS_LOCATION_CAPACITY_STAGES) uniform uint u_capacity_stages;  // stages for capacity
+layout(location = GPUSORT_ARGUMENTS_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
+
+uint pass_index = 0u;
+
+// One DispatchIndirectCommand per pass, split over x and y like the host's dispatches.
+void write_pass(uint groups) {
+    uint x = min(groups, u_max_groups_x);
+    uint y = x == 0u ? 1u : (groups + x - 1u) / x;
+    uint word = pass_index * uint(GPUSORT_ARGUMENTS_WORDS_PER_PASS);
+    arguments[word + 0u] = x;
+    arguments[word + 1u] = y;
+    arguments[word + 2u] = 1u;
+    ++pass_index;
+}
+
+void main() {
+    uint count = element_count();
+    uint stages = stage_count(count);
+    uint tiles = count < 2u ? 0u : tile_pass_groups(count, TILE_LOG2);
+    if (u_capacity_stages > TILE_LOG2 && u_capacity_stages <= SINGLE_TILE_LOG2) {
+        write_pass(count < 2u ? 0u : 1u);  // the single-dispatch tile program sorts it all
+        return;
+    }
+    write_pass(tiles);  // local sort
+    // The walk of detail::for_each_pass without merge_stages (the host plans an indirect sort
+    // stage by stage), with the same cut into passes and the same workgroups per pass
+    // (bitonic_interface.h).
+    for (uint k = TILE_LOG2 + 1u; k <= u_capacity_stages; ++k) {
+        bool needed = k <= stages;
+        uint p_hi = k - 1u;
+        for (;;) {
+            bool window = wide_pass_is_window(p_hi, TILE_LOG2, ELEMS_LOG2, WINDOW_LOG2);
+            uint p_lo = wide_pass_p_lo(p_hi, TILE_LOG2, ELEMS_LOG2, WINDOW_LOG2);
+            uint groups = window ? window_pass_groups(count, k, TILE_LOG2)
+                                 : global_pass_groups(count, k, ELEMS_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE);
+            write_pass(needed ? groups : 0u);
+            if (p_lo == TILE_LOG2) break;
+            p_hi = p_lo - 1u;
+        }
+        write_pass(needed ? tiles : 0u);  // local disperse
+    }
+}
+)gpusort_glsl";
+
+// shaders/bitonic/global_steps.comp
+inline constexpr const char* bitonic_global_steps_comp = R"gpusort_glsl(// The global kernel: up to ELEMS_LOG2 consecutive steps of one stage whose strides are
+// too wide for a tile, straight from and to global memory. Each invocation loads its
+// coset once, runs the steps in registers and stores once: one sweep over memory for
+// ELEMS_LOG2 steps instead of one sweep per step.
+// The window's pivots are [p_hi - ELEMS_LOG2 + 1, p_hi]; bits of it below the last
+// step only widen the coset (the host guarantees p_hi + 1 >= ELEMS_LOG2, and with LANES 4
+// that the two lowest bits lie below the window).
+// 64-bit keys (KEY_WORDS 2) always run with LANES 1: a register is one uvec2 key.
+
+layout(local_size_x = GROUP_SIZE) in;
+
+layout(location = GPUSORT_GLOBAL_LOCATION_STAGE) uniform uint u_stage;  // stage k the steps belong to
+layout(location = GPUSORT_GLOBAL_LOCATION_P_HI) uniform uint u_p_hi;   // pivot of the first step
+layout(location = GPUSORT_GLOBAL_LOCATION_P_LO) uniform uint u_p_lo;   // pivot of the last step
+layout(location = GPUSORT_GLOBAL_LOCATION_FLIP) uniform uint u_flip;   // the first step is the stage's flip
+
+#if LANES == 4
+#define LANES_LOG2 2u
+#else
+#define LANES_LOG2 0u
 #endif
 
-// Shared by every gpusort kernel. The host prepends `#version` and these #defines:
-//   KEY_KIND      0 = unsigned, 1 = signed (two's complement), 2 = IEEE-754 float (totalOrder)
-//   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
-//   HAS_VALUES    0 or 1
-//   ELEMS_LOG2    log2 of the elements one invocation holds in registers
-//   GROUP_SIZE    invocations per workgroup
-//   LANES         1, or 4: the global kernel moves uvec4s and each register holds 4 lanes
-//                 (32-bit keys only)
-//   SUBGROUP_LOG2 tile kernel only: 0, or log2 of the subgroup size to use shuffles
-//   SUBGROUP_EMULATION tile kernel only: 1 runs the subgroup code with shuffles emulated in
-//                 shared memory (a testing aid for contexts without GL_KHR_shader_subgroup)
-//   DIRECT_TILE_IO tile kernel only: 1 moves global memory straight to and from registers
+void main() {
+    uint count = element_count();
+    // One invocation per coset, only for the 2^k blocks that hold elements (the host
+    // dispatched at least this many, from the same formula).
+    uint thread = linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex;
+    if (thread >= global_pass_invocations(count, u_stage, ELEMS_LOG2, LANES_LOG2)) return;
+
+    Chunk c;
+    c.q = u_p_hi + 1u - ELEMS_LOG2;
+    c.p_hi = u_p_hi;
+    c.p_lo = u_p_lo;
+    c.flip = u_flip != 0u;
+
+#if LANES == 4
+    // Each register holds the 4 consecutive elements of an aligned uvec4. The flip mask
+    // complements the two low bits, so a flipped vector's lanes are reversed: lane l of
+    // every register then belongs to the coset of base + l.
+    chunk_positions(c, chunk_base(c, thread << 2u));
+    bool aligned = vectors_aligned();
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint first = positions[j] & ~3u;
+        bool reversed = (positions[j] & 3u) != 0u;
+        uvec4 k;
+#if HAS_VALUES
+        uvec4 v;
+        load_quad(first, count, aligned, k, v);
+#else
+        load_quad(first, count, aligned, k);
+#endif
+        reg_keys[j] = reversed ? k.wzyx : k;
+#if HAS_VALUES
+        reg_values[j] = reversed ? v.wzyx : v;
+#endif
+    }
+    chunk_steps(c);
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint first = positions[j] & ~3u;
+        bool reversed = (positions[j] & 3u) != 0u;
+        uvec4 k = reversed ? reg_keys[j].wzyx : reg_keys[j];
+#if HAS_VALUES
+        uvec4 v = reversed ? reg_values[j].wzyx : reg_values[j];
+#endif
+#if HAS_VALUES
+        store_quad(first, count, aligned, k, v);
+#else
+        store_quad(first, count, aligned, k);
+#endif
+    }
+#else
+    chunk_positions(c, chunk_base(c, thread));
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint position = positions[j];
+        reg_keys[j] = position < count ? load_key(position) : ORDERED_INFINITY;
+#if HAS_VALUES
+        reg_values[j] = position < count ? load_value(position) : PADDING_VALUE;
+#endif
+    }
+    chunk_steps(c);
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint position = positions[j];
+        if (position < count) {
+            store_key(position, reg_keys[j]);
+#if HAS_VALUES
+            store_value(position, reg_values[j]);
+#endif
+        }
+    }
+#endif
+}
+)gpusort_glsl";
+
+// shaders/bitonic/registers.glsl
+inline constexpr const char* bitonic_registers_glsl = R"gpusort_glsl(// The bitonic network in registers, shared by the tile and global kernels.
 //
 // The network. Every key is mapped to an "ordered" uint whose unsigned order is the
 // key order we want (descending XORs every bit, so it is ascending on ~key). Every
@@ -48,220 +274,11 @@ inline constexpr const char* common_glsl = R"gpusort_glsl(// #extension must pre
 
 #define ELEMS (1u << ELEMS_LOG2)
 
-#ifndef KEY_WORDS
-#define KEY_WORDS 1
-#endif
-// A 64-bit key is a uvec2 with x = high word and y = low word, so that the lexicographic
-// order on (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed.
-// Buffers hold little-endian 64-bit values (word 2i = low, 2i+1 = high): loads and stores
-// swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel load round.
-#if KEY_WORDS == 2
-#define KEY uvec2
-#define KEY4 uvec2[4]
-#define ORDERED_INFINITY uvec2(0xFFFFFFFFu)
-#define KEY4_INFINITY uvec2[4](ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY)
-#else
-#define KEY uint
-#define KEY4 uvec4
-#define ORDERED_INFINITY 0xFFFFFFFFu
-#define KEY4_INFINITY uvec4(ORDERED_INFINITY)
-#endif
-// Padding elements carry this value too: with TIE_BREAK a (key, value) pair of all ones
-// is still the largest, so padding never moves.
-#define PADDING_VALUE 0xFFFFFFFFu
-
 // TIE_BREAK 1 (stable sorts, whose values are the original positions): equal keys are
 // ordered by value.
 #ifndef TIE_BREAK
 #define TIE_BREAK 0
 #endif
-
-// The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
-// whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
-// aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
-// multiple of 4 and a whole vector lies in the range; everything else goes element by
-// element. With 64-bit keys the key buffer is viewed as uvec2s and u_base counts keys.
-// FUSED_PASSES 1 (tile kernel): workgroups of one dispatch read what others wrote in it, so
-// the data bypasses caches that are not coherent across the GPU.
-#ifndef FUSED_PASSES
-#define FUSED_PASSES 0
-#endif
-#ifndef FUSED_RESERVE_WORDS  // with FUSED_PASSES: shared memory reserved beside the tile
-#define FUSED_RESERVE_WORDS 0u
-#endif
-#if FUSED_PASSES
-#define DATA_BUFFER coherent buffer
-#else
-#define DATA_BUFFER buffer
-#endif
-#if KEY_WORDS == 2
-layout(std430, binding = 0) DATA_BUFFER KeyBuffer { uvec2 keys[]; };
-#else
-layout(std430, binding = 0) DATA_BUFFER KeyBuffer { uint keys[]; };
-#endif
-layout(std430, binding = 0) DATA_BUFFER KeyVectors { uvec4 keys4[]; };
-#if HAS_VALUES
-layout(std430, binding = 1) DATA_BUFFER ValueBuffer { uint values[]; };
-layout(std430, binding = 1) DATA_BUFFER ValueVectors { uvec4 values4[]; };
-#endif
-// sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
-layout(std430, binding = 2) readonly buffer CountBuffer { uint count_words[]; };
-
-layout(location = 0) uniform uint u_count;         // elements to sort (u_count_source == 0)
-layout(location = 1) uniform uint u_key_xor;       // 0 ascending, 0xFFFFFFFF descending
-layout(location = 2) uniform uint u_base;          // first element of the range in the bound buffers
-layout(location = 3) uniform uint u_count_source;  // 0: u_count; 1: count_words[u_count_word]
-layout(location = 4) uniform uint u_count_word;
-layout(location = 5) uniform uint u_capacity;      // upper bound on a count read from the GPU
-#if HAS_VALUES
-layout(location = 10) uniform uint u_value_base;   // first element of the range in the value buffer
-#endif
-
-// Elements to sort in this dispatch: read once per invocation, before anything else.
-uint element_count() {
-    return u_count_source != 0u ? min(count_words[u_count_word], u_capacity) : u_count;
-}
-
-// Stages of the network for n elements: ceil(log2(n)).
-uint stage_count(uint n) {
-    return n < 2u ? 0u : uint(findMSB(n - 1u)) + 1u;
-}
-
-bool vectors_aligned() {
-#if HAS_VALUES
-    return ((u_base | u_value_base) & 3u) == 0u;
-#else
-    return (u_base & 3u) == 0u;
-#endif
-}
-
-// Address-space helpers: position p of the range is element u_base + p of the buffers
-// (u_base and u_value_base count elements, not words).
-#if KEY_WORDS == 2
-uvec2 load_key(uint p) { return keys[u_base + p].yx; }
-void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
-// Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
-uvec2[4] load_key_vector(uint p) {
-    uint v = (u_base + p) >> 1u;
-    uvec4 a = keys4[v];
-    uvec4 b = keys4[v + 1u];
-    return uvec2[4](a.yx, a.wz, b.yx, b.wz);
-}
-void store_key_vector(uint p, uvec2 key[4]) {
-    uint v = (u_base + p) >> 1u;
-    keys4[v] = uvec4(key[0].yx, key[1].yx);
-    keys4[v + 1u] = uvec4(key[2].yx, key[3].yx);
-}
-#else
-uint load_key(uint p) { return keys[u_base + p]; }
-void store_key(uint p, uint key) { keys[u_base + p] = key; }
-uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
-void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
-#endif
-#if HAS_VALUES
-uint load_value(uint p) { return values[u_value_base + p]; }
-void store_value(uint p, uint value) { values[u_value_base + p] = value; }
-uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
-void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
-#endif
-
-// Elements [first, first + 4) of the range: one access per buffer where the range is
-// vector-aligned and all four lie below `count`, else element by element; elements at or
-// past `count` read as padding and are never written.
-void load_quad(uint first, uint count, bool aligned, out KEY4 k
-#if HAS_VALUES
-               , out uvec4 v
-#endif
-) {
-    k = KEY4_INFINITY;
-#if HAS_VALUES
-    v = uvec4(PADDING_VALUE);
-#endif
-    if (aligned && first + 3u < count) {
-        k = load_key_vector(first);
-#if HAS_VALUES
-        v = load_value_vector(first);
-#endif
-        return;
-    }
-    for (uint l = 0u; l < 4u; ++l) {
-        if (first + l < count) {
-            k[l] = load_key(first + l);
-#if HAS_VALUES
-            v[l] = load_value(first + l);
-#endif
-        }
-    }
-}
-
-void store_quad(uint first, uint count, bool aligned, KEY4 k
-#if HAS_VALUES
-                , uvec4 v
-#endif
-) {
-    if (aligned && first + 3u < count) {
-        store_key_vector(first, k);
-#if HAS_VALUES
-        store_value_vector(first, v);
-#endif
-        return;
-    }
-    for (uint l = 0u; l < 4u; ++l) {
-        if (first + l < count) {
-            store_key(first + l, k[l]);
-#if HAS_VALUES
-            store_value(first + l, v[l]);
-#endif
-        }
-    }
-}
-
-#if KEY_WORDS == 2
-// The 32-bit mappings below on 64 bits: the sign bit is the high word's top bit, and a
-// negative float's complement covers both words. u_key_xor (all ones or zero) XORs both.
-uvec2 to_ordered(uvec2 raw) {
-#if KEY_KIND == 1
-    raw.x ^= 0x80000000u;
-#elif KEY_KIND == 2
-    raw = (raw.x & 0x80000000u) != 0u ? ~raw : uvec2(raw.x | 0x80000000u, raw.y);
-#endif
-    return raw ^ u_key_xor;
-}
-
-uvec2 from_ordered(uvec2 key) {
-    key ^= u_key_xor;
-#if KEY_KIND == 1
-    key.x ^= 0x80000000u;
-#elif KEY_KIND == 2
-    key = (key.x & 0x80000000u) != 0u ? uvec2(key.x & 0x7FFFFFFFu, key.y) : ~key;
-#endif
-    return key;
-}
-#else
-uint to_ordered(uint raw) {
-#if KEY_KIND == 1
-    raw ^= 0x80000000u;
-#elif KEY_KIND == 2
-    raw = (raw & 0x80000000u) != 0u ? ~raw : (raw | 0x80000000u);
-#endif
-    return raw ^ u_key_xor;
-}
-
-uint from_ordered(uint key) {
-    key ^= u_key_xor;
-#if KEY_KIND == 1
-    key ^= 0x80000000u;
-#elif KEY_KIND == 2
-    key = (key & 0x80000000u) != 0u ? (key & 0x7FFFFFFFu) : ~key;
-#endif
-    return key;
-}
-#endif
-
-// Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
-uint linear_group_id() {
-    return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-}
 
 #ifndef LANES
 #define LANES 1
@@ -392,163 +409,295 @@ void chunk_steps(Chunk c) {
 }
 )gpusort_glsl";
 
-// shaders/dispatch_args.comp
-inline constexpr const char* dispatch_args_comp = R"gpusort_glsl(// sort_indirect(): turns a count that lives in a GPU buffer into the workgroup counts of
-// every pass the host will dispatch with glDispatchComputeIndirect, so the host never
-// reads the count back. The host plans the passes for `capacity` elements; passes the
-// actual count does not need (stages above its own) get zero workgroups.
-// Extra #defines: TILE_LOG2, WINDOW_LOG2, SINGLE_TILE_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE
-// (ELEMS_LOG2 is the global kernel's).
-
-layout(local_size_x = 1) in;
-
-layout(std430, binding = 3) writeonly buffer DispatchArguments { uint arguments[]; };
-
-layout(location = 6) uniform uint u_capacity_stages;  // stages of the network for capacity
-layout(location = 7) uniform uint u_max_groups_x;
-
-uint pass_index = 0u;
-
-// One DispatchIndirectCommand per pass, split over x and y like the host's dispatches.
-void write_pass(uint groups) {
-    uint x = min(groups, u_max_groups_x);
-    uint y = x == 0u ? 1u : (groups + x - 1u) / x;
-    arguments[pass_index * 3u + 0u] = x;
-    arguments[pass_index * 3u + 1u] = y;
-    arguments[pass_index * 3u + 2u] = 1u;
-    ++pass_index;
-}
-
-void main() {
-    uint count = element_count();
-    uint stages = stage_count(count);
-    uint tiles = count < 2u ? 0u : (count + (1u << TILE_LOG2) - 1u) >> TILE_LOG2;
-    if (u_capacity_stages > TILE_LOG2 && u_capacity_stages <= SINGLE_TILE_LOG2) {
-        write_pass(count < 2u ? 0u : 1u);  // the single-dispatch tile program sorts it all
-        return;
-    }
-    write_pass(tiles);  // local sort
-    // The same walk as detail::for_each_pass without merge_stages (the host plans an
-    // indirect sort stage by stage) and for_each_wide_pass.
-    bool windows = WINDOW_LOG2 > ELEMS_LOG2;
-    for (uint k = TILE_LOG2 + 1u; k <= u_capacity_stages; ++k) {
-        bool needed = k <= stages;
-        uint blocks = (count >> k) + ((count & ((1u << k) - 1u)) != 0u ? 1u : 0u);
-        uint threads = blocks << (k - ELEMS_LOG2 - LANES_LOG2);
-        uint global_groups = needed ? (threads + GLOBAL_GROUP_SIZE - 1u) / GLOBAL_GROUP_SIZE : 0u;
-        uint window_groups = needed ? blocks << (k - TILE_LOG2) : 0u;
-        uint p_hi = k - 1u;
-        for (;;) {
-            uint wide = p_hi + 1u - TILE_LOG2;
-            bool window = windows && wide > ELEMS_LOG2;
-            uint width = window ? WINDOW_LOG2 : ELEMS_LOG2;
-            uint p_lo = wide > width ? p_hi + 1u - width : TILE_LOG2;
-            write_pass(window ? window_groups : global_groups);
-            if (p_lo == TILE_LOG2) break;
-            p_hi = p_lo - 1u;
-        }
-        write_pass(needed ? tiles : 0u);  // local disperse
-    }
-}
+// shaders/bitonic/tile_config.glsl
+inline constexpr const char* bitonic_tile_config_glsl = R"gpusort_glsl(// The tile kernel's compile-time switches and their defaults; the first source after the
+// host's #defines, because #extension must precede every other token. The host sets:
+//   TILE_LOG2           the tile is 2^TILE_LOG2 = GROUP_SIZE * ELEMS elements (ELEMS >= 4)
+//   SUBGROUP_LOG2       0, or log2 of the subgroup size to use shuffles
+//   SUBGROUP_EMULATION  1 runs the subgroup code with shuffles emulated in shared memory (a
+//                       testing aid for contexts without GL_KHR_shader_subgroup)
+//   DIRECT_TILE_IO      1: window passes move global memory straight to and from registers
+//   WIDE_CHUNKS         1 (with subgroups): shared-memory steps run in wide chunks
+//   FUSED_PASSES        1: one dispatch runs several passes (tile_fused.glsl)
+//   FUSED_RESERVE_WORDS with FUSED_PASSES: shared memory reserved beside the tile
+#ifndef SUBGROUP_LOG2
+#define SUBGROUP_LOG2 0
+#endif
+#ifndef SUBGROUP_EMULATION
+#define SUBGROUP_EMULATION 0
+#endif
+#if SUBGROUP_LOG2 > 0 && !SUBGROUP_EMULATION
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+#endif
+#ifndef DIRECT_TILE_IO
+#define DIRECT_TILE_IO 0
+#endif
+#ifndef WIDE_CHUNKS
+#define WIDE_CHUNKS 0
+#endif
+// FUSED_PASSES 1: workgroups of one dispatch read what others wrote in it, so the data
+// bypasses caches that are not coherent across the GPU.
+#ifndef FUSED_PASSES
+#define FUSED_PASSES 0
+#endif
+#ifndef FUSED_RESERVE_WORDS
+#define FUSED_RESERVE_WORDS 0u
+#endif
+#if FUSED_PASSES
+#define DATA_BUFFER coherent buffer
+#endif
 )gpusort_glsl";
 
-// shaders/global_steps.comp
-inline constexpr const char* global_steps_comp = R"gpusort_glsl(// The global kernel: up to ELEMS_LOG2 consecutive steps of one stage whose strides are
-// too wide for a tile, straight from and to global memory. Each invocation loads its
-// coset once, runs the steps in registers and stores once: one sweep over memory for
-// ELEMS_LOG2 steps instead of one sweep per step.
-// The window's pivots are [p_hi - ELEMS_LOG2 + 1, p_hi]; bits of it below the last
-// step only widen the coset (the host guarantees p_hi + 1 >= ELEMS_LOG2, and with LANES 4
-// that the two lowest bits lie below the window).
-// 64-bit keys (KEY_WORDS 2) always run with LANES 1: a register is one uvec2 key.
+// shaders/bitonic/tile_fused.glsl
+inline constexpr const char* bitonic_tile_fused_glsl = R"gpusort_glsl(// The tile kernel with FUSED_PASSES 1: fused_main() runs one tile of any of several passes.
+#if FUSED_PASSES
+void run_tile(uint group);  // tile_kernel.comp
 
-layout(local_size_x = GROUP_SIZE) in;
+// Fused passes: one dispatch runs the tiles of several passes. Its tiles ("items") are
+// numbered pass by pass (pass p's are items u_fused_first_item[p] .. u_fused_first_item[p+1]-1);
+// each workgroup takes one item from a ticket counter, waits until every item of the earlier
+// passes has finished, runs it and counts it finished. It waits only for items with smaller
+// tickets, which workgroups already running took, so it never waits for one that has not
+// started: the dispatch completes whatever the GPU keeps resident at once. One item per
+// workgroup, not a loop over items: Mesa's llvmpipe stops any loop of an invocation after
+// 65535 iterations in all, so a workgroup looping over a sort's items left the sort half
+// done there. Both counters only grow; the host passes their values before this dispatch
+// (32-bit wrap-around is harmless: only differences are compared). What it saves over one
+// dispatch per pass: on an H200 a pass boundary took 4.0 us as a dispatch and a
+// glMemoryBarrier, 2.8 us as a wait (bench/sync_probe.cpp).
+layout(std430, binding = GPUSORT_BINDING_PASS_SYNC) coherent volatile buffer PassSync {
+    uint tickets_taken;   // workgroups started (the dispatch may launch more than there are items)
+    uint items_finished;
+};
+layout(location = GPUSORT_FUSED_LOCATION_TICKET_BASE) uniform uint u_ticket_base;
+layout(location = GPUSORT_FUSED_LOCATION_FINISHED_BASE) uniform uint u_finished_base;
+layout(location = GPUSORT_FUSED_LOCATION_ITEMS) uniform uint u_fused_items;
+// x: fused_pass_code(mode, flip, pre); y: stage; z: p_hi; w: p_lo. Entries past the last pass
+// have a first item of GPUSORT_FUSED_NO_ITEM.
+layout(location = GPUSORT_FUSED_LOCATION_PASSES) uniform uvec4 u_fused_pass[GPUSORT_FUSED_MAX_PASSES];
+layout(location = GPUSORT_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first_item[GPUSORT_FUSED_MAX_PASSES];
 
-layout(location = 6) uniform uint u_stage;   // stage k the steps belong to
-layout(location = 7) uniform uint u_p_hi;    // pivot of the first step
-layout(location = 8) uniform uint u_p_lo;    // pivot of the last step
-layout(location = 9) uniform uint u_flip;    // the first step is the stage's flip
-
-#if LANES == 4
-#define LANES_LOG2 2u
-#else
-#define LANES_LOG2 0u
+// FUSED_RESERVE_WORDS > 0: shared memory the workgroup holds only so that fewer workgroups
+// fit on one compute unit (Tuning::fused_passes_max_count says why). It carries the ticket;
+// the ticket's word is a uniform (the reserve's last word) so that no compiler trims the
+// array to the words a constant index would touch.
+#if FUSED_RESERVE_WORDS > 0u
+shared uint fused_reserve[FUSED_RESERVE_WORDS];
+layout(location = GPUSORT_FUSED_LOCATION_TICKET_WORD) uniform uint u_ticket_word;
 #endif
 
-void main() {
-    uint count = element_count();
-    // One invocation per coset, only for the 2^k blocks that hold elements (the host
-    // dispatched at least this many, from the same formula).
-    uint blocks = (count >> u_stage) + ((count & ((1u << u_stage) - 1u)) != 0u ? 1u : 0u);
-    uint thread = linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex;
-    if (thread >= (blocks << (u_stage - ELEMS_LOG2 - LANES_LOG2))) return;
+void fused_main() {
+#if FUSED_RESERVE_WORDS > 0u
+    if (gl_LocalInvocationIndex == 0u) fused_reserve[u_ticket_word] = atomicAdd(tickets_taken, 1u) - u_ticket_base;
+    barrier();
+    uint item = fused_reserve[u_ticket_word];
+#else
+    // The ticket reaches the workgroup through the tile's first key, free until the tile
+    // loads (a shared variable of its own would not fit beside a tile that fills shared
+    // memory).
+    if (gl_LocalInvocationIndex == 0u) tile_keys[0] = KEY(atomicAdd(tickets_taken, 1u) - u_ticket_base);
+    barrier();
+#if KEY_WORDS == 2
+    uint item = tile_keys[0].x;
+#else
+    uint item = tile_keys[0];
+#endif
+    barrier();  // everyone has read the item before the tile is overwritten
+#endif
+    if (item >= u_fused_items) return;
+    uint pass = 0u;
+    for (uint p = 1u; p < uint(GPUSORT_FUSED_MAX_PASSES); ++p) {
+        if (item >= u_fused_first_item[p]) pass = p;
+    }
+    uvec4 d = u_fused_pass[pass];
+    u_mode = fused_pass_mode(d.x);
+    u_flip = fused_pass_flip(d.x);
+    u_pre = fused_pass_pre(d.x);
+    u_stage = d.y;
+    u_p_hi = d.z;
+    u_p_lo = d.w;
+    uint first = u_fused_first_item[pass];
+    if (first > 0u) {
+        if (gl_LocalInvocationIndex == 0u) {
+            while (items_finished - u_finished_base < first) {}
+            memoryBarrierBuffer();
+        }
+        barrier();
+    }
+    run_tile(item - first);
+    // The tile's stores reach the coherent level before the item counts as finished.
+    memoryBarrierBuffer();
+    barrier();
+    if (gl_LocalInvocationIndex == 0u) atomicAdd(items_finished, 1u);
+}
+#endif
+)gpusort_glsl";
 
-    Chunk c;
-    c.q = u_p_hi + 1u - ELEMS_LOG2;
-    c.p_hi = u_p_hi;
-    c.p_lo = u_p_lo;
-    c.flip = u_flip != 0u;
+// shaders/bitonic/tile_io.glsl
+inline constexpr const char* bitonic_tile_io_glsl = R"gpusort_glsl(// The tile kernel's global memory: which elements a tile holds (consecutive ones, or a
+// window's runs), loads and stores of 4 elements per invocation and round, and direct tile
+// I/O between global memory and registers (DIRECT_TILE_IO).
 
-#if LANES == 4
-    // Each register holds the 4 consecutive elements of an aligned uvec4. The flip mask
-    // complements the two low bits, so a flipped vector's lanes are reversed: lane l of
-    // every register then belongs to the coset of base + l.
-    chunk_positions(c, chunk_base(c, thread << 2u));
+// Mode 2: where tile slot s lives in memory. Its low g_run_log2 bits are the offset in a
+// run, its high d bits become the step bits u_p_lo .. u_p_hi, and the workgroup's base
+// holds every other bit. In slot coordinates the window's steps are the tile's own steps
+// of pivots TILE_LOG2-1 .. g_run_log2, with the same orientation: a disperse on global
+// bit m is a disperse on its slot bit. The stage's flip pairs x with x ^ (2^k - 1), which
+// also changes bits between the run and the window; so the upper half of a flipping tile
+// (slot bit TILE_LOG2-1 set) reads those bits complemented. Then x's partner sits in slot
+// s ^ (TILE_SIZE - 1): the tile's own flip, and the window needs no special step.
+uint window_position(uint slot) {
+    uint run_mask = (1u << g_run_log2) - 1u;
+    uint position = g_tile_base | (slot & run_mask) | ((slot >> g_run_log2) << u_p_lo);
+    return slot >= TILE_SIZE / 2u ? position ^ g_flip_mask : position;
+}
+
+uint slot_position(uint slot) {
+    return u_mode == GPUSORT_TILE_WINDOW ? window_position(slot) : g_tile_base + slot;
+}
+
+// Global <-> shared, 4 elements per invocation and round: coalesced 16-byte accesses
+// (64-bit keys: two uvec4s of keys per round). A quad never straddles runs (RUN >= 4).
+void load_tile() {
     bool aligned = vectors_aligned();
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint first = positions[j] & ~3u;
-        bool reversed = (positions[j] & 3u) != 0u;
-        uvec4 k;
+    for (uint r = 0u; r < ELEMS / 4u; ++r) {
+        uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
+        uint first = slot_position(local_index);
+        if (u_mode == GPUSORT_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
+        KEY4 k;
 #if HAS_VALUES
         uvec4 v;
-        load_quad(first, count, aligned, k, v);
+        load_quad(first, g_count, aligned, k, v);
 #else
-        load_quad(first, count, aligned, k);
+        load_quad(first, g_count, aligned, k);
 #endif
-        reg_keys[j] = reversed ? k.wzyx : k;
+        for (uint l = 0u; l < 4u; ++l) {
+            KEY key = k[l];
+            // The first pass maps the user's keys; the padding must stay +infinity.
+            if (u_mode == GPUSORT_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
+            tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
-        reg_values[j] = reversed ? v.wzyx : v;
-#endif
-    }
-    chunk_steps(c);
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint first = positions[j] & ~3u;
-        bool reversed = (positions[j] & 3u) != 0u;
-        uvec4 k = reversed ? reg_keys[j].wzyx : reg_keys[j];
-#if HAS_VALUES
-        uvec4 v = reversed ? reg_values[j].wzyx : reg_values[j];
-#endif
-#if HAS_VALUES
-        store_quad(first, count, aligned, k, v);
-#else
-        store_quad(first, count, aligned, k);
-#endif
-    }
-#else
-    chunk_positions(c, chunk_base(c, thread));
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint position = positions[j];
-        reg_keys[j] = position < count ? load_key(position) : ORDERED_INFINITY;
-#if HAS_VALUES
-        reg_values[j] = position < count ? load_value(position) : PADDING_VALUE;
-#endif
-    }
-    chunk_steps(c);
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint position = positions[j];
-        if (position < count) {
-            store_key(position, reg_keys[j]);
-#if HAS_VALUES
-            store_value(position, reg_values[j]);
+            tile_values[bank_swizzle(local_index + l)] = v[l];
 #endif
         }
     }
-#endif
+    barrier();
 }
+
+void store_tile() {
+    bool aligned = vectors_aligned();
+    for (uint r = 0u; r < ELEMS / 4u; ++r) {
+        uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
+        uint first = slot_position(local_index);
+        if (first >= g_count) continue;
+        KEY4 k;
+#if HAS_VALUES
+        uvec4 v;
+#endif
+        for (uint l = 0u; l < 4u; ++l) {
+            KEY key = tile_keys[bank_swizzle(local_index + l)];
+            k[l] = g_last_pass ? from_ordered(key) : key;
+#if HAS_VALUES
+            v[l] = tile_values[bank_swizzle(local_index + l)];
+#endif
+        }
+#if HAS_VALUES
+        store_quad(first, g_count, aligned, k, v);
+#else
+        store_quad(first, g_count, aligned, k);
+#endif
+    }
+}
+
+// Mode 2: the workgroup's base position. Workgroup g enumerates the bits the window does
+// not hold: bits g_run_log2 .. u_p_lo-1 (low bits of g), then bits u_p_hi+1 and up.
+void begin_window(uint group) {
+    uint d = u_p_hi - u_p_lo + 1u;
+    g_run_log2 = TILE_LOG2 - d;
+    uint between = u_p_lo - g_run_log2;  // bits between the run and the window
+    uint low = group & ((1u << between) - 1u);
+    g_tile_base = (low << g_run_log2) | ((group >> between) << (u_p_hi + 1u));
+    g_flip_mask = u_flip != 0u ? ((1u << u_p_lo) - 1u) & ~((1u << g_run_log2) - 1u) : 0u;
+}
+
+#if DIRECT_TILE_IO
+// Direct tile I/O (window passes). The pass reads global memory into registers in one
+// layout, runs the steps that layout holds (registers and shuffles), exchanges through
+// shared memory once into a second layout, runs the rest, and writes global memory from
+// registers: one shared-memory round trip instead of one per three steps plus one at each
+// end. Slot bits of the layouts, for ELEMS 8 (3 register bits) and 32 lanes:
+//   top: registers TILE_LOG2-3 .. TILE_LOG2-1 (the first basis vector may be the flip),
+//        lanes 0..3 and TILE_LOG2-4, subgroups 4 .. TILE_LOG2-5. A subgroup's access is
+//        two runs of 16 consecutive elements: full 32-byte sectors.
+//   low: registers 5..7, lanes 0..4, subgroups 8 and up (runs >= 16).
+// The top layout runs the window's first four steps (the flip among them), low the rest.
+
+void top_layout(bool flip) {
+    Chunk c;
+    c.q = TILE_LOG2 - 3u;
+    c.p_hi = TILE_LOG2 - 1u;
+    c.p_lo = c.q;
+    c.flip = flip;
+    uint lane = subgroup_lane();
+    chunk_positions(c, (lane & 15u) | ((lane >> 4u) << (TILE_LOG2 - 4u)) | (subgroup_id() << 4u));
+}
+
+// The top layout's steps from pivot TILE_LOG2-1 down to `floor`.
+void top_steps(bool flip, uint floor) {
+    Chunk c;
+    c.q = TILE_LOG2 - 3u;
+    c.p_hi = TILE_LOG2 - 1u;
+    c.p_lo = max(c.q, floor);
+    c.flip = flip;
+    chunk_steps(c);
+    if (floor <= TILE_LOG2 - 4u) positioned_shuffle_step(16u, TILE_LOG2 - 4u);
+}
+
+// Registers <-> memory at the window slots in positions[] (keys already ordered; a window
+// is never a sort's last pass).
+#if HAS_VALUES || KEY_WORDS != 1
+#error "direct tile I/O is for 32-bit keys without values (the host never asks for more)"
+#endif
+void load_slots() {
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint position = window_position(positions[j]);
+        reg_keys[j] = position < g_count ? load_key(position) : ORDERED_INFINITY;
+    }
+}
+
+void store_slots() {
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint position = window_position(positions[j]);
+        if (position < g_count) store_key(position, reg_keys[j]);
+    }
+}
+
+void window_direct() {
+    bool flip = u_flip != 0u;
+    top_layout(flip);
+    load_slots();
+    top_steps(flip, g_run_log2);
+    if (g_run_log2 + 5u <= TILE_LOG2) {  // steps below the top layout's four
+        store_registers();
+        barrier();
+        Chunk c;
+        c.q = 5u;
+        c.p_hi = TILE_LOG2 - 5u;
+        c.p_lo = max(5u, g_run_log2);
+        c.flip = false;
+        chunk_positions(c, chunk_base(c, thread_rank()));
+        load_registers();
+        chunk_steps(c);
+        if (g_run_log2 <= 4u) positioned_shuffle_step(16u, 4u);
+    }
+    store_slots();
+}
+#endif
 )gpusort_glsl";
 
-// shaders/local_sort.comp
-inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel: a workgroup owns TILE_SIZE elements in shared memory.
+// shaders/bitonic/tile_kernel.comp
+inline constexpr const char* bitonic_tile_kernel_comp = R"gpusort_glsl(// The tile kernel: a workgroup owns TILE_SIZE elements in shared memory.
 //   mode 0 (local sort):     stages 1 .. min(stages, TILE_LOG2) of the network in each tile
 //                            of TILE_SIZE consecutive elements.
 //   mode 1 (local disperse): the disperse steps of pivots u_p_hi .. 0 (TILE_LOG2-1 .. 0
@@ -563,29 +712,75 @@ inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel
 //                            With u_pre > 0 the pass first runs the last disperses of stage
 //                            u_stage - 1 (pivots u_pre-1 .. 0), which lie in the runs: one
 //                            sweep over memory then ends one stage and starts the next.
-// Extra #defines: TILE_LOG2 (TILE_SIZE = 2^TILE_LOG2 = GROUP_SIZE * ELEMS; ELEMS >= 4), and
-// SUBGROUP_LOG2 (0 = no subgroups; else log2 of the subgroup size, which then must divide
-// GROUP_SIZE). With subgroups every step whose pivot is below WARP_LOG2 runs in registers
-// and shuffles, with no shared memory and no barrier.
-// SUBGROUP_EMULATION 1: the same code with each shuffle done through shared memory between
-// two barriers (every invocation then takes part in every step), so that contexts without
-// GL_KHR_shader_subgroup, like llvmpipe in CI, run and check the subgroup paths.
-// FUSED_PASSES 1: one dispatch runs the tiles of several passes, a workgroup per tile, each
-// waiting for the passes before its own (fused_main(), Tuning::fused_passes_max_count).
-// DIRECT_TILE_IO 1 (the host sets it for 32-bit keys without values, subgroups of 32, ELEMS 8
-// and TILE_LOG2 9 .. 12): window passes read global memory straight into registers and
-// write it straight from registers, in layouts chosen so that one exchange through shared
-// memory sits between the two halves of a pass (see "Direct tile I/O" below).
+// The host's switches are in tile_config.glsl; the pieces, in the order the host compiles
+// them after the shared ones (shader_interface.h, bitonic_interface.h, elements.glsl,
+// registers.glsl): tile_memory.glsl, tile_shuffles.glsl, tile_steps.glsl, tile_io.glsl,
+// tile_fused.glsl, and this file.
+
+// One tile of the pass that u_mode .. u_pre describe: workgroup `group` of its dispatch.
+void run_tile(uint group) {
+    g_count = element_count();
+    uint stages = stage_count(g_count);
+    g_stages = min(stages, TILE_LOG2);
+    g_last_pass = u_mode == GPUSORT_TILE_LOCAL_SORT ? stages <= TILE_LOG2
+                                                    : (u_mode == GPUSORT_TILE_LOCAL_DISPERSE && u_stage == stages);
+    g_run_log2 = 0u;
+    g_flip_mask = 0u;
+    if (u_mode == GPUSORT_TILE_WINDOW) {
+        begin_window(group);
+        // The lowest position of the tile; the flipped half lies above it. Uniform exit.
+        if (g_tile_base >= g_count) return;
+    } else {
+        if (group >= (g_count + TILE_SIZE - 1u) >> TILE_LOG2) return;  // uniform over the workgroup
+        g_tile_base = group * TILE_SIZE;
+    }
+
+#if DIRECT_TILE_IO
+    // Window passes only. Direct local sorts (blocked loads of 32 bytes per invocation) and
+    // direct local disperses (top, then blocked layout) measured slower on an H200 than
+    // load_tile's fully coalesced 16-byte accesses (bench/results/levers-h200-2026-11-21.md).
+    // Runs of 16 fill the top layout's lanes; shorter ones take the path below, and so do
+    // windows that start with the previous stage's disperses (u_pre), whose runs are steps.
+    if (u_mode == GPUSORT_TILE_WINDOW && g_run_log2 >= 4u && u_pre == 0u) {
+        window_direct();
+        return;
+    }
+#endif
+    load_tile();
+    // Each stage: the steps with pivots >= WARP_LOG2 through shared memory, then the rest in
+    // registers (and shuffles) on the blocked layout.
+    if (u_mode == GPUSORT_TILE_LOCAL_SORT) {
+        if (thread_active()) load_blocked();
+        local_sort_from_registers();
+        if (thread_active()) store_registers();
+        barrier();
+    } else if (u_mode == GPUSORT_TILE_LOCAL_DISPERSE) {
+        low_disperses(u_p_hi);
+    } else {
+        // In slot coordinates stage u_stage-1's last disperses are the run's own pivots.
+        if (u_pre > 0u) low_disperses(u_pre - 1u);
+        run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, u_flip != 0u);
+    }
+    store_tile();
+}
+
+void main() {
+#if FUSED_PASSES
+    fused_main();
+#else
+    run_tile(linear_group_id());
+#endif
+}
+)gpusort_glsl";
+
+// shaders/bitonic/tile_memory.glsl
+inline constexpr const char* bitonic_tile_memory_glsl = R"gpusort_glsl(// The tile kernel's workgroup: its tile in shared memory (bank-swizzled), the pass it runs
+// (u_mode .. u_pre, or per tile under FUSED_PASSES), each invocation's rank, and the moves
+// between the tile and the registers of registers.glsl (chunks, the blocked layout).
+// With subgroups every step whose pivot is below WARP_LOG2 runs in registers and shuffles
+// (tile_shuffles.glsl), with no shared memory and no barrier.
 
 #define TILE_SIZE (1u << TILE_LOG2)
-#ifndef DIRECT_TILE_IO
-#define DIRECT_TILE_IO 0
-#endif
-// WIDE_CHUNKS 1 (with subgroups): shared-memory steps run in wide chunks (run_wide_chunk()).
-// The host builds such a program for large sorts only (Tuning::wide_chunk_min_count).
-#ifndef WIDE_CHUNKS
-#define WIDE_CHUNKS 0
-#endif
 
 #if SUBGROUP_LOG2 > 0
 #define WARP_LOG2 (ELEMS_LOG2 + SUBGROUP_LOG2)  // bits one subgroup holds in registers
@@ -595,17 +790,17 @@ inline constexpr const char* local_sort_comp = R"gpusort_glsl(// The tile kernel
 
 layout(local_size_x = GROUP_SIZE) in;
 
-// FUSED_PASSES 1 (common.glsl): one dispatch runs several passes (fused_main() at the end);
-// the pass of the tile at hand then lives in these names as plain variables.
+// FUSED_PASSES 1: one dispatch runs several passes (tile_fused.glsl); the pass of the tile
+// at hand then lives in these names as plain variables.
 #if FUSED_PASSES
 uint u_mode, u_stage, u_p_hi, u_p_lo, u_flip, u_pre;
 #else
-layout(location = 6) uniform uint u_mode;
-layout(location = 7) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
-layout(location = 8) uniform uint u_p_hi;   // modes 1, 2: pivot of the first step
-layout(location = 9) uniform uint u_p_lo;   // mode 2: pivot of the last step
-layout(location = 11) uniform uint u_flip;  // mode 2: the first step is the stage's flip
-layout(location = 12) uniform uint u_pre;   // mode 2: disperses of stage u_stage-1 to run first
+layout(location = GPUSORT_TILE_LOCATION_MODE) uniform uint u_mode;    // GPUSORT_TILE_*
+layout(location = GPUSORT_TILE_LOCATION_STAGE) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
+layout(location = GPUSORT_TILE_LOCATION_P_HI) uniform uint u_p_hi;    // modes 1, 2: pivot of the first step
+layout(location = GPUSORT_TILE_LOCATION_P_LO) uniform uint u_p_lo;    // mode 2: pivot of the last step
+layout(location = GPUSORT_TILE_LOCATION_FLIP) uniform uint u_flip;    // mode 2: the first step is the stage's flip
+layout(location = GPUSORT_TILE_LOCATION_PRE) uniform uint u_pre;      // mode 2: disperses of stage u_stage-1 to run first
 #endif
 
 // Derived once per invocation from the element count (which may come from the GPU).
@@ -659,7 +854,7 @@ bool thread_active() {
 #if SUBGROUP_EMULATION
     return true;
 #else
-    return u_mode != 0u || thread_rank() * ELEMS < (1u << g_stages);
+    return u_mode != GPUSORT_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
 #endif
 }
 
@@ -717,6 +912,13 @@ void register_disperse(uint m) {
         }
     }
 }
+)gpusort_glsl";
+
+// shaders/bitonic/tile_shuffles.glsl
+inline constexpr const char* bitonic_tile_shuffles_glsl = R"gpusort_glsl(// The tile kernel's subgroup steps (SUBGROUP_LOG2 > 0): shuffles between lanes, emulated
+// through shared memory under SUBGROUP_EMULATION (every invocation then takes part in every
+// step), so that contexts without GL_KHR_shader_subgroup, like llvmpipe in CI, run and check
+// these paths; and wide chunks (WIDE_CHUNKS).
 
 #if SUBGROUP_LOG2 > 0
 KEY_REG other_keys[ELEMS];
@@ -844,6 +1046,11 @@ void run_wide_chunk(uint p_hi, uint p_lo, bool flip) {
     barrier();
 }
 #endif
+)gpusort_glsl";
+
+// shaders/bitonic/tile_steps.glsl
+inline constexpr const char* bitonic_tile_steps_glsl = R"gpusort_glsl(// The tile kernel's network steps on a tile: through shared memory a chunk at a time, and
+// in registers on the blocked layout (the local sort's stages, the last disperses).
 
 // Steps from pivot p_hi down to pivot `floor` through shared memory, ELEMS_LOG2 at a
 // time (with subgroups up to ELEMS_LOG2 + SUBGROUP_LOG2); the first may be a flip.
@@ -947,345 +1154,331 @@ void low_disperses(uint p_hi) {
     }
     barrier();
 }
-
-// Mode 2: where tile slot s lives in memory. Its low g_run_log2 bits are the offset in a
-// run, its high d bits become the step bits u_p_lo .. u_p_hi, and the workgroup's base
-// holds every other bit. In slot coordinates the window's steps are the tile's own steps
-// of pivots TILE_LOG2-1 .. g_run_log2, with the same orientation: a disperse on global
-// bit m is a disperse on its slot bit. The stage's flip pairs x with x ^ (2^k - 1), which
-// also changes bits between the run and the window; so the upper half of a flipping tile
-// (slot bit TILE_LOG2-1 set) reads those bits complemented. Then x's partner sits in slot
-// s ^ (TILE_SIZE - 1): the tile's own flip, and the window needs no special step.
-uint window_position(uint slot) {
-    uint run_mask = (1u << g_run_log2) - 1u;
-    uint position = g_tile_base | (slot & run_mask) | ((slot >> g_run_log2) << u_p_lo);
-    return slot >= TILE_SIZE / 2u ? position ^ g_flip_mask : position;
-}
-
-uint slot_position(uint slot) {
-    return u_mode == 2u ? window_position(slot) : g_tile_base + slot;
-}
-
-// Global <-> shared, 4 elements per invocation and round: coalesced 16-byte accesses
-// (64-bit keys: two uvec4s of keys per round). A quad never straddles runs (RUN >= 4).
-void load_tile() {
-    bool aligned = vectors_aligned();
-    for (uint r = 0u; r < ELEMS / 4u; ++r) {
-        uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
-        uint first = slot_position(local_index);
-        if (u_mode == 0u && local_index >= (1u << g_stages)) continue;  // beyond a small sort
-        KEY4 k;
-#if HAS_VALUES
-        uvec4 v;
-        load_quad(first, g_count, aligned, k, v);
-#else
-        load_quad(first, g_count, aligned, k);
-#endif
-        for (uint l = 0u; l < 4u; ++l) {
-            KEY key = k[l];
-            // The first pass maps the user's keys; the padding must stay +infinity.
-            if (u_mode == 0u && first + l < g_count) key = to_ordered(key);
-            tile_keys[bank_swizzle(local_index + l)] = key;
-#if HAS_VALUES
-            tile_values[bank_swizzle(local_index + l)] = v[l];
-#endif
-        }
-    }
-    barrier();
-}
-
-void store_tile() {
-    bool aligned = vectors_aligned();
-    for (uint r = 0u; r < ELEMS / 4u; ++r) {
-        uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
-        uint first = slot_position(local_index);
-        if (first >= g_count) continue;
-        KEY4 k;
-#if HAS_VALUES
-        uvec4 v;
-#endif
-        for (uint l = 0u; l < 4u; ++l) {
-            KEY key = tile_keys[bank_swizzle(local_index + l)];
-            k[l] = g_last_pass ? from_ordered(key) : key;
-#if HAS_VALUES
-            v[l] = tile_values[bank_swizzle(local_index + l)];
-#endif
-        }
-#if HAS_VALUES
-        store_quad(first, g_count, aligned, k, v);
-#else
-        store_quad(first, g_count, aligned, k);
-#endif
-    }
-}
-
-// Mode 2: the workgroup's base position. Workgroup g enumerates the bits the window does
-// not hold: bits g_run_log2 .. u_p_lo-1 (low bits of g), then bits u_p_hi+1 and up.
-void begin_window(uint group) {
-    uint d = u_p_hi - u_p_lo + 1u;
-    g_run_log2 = TILE_LOG2 - d;
-    uint between = u_p_lo - g_run_log2;  // bits between the run and the window
-    uint low = group & ((1u << between) - 1u);
-    g_tile_base = (low << g_run_log2) | ((group >> between) << (u_p_hi + 1u));
-    g_flip_mask = u_flip != 0u ? ((1u << u_p_lo) - 1u) & ~((1u << g_run_log2) - 1u) : 0u;
-}
-
-#if DIRECT_TILE_IO
-// Direct tile I/O (window passes). The pass reads global memory into registers in one
-// layout, runs the steps that layout holds (registers and shuffles), exchanges through
-// shared memory once into a second layout, runs the rest, and writes global memory from
-// registers: one shared-memory round trip instead of one per three steps plus one at each
-// end. Slot bits of the layouts, for ELEMS 8 (3 register bits) and 32 lanes:
-//   top: registers TILE_LOG2-3 .. TILE_LOG2-1 (the first basis vector may be the flip),
-//        lanes 0..3 and TILE_LOG2-4, subgroups 4 .. TILE_LOG2-5. A subgroup's access is
-//        two runs of 16 consecutive elements: full 32-byte sectors.
-//   low: registers 5..7, lanes 0..4, subgroups 8 and up (runs >= 16).
-// The top layout runs the window's first four steps (the flip among them), low the rest.
-
-void top_layout(bool flip) {
-    Chunk c;
-    c.q = TILE_LOG2 - 3u;
-    c.p_hi = TILE_LOG2 - 1u;
-    c.p_lo = c.q;
-    c.flip = flip;
-    uint lane = subgroup_lane();
-    chunk_positions(c, (lane & 15u) | ((lane >> 4u) << (TILE_LOG2 - 4u)) | (subgroup_id() << 4u));
-}
-
-// The top layout's steps from pivot TILE_LOG2-1 down to `floor`.
-void top_steps(bool flip, uint floor) {
-    Chunk c;
-    c.q = TILE_LOG2 - 3u;
-    c.p_hi = TILE_LOG2 - 1u;
-    c.p_lo = max(c.q, floor);
-    c.flip = flip;
-    chunk_steps(c);
-    if (floor <= TILE_LOG2 - 4u) positioned_shuffle_step(16u, TILE_LOG2 - 4u);
-}
-
-// Registers <-> memory at the window slots in positions[] (keys already ordered; a window
-// is never a sort's last pass).
-#if HAS_VALUES || KEY_WORDS != 1
-#error "direct tile I/O is for 32-bit keys without values (the host never asks for more)"
-#endif
-void load_slots() {
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint position = window_position(positions[j]);
-        reg_keys[j] = position < g_count ? load_key(position) : ORDERED_INFINITY;
-    }
-}
-
-void store_slots() {
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint position = window_position(positions[j]);
-        if (position < g_count) store_key(position, reg_keys[j]);
-    }
-}
-
-void window_direct() {
-    bool flip = u_flip != 0u;
-    top_layout(flip);
-    load_slots();
-    top_steps(flip, g_run_log2);
-    if (g_run_log2 + 5u <= TILE_LOG2) {  // steps below the top layout's four
-        store_registers();
-        barrier();
-        Chunk c;
-        c.q = 5u;
-        c.p_hi = TILE_LOG2 - 5u;
-        c.p_lo = max(5u, g_run_log2);
-        c.flip = false;
-        chunk_positions(c, chunk_base(c, thread_rank()));
-        load_registers();
-        chunk_steps(c);
-        if (g_run_log2 <= 4u) positioned_shuffle_step(16u, 4u);
-    }
-    store_slots();
-}
-#endif
-
-// One tile of the pass that u_mode .. u_pre describe: workgroup `group` of its dispatch.
-void run_tile(uint group) {
-    g_count = element_count();
-    uint stages = stage_count(g_count);
-    g_stages = min(stages, TILE_LOG2);
-    g_last_pass = u_mode == 0u ? stages <= TILE_LOG2 : (u_mode == 1u && u_stage == stages);
-    g_run_log2 = 0u;
-    g_flip_mask = 0u;
-    if (u_mode == 2u) {
-        begin_window(group);
-        // The lowest position of the tile; the flipped half lies above it. Uniform exit.
-        if (g_tile_base >= g_count) return;
-    } else {
-        if (group >= (g_count + TILE_SIZE - 1u) >> TILE_LOG2) return;  // uniform over the workgroup
-        g_tile_base = group * TILE_SIZE;
-    }
-
-#if DIRECT_TILE_IO
-    // Window passes only. Direct local sorts (blocked loads of 32 bytes per invocation) and
-    // direct local disperses (top, then blocked layout) measured slower on an H200 than
-    // load_tile's fully coalesced 16-byte accesses (bench/results/history.md).
-    // Runs of 16 fill the top layout's lanes; shorter ones take the path below, and so do
-    // windows that start with the previous stage's disperses (u_pre), whose runs are steps.
-    if (u_mode == 2u && g_run_log2 >= 4u && u_pre == 0u) {
-        window_direct();
-        return;
-    }
-#endif
-    load_tile();
-    // Each stage: the steps with pivots >= WARP_LOG2 through shared memory, then the rest in
-    // registers (and shuffles) on the blocked layout.
-    if (u_mode == 0u) {
-        if (thread_active()) load_blocked();
-        local_sort_from_registers();
-        if (thread_active()) store_registers();
-        barrier();
-    } else if (u_mode == 1u) {
-        low_disperses(u_p_hi);
-    } else {
-        // In slot coordinates stage u_stage-1's last disperses are the run's own pivots.
-        if (u_pre > 0u) low_disperses(u_pre - 1u);
-        run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, u_flip != 0u);
-    }
-    store_tile();
-}
-
-#if FUSED_PASSES
-// Fused passes: one dispatch runs the tiles of several passes. Its tiles ("items") are
-// numbered pass by pass (pass p's are items u_fused_first_item[p] .. u_fused_first_item[p+1]-1);
-// each workgroup takes one item from a ticket counter, waits until every item of the earlier
-// passes has finished, runs it and counts it finished. It waits only for items with smaller
-// tickets, which workgroups already running took, so it never waits for one that has not
-// started: the dispatch completes whatever the GPU keeps resident at once. One item per
-// workgroup, not a loop over items: Mesa's llvmpipe stops any loop of an invocation after
-// 65535 iterations in all, so a workgroup looping over a sort's items left the sort half
-// done there. Both counters only grow; the host passes their values before this dispatch
-// (32-bit wrap-around is harmless: only differences are compared). What it saves over one
-// dispatch per pass: on an H200 a pass boundary took 4.0 us as a dispatch and a
-// glMemoryBarrier, 2.8 us as a wait (bench/sync_probe.cpp).
-#define FUSED_MAX_PASSES 32u  // detail::fused_max_passes; the locations below are literals
-layout(std430, binding = 3) coherent volatile buffer PassSync {
-    uint tickets_taken;   // workgroups started (the dispatch may launch more than there are items)
-    uint items_finished;
-};
-layout(location = 13) uniform uint u_ticket_base;
-layout(location = 14) uniform uint u_finished_base;
-layout(location = 15) uniform uint u_fused_items;
-// x: mode | flip << 2 | pre << 3; y: stage; z: p_hi; w: p_lo. Entries past the last pass have
-// a first item of 0xFFFFFFFF.
-layout(location = 16) uniform uvec4 u_fused_pass[FUSED_MAX_PASSES];
-layout(location = 48) uniform uint u_fused_first_item[FUSED_MAX_PASSES];
-
-// FUSED_RESERVE_WORDS > 0: shared memory the workgroup holds only so that fewer workgroups
-// fit on one compute unit (Tuning::fused_passes_max_count says why). It carries the ticket;
-// the ticket's word is a uniform (the reserve's last word) so that no compiler trims the
-// array to the words a constant index would touch.
-#if FUSED_RESERVE_WORDS > 0u
-shared uint fused_reserve[FUSED_RESERVE_WORDS];
-layout(location = 80) uniform uint u_ticket_word;
-#endif
-
-void fused_main() {
-#if FUSED_RESERVE_WORDS > 0u
-    if (gl_LocalInvocationIndex == 0u) fused_reserve[u_ticket_word] = atomicAdd(tickets_taken, 1u) - u_ticket_base;
-    barrier();
-    uint item = fused_reserve[u_ticket_word];
-#else
-    // The ticket reaches the workgroup through the tile's first key, free until the tile
-    // loads (a shared variable of its own would not fit beside a tile that fills shared
-    // memory).
-    if (gl_LocalInvocationIndex == 0u) tile_keys[0] = KEY(atomicAdd(tickets_taken, 1u) - u_ticket_base);
-    barrier();
-#if KEY_WORDS == 2
-    uint item = tile_keys[0].x;
-#else
-    uint item = tile_keys[0];
-#endif
-    barrier();  // everyone has read the item before the tile is overwritten
-#endif
-    if (item >= u_fused_items) return;
-    uint pass = 0u;
-    for (uint p = 1u; p < FUSED_MAX_PASSES; ++p) {
-        if (item >= u_fused_first_item[p]) pass = p;
-    }
-    uvec4 d = u_fused_pass[pass];
-    u_mode = d.x & 3u;
-    u_flip = (d.x >> 2u) & 1u;
-    u_pre = d.x >> 3u;
-    u_stage = d.y;
-    u_p_hi = d.z;
-    u_p_lo = d.w;
-    uint first = u_fused_first_item[pass];
-    if (first > 0u) {
-        if (gl_LocalInvocationIndex == 0u) {
-            while (items_finished - u_finished_base < first) {}
-            memoryBarrierBuffer();
-        }
-        barrier();
-    }
-    run_tile(item - first);
-    // The tile's stores reach the coherent level before the item counts as finished.
-    memoryBarrierBuffer();
-    barrier();
-    if (gl_LocalInvocationIndex == 0u) atomicAdd(items_finished, 1u);
-}
-#endif
-
-#ifdef GPUSORT_APPENDED_MAIN
-void tile_main() {
-#else
-void main() {
-#endif
-#if FUSED_PASSES
-    fused_main();
-#else
-    run_tile(linear_group_id());
-#endif
-}
-
-// Instrumentation hook (bench/occupancy_probe.cpp): a GPUSORT_APPENDED_MAIN defined through
-// Tuning::extra_shader_source is a main() that wraps the tile kernel's, renamed tile_main.
-// The library never defines it.
-#ifdef GPUSORT_APPENDED_MAIN
-GPUSORT_APPENDED_MAIN
-#endif
 )gpusort_glsl";
 
-// shaders/permute.comp
-inline constexpr const char* permute_comp = R"gpusort_glsl(// Helpers of the stable key-value sort and of sort_indices(), on plain words:
-//   mode 0 (iota):   destination[i] = i
-//   mode 1 (gather): destination[i] = source[indices[i]]
-//   mode 2 (copy):   destination[i] = source[i]
-// for i < u_count. Bases are word offsets into the bound ranges (see common.glsl).
+// shaders/common/elements.glsl
+inline constexpr const char* common_elements_glsl = R"gpusort_glsl(// Shared by every sorting kernel: the caller's elements as the kernels see them (buffers,
+// the range, the count), element and quad loads and stores, and the key codec of
+// shader_interface.h on key registers. The host prepends `#version` and these #defines:
+//   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
+//   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
+//   HAS_VALUES    0 or 1
+//   ELEMS_LOG2    log2 of the elements one invocation holds in registers
+//   GROUP_SIZE    invocations per workgroup
+// then shaders/common/shader_interface.h (and the sorter's own interface) comes first.
 
-layout(local_size_x = 256) in;
+#ifndef KEY_WORDS
+#define KEY_WORDS 1
+#endif
+// A 64-bit key is a uvec2 with x = high word and y = low word, so that the lexicographic
+// order on (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed.
+// Buffers hold little-endian 64-bit values (word 2i = low, 2i+1 = high): loads and stores
+// swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel load round.
+#if KEY_WORDS == 2
+#define KEY uvec2
+#define KEY4 uvec2[4]
+#define ORDERED_INFINITY uvec2(0xFFFFFFFFu)
+#define KEY4_INFINITY uvec2[4](ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY)
+#else
+#define KEY uint
+#define KEY4 uvec4
+#define ORDERED_INFINITY 0xFFFFFFFFu
+#define KEY4_INFINITY uvec4(ORDERED_INFINITY)
+#endif
+// Padding elements carry this value too: with TIE_BREAK a (key, value) pair of all ones
+// is still the largest, so padding never moves.
+#define PADDING_VALUE 0xFFFFFFFFu
 
-layout(std430, binding = 4) buffer Destination { uint destination[]; };
-layout(std430, binding = 5) readonly buffer Source { uint source[]; };
-layout(std430, binding = 6) readonly buffer Indices { uint indices[]; };
+// The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
+// whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
+// aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
+// multiple of 4 and a whole vector lies in the range; everything else goes element by
+// element. With 64-bit keys the key buffer is viewed as uvec2s and u_base counts keys.
+// A kernel whose workgroups read what others of the same dispatch wrote defines DATA_BUFFER
+// as `coherent buffer` first.
+#ifndef DATA_BUFFER
+#define DATA_BUFFER buffer
+#endif
+#if KEY_WORDS == 2
+layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uvec2 keys[]; };
+#else
+layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uint keys[]; };
+#endif
+layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyVectors { uvec4 keys4[]; };
+#if HAS_VALUES
+layout(std430, binding = GPUSORT_BINDING_VALUES) DATA_BUFFER ValueBuffer { uint values[]; };
+layout(std430, binding = GPUSORT_BINDING_VALUES) DATA_BUFFER ValueVectors { uvec4 values4[]; };
+#endif
+// sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
+layout(std430, binding = GPUSORT_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
 
-layout(location = 0) uniform uint u_count;
-layout(location = 1) uniform uint u_mode;
-layout(location = 2) uniform uint u_destination_base;
-layout(location = 3) uniform uint u_source_base;
+layout(location = GPUSORT_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_LOCATION_KEY_XOR) uniform uint u_key_xor;
+layout(location = GPUSORT_LOCATION_BASE) uniform uint u_base;
+layout(location = GPUSORT_LOCATION_COUNT_SOURCE) uniform uint u_count_source;
+layout(location = GPUSORT_LOCATION_COUNT_WORD) uniform uint u_count_word;
+layout(location = GPUSORT_LOCATION_CAPACITY) uniform uint u_capacity;
+#if HAS_VALUES
+layout(location = GPUSORT_LOCATION_VALUE_BASE) uniform uint u_value_base;
+#endif
+
+// Elements to sort in this dispatch: read once per invocation, before anything else.
+uint element_count() {
+    return u_count_source != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count_word], u_capacity) : u_count;
+}
+
+// ceil(log2(n)): the stages of the bitonic network for n elements.
+uint stage_count(uint n) {
+    return n < 2u ? 0u : uint(findMSB(n - 1u)) + 1u;
+}
+
+bool vectors_aligned() {
+#if HAS_VALUES
+    return ((u_base | u_value_base) & 3u) == 0u;
+#else
+    return (u_base & 3u) == 0u;
+#endif
+}
+
+// Address-space helpers: position p of the range is element u_base + p of the buffers
+// (u_base and u_value_base count elements, not words).
+#if KEY_WORDS == 2
+uvec2 load_key(uint p) { return keys[u_base + p].yx; }
+void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
+// Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
+uvec2[4] load_key_vector(uint p) {
+    uint v = (u_base + p) >> 1u;
+    uvec4 a = keys4[v];
+    uvec4 b = keys4[v + 1u];
+    return uvec2[4](a.yx, a.wz, b.yx, b.wz);
+}
+void store_key_vector(uint p, uvec2 key[4]) {
+    uint v = (u_base + p) >> 1u;
+    keys4[v] = uvec4(key[0].yx, key[1].yx);
+    keys4[v + 1u] = uvec4(key[2].yx, key[3].yx);
+}
+#else
+uint load_key(uint p) { return keys[u_base + p]; }
+void store_key(uint p, uint key) { keys[u_base + p] = key; }
+uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
+void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
+#endif
+#if HAS_VALUES
+uint load_value(uint p) { return values[u_value_base + p]; }
+void store_value(uint p, uint value) { values[u_value_base + p] = value; }
+uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
+void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
+#endif
+
+// Elements [first, first + 4) of the range: one access per buffer where the range is
+// vector-aligned and all four lie below `count`, else element by element; elements at or
+// past `count` read as padding and are never written.
+void load_quad(uint first, uint count, bool aligned, out KEY4 k
+#if HAS_VALUES
+               , out uvec4 v
+#endif
+) {
+    k = KEY4_INFINITY;
+#if HAS_VALUES
+    v = uvec4(PADDING_VALUE);
+#endif
+    if (aligned && first + 3u < count) {
+        k = load_key_vector(first);
+#if HAS_VALUES
+        v = load_value_vector(first);
+#endif
+        return;
+    }
+    for (uint l = 0u; l < 4u; ++l) {
+        if (first + l < count) {
+            k[l] = load_key(first + l);
+#if HAS_VALUES
+            v[l] = load_value(first + l);
+#endif
+        }
+    }
+}
+
+void store_quad(uint first, uint count, bool aligned, KEY4 k
+#if HAS_VALUES
+                , uvec4 v
+#endif
+) {
+    if (aligned && first + 3u < count) {
+        store_key_vector(first, k);
+#if HAS_VALUES
+        store_value_vector(first, v);
+#endif
+        return;
+    }
+    for (uint l = 0u; l < 4u; ++l) {
+        if (first + l < count) {
+            store_key(first + l, k[l]);
+#if HAS_VALUES
+            store_value(first + l, v[l]);
+#endif
+        }
+    }
+}
+
+
+// The key codec (shader_interface.h) on key registers, with u_key_xor for the order.
+#if KEY_WORDS == 2
+uvec2 to_ordered(uvec2 raw) {
+    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
+}
+
+uvec2 from_ordered(uvec2 key) {
+    key ^= u_key_xor;
+    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
+}
+#else
+uint to_ordered(uint raw) {
+    return ordered_high_word(KEY_KIND, raw) ^ u_key_xor;
+}
+
+uint from_ordered(uint key) {
+    return raw_high_word(KEY_KIND, key ^ u_key_xor);
+}
+#endif
+
+// Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
+uint linear_group_id() {
+    return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+}
+)gpusort_glsl";
+
+// shaders/common/permute.comp
+inline constexpr const char* common_permute_comp = R"gpusort_glsl(// Helpers of stable key-value sorts and of sort_indices(), on plain words (u_mode):
+//   GPUSORT_PERMUTE_IOTA:   destination[i] = i
+//   GPUSORT_PERMUTE_GATHER: destination[i] = source[indices[i]]
+//   GPUSORT_PERMUTE_COPY:   destination[i] = source[i]
+// for i < u_count. Bases are word offsets into the bound ranges (see elements.glsl).
+// Sources: #version, shaders/common/shader_interface.h, this file.
+
+layout(local_size_x = GPUSORT_PERMUTE_GROUP_SIZE) in;
+
+layout(std430, binding = GPUSORT_BINDING_PERMUTE_DESTINATION) buffer Destination { uint destination[]; };
+layout(std430, binding = GPUSORT_BINDING_PERMUTE_SOURCE) readonly buffer Source { uint source[]; };
+layout(std430, binding = GPUSORT_BINDING_PERMUTE_INDICES) readonly buffer Indices { uint indices[]; };
+
+layout(location = GPUSORT_PERMUTE_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_PERMUTE_LOCATION_MODE) uniform uint u_mode;
+layout(location = GPUSORT_PERMUTE_LOCATION_DESTINATION_BASE) uniform uint u_destination_base;
+layout(location = GPUSORT_PERMUTE_LOCATION_SOURCE_BASE) uniform uint u_source_base;
 
 void main() {
-    uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * 256u + gl_LocalInvocationIndex;
+    uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * uint(GPUSORT_PERMUTE_GROUP_SIZE) +
+             gl_LocalInvocationIndex;
     if (i >= u_count) return;
     uint word = i;
-    if (u_mode == 1u) {
+    if (u_mode == GPUSORT_PERMUTE_GATHER) {
         word = source[u_source_base + indices[i]];
-    } else if (u_mode == 2u) {
+    } else if (u_mode == GPUSORT_PERMUTE_COPY) {
         word = source[u_source_base + i];
     }
     destination[u_destination_base + i] = word;
 }
 )gpusort_glsl";
 
+// shaders/common/shader_interface.h
+inline constexpr const char* common_shader_interface_h = R"gpusort_glsl(// gpusort's shader interface: the names the host and the kernels share, read by both C++ and
+// GLSL, so each number and each key mapping is written once (in the manner of FidelityFX
+// Parallel Sort's FFX_ParallelSort.h, which serves HLSL and C++).
+//   GLSL: embedded (shaders/embed_shaders.cmake) and compiled after the #version line and the
+//         host's #defines, before the kernel.
+//   C++:  include/gpusort/detail/shader_interface.hpp holds it verbatim inside namespace
+//         gpusort::detail (generated by the same script; a test fails when it is stale).
+// The common subset: #define constants (GL 4.3 layout qualifiers take literals only, so every
+// binding and location is a macro), and functions of 32-bit words written with GPUSORT_UINT
+// and GPUSORT_FUNCTION. Bitonic names are in shaders/bitonic/bitonic_interface.h.
+#ifdef __cplusplus
+#define GPUSORT_UINT std::uint32_t
+#define GPUSORT_FUNCTION inline
+#else
+#define GPUSORT_UINT uint
+#define GPUSORT_FUNCTION
+#endif
+
+// --- Shader storage binding points --------------------------------------------------------
+// A sort call restores the caller's buffers at bindings 0 .. GPUSORT_BINDINGS_USED - 1.
+#define GPUSORT_BINDING_KEYS 0
+#define GPUSORT_BINDING_VALUES 1
+#define GPUSORT_BINDING_COUNT_BUFFER 2         // sort_indirect(): the caller's count buffer
+#define GPUSORT_BINDING_ARGUMENTS 3            // sort_indirect(): the dispatch arguments gpusort writes
+#define GPUSORT_BINDING_PERMUTE_DESTINATION 4  // stable sorts and sort_indices()
+#define GPUSORT_BINDING_PERMUTE_SOURCE 5
+#define GPUSORT_BINDING_PERMUTE_INDICES 6
+#define GPUSORT_BINDINGS_USED 7
+
+// --- Uniform locations every sorting kernel declares (shaders/common/elements.glsl) -------
+// Locations 6 .. 9 and 11 and up belong to each kernel (bitonic_interface.h).
+#define GPUSORT_LOCATION_COUNT 0         // u_count: elements to sort when the host knows
+#define GPUSORT_LOCATION_KEY_XOR 1       // u_key_xor: 0 ascending, GPUSORT_DESCENDING_XOR descending
+#define GPUSORT_LOCATION_BASE 2          // u_base: first element of the range in the bound keys
+#define GPUSORT_LOCATION_COUNT_SOURCE 3  // u_count_source: GPUSORT_COUNT_FROM_*
+#define GPUSORT_LOCATION_COUNT_WORD 4    // u_count_word: the count's word at GPUSORT_BINDING_COUNT_BUFFER
+#define GPUSORT_LOCATION_CAPACITY 5      // u_capacity: upper bound on a count read from the GPU
+#define GPUSORT_LOCATION_VALUE_BASE 10   // u_value_base: first element of the range in the bound values
+
+// u_count_source: where a kernel finds the element count.
+#define GPUSORT_COUNT_FROM_UNIFORM 0u  // u_count
+#define GPUSORT_COUNT_FROM_BUFFER 1u   // min(count_words[u_count_word], u_capacity)
+
+// --- The word permute kernel (shaders/common/permute.comp) ---------------------------------
+#define GPUSORT_PERMUTE_GROUP_SIZE 256
+#define GPUSORT_PERMUTE_LOCATION_COUNT 0
+#define GPUSORT_PERMUTE_LOCATION_MODE 1
+#define GPUSORT_PERMUTE_LOCATION_DESTINATION_BASE 2
+#define GPUSORT_PERMUTE_LOCATION_SOURCE_BASE 3
+#define GPUSORT_PERMUTE_IOTA 0u    // destination[i] = i
+#define GPUSORT_PERMUTE_GATHER 1u  // destination[i] = source[indices[i]]
+#define GPUSORT_PERMUTE_COPY 2u    // destination[i] = source[i]
+
+// --- The key codec ------------------------------------------------------------------------
+// Every key maps to "ordered" bits whose unsigned order is the key order, once on load and
+// back once on store, so the network compares unsigned words only. A 64-bit key is two words
+// (high, low) compared high first. KEY_KIND (the host's #define) is one of:
+#define GPUSORT_KEY_UNSIGNED 0u  // uint32, uint64: the bits as they are
+#define GPUSORT_KEY_SIGNED 1u    // int32, int64 (two's complement): the sign bit flipped
+#define GPUSORT_KEY_FLOAT 2u     // float, double: IEEE-754 totalOrder (below)
+#define GPUSORT_SIGN_BIT 0x80000000u
+// Descending order is ascending order on the complemented ordered key: every word of it is
+// XORed with this.
+#define GPUSORT_DESCENDING_XOR 0xFFFFFFFFu
+
+// The ordered bits of a key's high word (a 32-bit key's only word). Floats: flipping all bits
+// of negatives and the sign bit of positives makes the unsigned order of the bits IEEE-754
+// totalOrder: -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN, NaNs by payload.
+GPUSORT_FUNCTION GPUSORT_UINT ordered_high_word(GPUSORT_UINT kind, GPUSORT_UINT bits) {
+  return kind == GPUSORT_KEY_SIGNED  ? bits ^ GPUSORT_SIGN_BIT
+         : kind == GPUSORT_KEY_FLOAT ? ((bits & GPUSORT_SIGN_BIT) != 0u ? ~bits : (bits | GPUSORT_SIGN_BIT))
+                                     : bits;
+}
+
+// The ordered bits of a 64-bit key's low word, given its raw high word: a negative double's
+// complement covers both words.
+GPUSORT_FUNCTION GPUSORT_UINT ordered_low_word(GPUSORT_UINT kind, GPUSORT_UINT high, GPUSORT_UINT low) {
+  return kind == GPUSORT_KEY_FLOAT && (high & GPUSORT_SIGN_BIT) != 0u ? ~low : low;
+}
+
+// ordered_high_word() undone.
+GPUSORT_FUNCTION GPUSORT_UINT raw_high_word(GPUSORT_UINT kind, GPUSORT_UINT ordered) {
+  return kind == GPUSORT_KEY_SIGNED  ? ordered ^ GPUSORT_SIGN_BIT
+         : kind == GPUSORT_KEY_FLOAT ? ((ordered & GPUSORT_SIGN_BIT) != 0u ? (ordered & ~GPUSORT_SIGN_BIT) : ~ordered)
+                                     : ordered;
+}
+
+// ordered_low_word() undone, given the ordered high word.
+GPUSORT_FUNCTION GPUSORT_UINT raw_low_word(GPUSORT_UINT kind, GPUSORT_UINT ordered_high, GPUSORT_UINT low) {
+  return kind == GPUSORT_KEY_FLOAT && (ordered_high & GPUSORT_SIGN_BIT) == 0u ? ~low : low;
+}
+)gpusort_glsl";
+
 // shaders/radix/common.glsl
 inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by every radix sort kernel (RadixSorter). The host prepends `#version`, the
 // subgroup #extension lines where it ranks with real ballots, and these #defines:
-//   KEY_KIND      0 = unsigned, 1 = signed (two's complement), 2 = IEEE-754 float (totalOrder)
+//   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
 //   KEY_WORDS     1: 32-bit keys; 2: 64-bit keys (a uvec2, x = high word, y = low word)
 //   HAS_VALUES    0 or 1 (32-bit values)
 //   RADIX_BITS    digit bits (1 .. 8); RADIX = 2^RADIX_BITS bins
@@ -1295,13 +1488,11 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 // is the order wanted (descending XORs every bit: ascending on ~key, which keeps the sort
 // stable), and mapped back on the last pass's store; the passes between move ordered keys.
 //
-// Bindings (RadixSorter binds them; detail/radix_bindings.hpp):
-//   0 source keys      1 source values      2 destination keys      3 destination values
-//   4 meta: the element count, the Onesweep tickets, sort_indirect()'s dispatch arguments
-//     and the per-pass digit histograms
-//   5 tile state: Onesweep's per-partition digit status, or reduce-then-scan's per-block
-//     digit counts (turned into offsets by the scan)
-//   6 sort_indirect()'s count buffer (init.comp only)
+// Bindings, uniform locations, flags and the meta buffer's layout: radix_interface.h (shared
+// with RadixSorter). The meta buffer holds the element count, the Onesweep tickets,
+// sort_indirect()'s dispatch arguments and the per-pass digit histograms; the tile state,
+// Onesweep's per-partition digit status or reduce-then-scan's per-block digit counts (turned
+// into offsets by the scan).
 
 #define RADIX (1u << RADIX_BITS)
 
@@ -1311,28 +1502,27 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 #define KEY uint
 #endif
 
-// Meta layout, in words (RadixSorter's detail::radix_meta_* mirror it).
-#define META_COUNT 0u
-#define META_TICKETS 16u     // one ticket counter per digit pass (at most 16 passes)
-#define META_ARGUMENTS 32u   // DispatchIndirectCommands: see init.comp
-#define META_HISTOGRAMS 48u  // RADIX words per digit pass
+#define META_COUNT GPUSORT_RADIX_META_COUNT
+#define META_TICKETS GPUSORT_RADIX_META_TICKETS
+#define META_ARGUMENTS GPUSORT_RADIX_META_ARGUMENTS
+#define META_HISTOGRAMS GPUSORT_RADIX_META_HISTOGRAMS
 
-layout(std430, binding = 4) coherent buffer Meta { uint meta[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_META) coherent buffer Meta { uint meta[]; };
 
-layout(location = 0) uniform uint u_src_key_base;     // element offsets into the bound ranges
-layout(location = 1) uniform uint u_dst_key_base;
-layout(location = 2) uniform uint u_src_value_base;
-layout(location = 3) uniform uint u_dst_value_base;
-layout(location = 4) uniform uint u_key_xor;          // 0 ascending, 0xFFFFFFFF descending
-layout(location = 5) uniform uint u_pass;             // digit pass index
-layout(location = 6) uniform uint u_shift;            // this pass's lowest key bit
-layout(location = 7) uniform uint u_digit_mask;       // this pass's digit bits (RADIX - 1 or fewer)
-layout(location = 8) uniform uint u_flags;            // FLAG_* below
-layout(location = 9) uniform uint u_tiles_per_block;  // reduce-then-scan: tiles per upsweep/downsweep workgroup
+layout(location = GPUSORT_RADIX_LOCATION_SRC_KEY_BASE) uniform uint u_src_key_base;
+layout(location = GPUSORT_RADIX_LOCATION_DST_KEY_BASE) uniform uint u_dst_key_base;
+layout(location = GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE) uniform uint u_src_value_base;
+layout(location = GPUSORT_RADIX_LOCATION_DST_VALUE_BASE) uniform uint u_dst_value_base;
+layout(location = GPUSORT_RADIX_LOCATION_KEY_XOR) uniform uint u_key_xor;
+layout(location = GPUSORT_RADIX_LOCATION_PASS) uniform uint u_pass;
+layout(location = GPUSORT_RADIX_LOCATION_SHIFT) uniform uint u_shift;
+layout(location = GPUSORT_RADIX_LOCATION_DIGIT_MASK) uniform uint u_digit_mask;  // RADIX - 1 or fewer bits
+layout(location = GPUSORT_RADIX_LOCATION_FLAGS) uniform uint u_flags;
+layout(location = GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK) uniform uint u_tiles_per_block;
 
-#define FLAG_FIRST 1u    // keys come from the caller: map them to ordered keys on load
-#define FLAG_LAST 2u     // keys go to their final place: map them back on store
-#define FLAG_IOTA 4u     // sort_indices(): the first pass's values are the element indices
+#define FLAG_FIRST GPUSORT_RADIX_FLAG_FIRST
+#define FLAG_LAST GPUSORT_RADIX_FLAG_LAST
+#define FLAG_IOTA GPUSORT_RADIX_FLAG_IOTA
 
 bool first_pass() { return (u_flags & FLAG_FIRST) != 0u; }
 bool last_pass() { return (u_flags & FLAG_LAST) != 0u; }
@@ -1343,24 +1533,15 @@ uint element_count() { return meta[META_COUNT]; }
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
 
+// The key codec (shaders/common/shader_interface.h) on keys, with u_key_xor for the order.
 #if KEY_WORDS == 2
 KEY to_ordered(KEY raw) {
-#if KEY_KIND == 1
-    raw.x ^= 0x80000000u;
-#elif KEY_KIND == 2
-    raw = (raw.x & 0x80000000u) != 0u ? ~raw : uvec2(raw.x | 0x80000000u, raw.y);
-#endif
-    return raw ^ u_key_xor;
+    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
 }
 
 KEY from_ordered(KEY key) {
     key ^= u_key_xor;
-#if KEY_KIND == 1
-    key.x ^= 0x80000000u;
-#elif KEY_KIND == 2
-    key = (key.x & 0x80000000u) != 0u ? uvec2(key.x & 0x7FFFFFFFu, key.y) : ~key;
-#endif
-    return key;
+    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
 }
 
 // Bits [shift, shift + RADIX_BITS) of the 64-bit key, masked.
@@ -1371,24 +1552,9 @@ uint digit_at(KEY key, uint shift, uint mask) {
     return bits & mask;
 }
 #else
-KEY to_ordered(KEY raw) {
-#if KEY_KIND == 1
-    raw ^= 0x80000000u;
-#elif KEY_KIND == 2
-    raw = (raw & 0x80000000u) != 0u ? ~raw : (raw | 0x80000000u);
-#endif
-    return raw ^ u_key_xor;
-}
+KEY to_ordered(KEY raw) { return ordered_high_word(KEY_KIND, raw) ^ u_key_xor; }
 
-KEY from_ordered(KEY key) {
-    key ^= u_key_xor;
-#if KEY_KIND == 1
-    key ^= 0x80000000u;
-#elif KEY_KIND == 2
-    key = (key & 0x80000000u) != 0u ? (key & 0x7FFFFFFFu) : ~key;
-#endif
-    return key;
-}
+KEY from_ordered(KEY key) { return raw_high_word(KEY_KIND, key ^ u_key_xor); }
 
 uint digit_at(KEY key, uint shift, uint mask) { return (key >> shift) & mask; }
 #endif
@@ -1404,15 +1570,15 @@ inline constexpr const char* radix_copy_comp = R"gpusort_glsl(// Copies the sort
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(std430, binding = 0) readonly buffer SrcKeyWords { uint src_key_words[]; };
-layout(std430, binding = 0) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
-layout(std430, binding = 2) writeonly buffer DstKeyWords { uint dst_key_words[]; };
-layout(std430, binding = 2) writeonly buffer DstKeyVectors { uvec4 dst_key_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyWords { uint src_key_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeyWords { uint dst_key_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeyVectors { uvec4 dst_key_vectors[]; };
 #if HAS_VALUES
-layout(std430, binding = 1) readonly buffer SrcValueWords { uint src_value_words[]; };
-layout(std430, binding = 1) readonly buffer SrcValueVectors { uvec4 src_value_vectors[]; };
-layout(std430, binding = 3) writeonly buffer DstValueWords { uint dst_value_words[]; };
-layout(std430, binding = 3) writeonly buffer DstValueVectors { uvec4 dst_value_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValueWords { uint src_value_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValueVectors { uvec4 src_value_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValueWords { uint dst_value_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValueVectors { uvec4 dst_value_vectors[]; };
 #endif
 
 void main() {
@@ -1448,7 +1614,7 @@ inline constexpr const char* radix_downsweep_comp = R"gpusort_glsl(// Reduce-the
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(std430, binding = 5) readonly buffer TileState { uint tile_state[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) readonly buffer TileState { uint tile_state[]; };
 
 shared uint s_base[RADIX];  // where the block's next key of each digit goes
 
@@ -1492,11 +1658,11 @@ inline constexpr const char* radix_histogram_comp = R"gpusort_glsl(// Digit hist
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(std430, binding = 5) buffer TileState { uint tile_state[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) buffer TileState { uint tile_state[]; };
 
-layout(location = 10) uniform uint u_passes;     // ALL_PASSES: digit passes of the sort
-layout(location = 11) uniform uint u_begin_bit;  // ALL_PASSES: the lowest key bit sorted
-layout(location = 12) uniform uint u_end_bit;    // ALL_PASSES: one past the highest
+layout(location = GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES) uniform uint u_passes;  // ALL_PASSES: digit passes
+layout(location = GPUSORT_RADIX_LOCATION_BEGIN_BIT) uniform uint u_begin_bit;      // ALL_PASSES
+layout(location = GPUSORT_RADIX_LOCATION_END_BIT) uniform uint u_end_bit;          // ALL_PASSES
 
 #if ALL_PASSES
 #define HISTOGRAM_WORDS (HISTOGRAM_PASSES * RADIX)
@@ -1595,14 +1761,14 @@ inline constexpr const char* radix_init_comp = R"gpusort_glsl(// Starts every ra
 layout(local_size_x = GROUP_SIZE) in;
 
 // sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
-layout(std430, binding = 6) readonly buffer CountBuffer { uint count_words[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
 
-layout(location = 10) uniform uint u_count;         // the count, when the CPU knows it
-layout(location = 11) uniform uint u_count_source;  // 0: u_count; 1: count_words[u_count_word]
-layout(location = 12) uniform uint u_count_word;
-layout(location = 13) uniform uint u_capacity;      // upper bound on a count read from the GPU
-layout(location = 14) uniform uint u_max_groups_x;
-layout(location = 15) uniform uint u_passes;        // digit passes of this sort
+layout(location = GPUSORT_RADIX_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_RADIX_LOCATION_COUNT_SOURCE) uniform uint u_count_source;  // GPUSORT_COUNT_FROM_*
+layout(location = GPUSORT_RADIX_LOCATION_COUNT_WORD) uniform uint u_count_word;
+layout(location = GPUSORT_RADIX_LOCATION_CAPACITY) uniform uint u_capacity;
+layout(location = GPUSORT_RADIX_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
+layout(location = GPUSORT_RADIX_LOCATION_PASSES) uniform uint u_passes;
 
 uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
 
@@ -1617,44 +1783,45 @@ void write_arguments(uint index, uint groups) {
 
 void main() {
     uint t = gl_LocalInvocationIndex;
-    uint n = u_count_source != 0u ? min(count_words[u_count_word], u_capacity) : u_count;
+    uint n = u_count_source != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count_word], u_capacity) : u_count;
     for (uint i = t; i < u_passes * RADIX; i += GROUP_SIZE) meta[META_HISTOGRAMS + i] = 0u;
-    if (t < 16u) meta[META_TICKETS + t] = 0u;
+    if (t < GPUSORT_RADIX_MAX_PASSES) meta[META_TICKETS + t] = 0u;
     if (t == 0u) {
         meta[META_COUNT] = n;
         // Fewer than two elements are sorted already: every pass gets no workgroup.
         uint sorting = n < 2u ? 0u : 1u;
         uint tiles = ceil_div(n, TILE_SIZE) * sorting;
-        write_arguments(0u, ceil_div(n, HISTOGRAM_KEYS) * sorting);  // Onesweep histograms
-        write_arguments(1u, tiles);                                   // Onesweep partitions
-        write_arguments(2u, ceil_div(tiles, max(u_tiles_per_block, 1u)));  // upsweep, downsweep
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_HISTOGRAM, ceil_div(n, HISTOGRAM_KEYS) * sorting);
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_PARTITION, tiles);
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_BLOCK, ceil_div(tiles, max(u_tiles_per_block, 1u)));
         uint blocks = ceil_div(tiles, max(u_tiles_per_block, 1u));
-        write_arguments(3u, (blocks <= SERIAL_SCAN_BLOCKS ? 1u : RADIX) * sorting);  // scan
-        write_arguments(4u, ceil_div(n, COPY_ELEMENTS) * sorting);    // copy back
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_SCAN, (blocks <= SERIAL_SCAN_BLOCKS ? 1u : RADIX) * sorting);
+        write_arguments(GPUSORT_RADIX_ARGUMENTS_COPY, ceil_div(n, COPY_ELEMENTS) * sorting);
     }
 }
 )gpusort_glsl";
 
 // shaders/radix/keys.glsl
-inline constexpr const char* radix_keys_glsl = R"gpusort_glsl(// The key and value streams of a digit pass: read from bindings 0 and 1, written to 2 and 3.
+inline constexpr const char* radix_keys_glsl = R"gpusort_glsl(// The key and value streams of a digit pass: read from the GPUSORT_RADIX_BINDING_SRC_* and
+// written to the GPUSORT_RADIX_BINDING_DST_* bindings.
 // Positions are element indices of the sort (0 .. count-1); the bases (uniforms) place them in
 // the bound ranges, which start at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT (sort_range()).
 // Buffers hold little-endian 64-bit keys (word 2i = low, 2i+1 = high); a KEY uvec2 holds the
 // high word in x, so loads and stores swap the halves.
 
 #if KEY_WORDS == 2
-layout(std430, binding = 0) readonly buffer SrcKeys { uvec2 src_keys[]; };
-layout(std430, binding = 2) writeonly buffer DstKeys { uvec2 dst_keys[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeys { uvec2 src_keys[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeys { uvec2 dst_keys[]; };
 KEY read_src_key(uint i) { return src_keys[u_src_key_base + i].yx; }
 void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key.yx; }
 #else
-layout(std430, binding = 0) readonly buffer SrcKeys { uint src_keys[]; };
-layout(std430, binding = 2) writeonly buffer DstKeys { uint dst_keys[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeys { uint src_keys[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeys { uint dst_keys[]; };
 KEY read_src_key(uint i) { return src_keys[u_src_key_base + i]; }
 void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key; }
 #endif
 // 16-byte view of the source keys (histograms): 4 32-bit keys or 2 64-bit keys.
-layout(std430, binding = 0) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
 
 // The ordered key at position i: the first pass maps the caller's key.
 KEY load_key(uint i) {
@@ -1668,8 +1835,8 @@ KEY load_key(uint i) {
 bool key_vectors_aligned() { return ((u_src_key_base * KEY_WORDS) & 3u) == 0u; }
 
 #if HAS_VALUES
-layout(std430, binding = 1) readonly buffer SrcValues { uint src_values[]; };
-layout(std430, binding = 3) writeonly buffer DstValues { uint dst_values[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValues { uint src_values[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValues { uint dst_values[]; };
 // sort_indices(): the first pass's value of position i is i itself (never read).
 uint load_value(uint i) { return (u_flags & FLAG_IOTA) != 0u ? i : src_values[u_src_value_base + i]; }
 void store_dst_value(uint i, uint value) { dst_values[u_dst_value_base + i] = value; }
@@ -1692,7 +1859,7 @@ inline constexpr const char* radix_onesweep_comp = R"gpusort_glsl(// Onesweep (A
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(std430, binding = 5) coherent volatile buffer TileState { uint status[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buffer TileState { uint status[]; };
 
 #define NOT_READY 0u
 #define AGGREGATE 1u
@@ -1758,6 +1925,65 @@ void main() {
 }
 )gpusort_glsl";
 
+// shaders/radix/radix_interface.h
+inline constexpr const char* radix_radix_interface_h = R"gpusort_glsl(// RadixSorter's part of the shader interface (shaders/common/shader_interface.h comes first):
+// its binding points, uniform locations and flags, the meta buffer's layout, and the
+// DispatchIndirectCommands init.comp writes there.
+
+// --- Binding points: a digit pass reads 0 and 1 and writes 2 and 3 -------------------------
+#define GPUSORT_RADIX_BINDING_SRC_KEYS 0
+#define GPUSORT_RADIX_BINDING_SRC_VALUES 1
+#define GPUSORT_RADIX_BINDING_DST_KEYS 2
+#define GPUSORT_RADIX_BINDING_DST_VALUES 3
+#define GPUSORT_RADIX_BINDING_META 4          // the meta buffer (below)
+#define GPUSORT_RADIX_BINDING_TILE_STATE 5    // Onesweep's partition status, or block digit counts
+#define GPUSORT_RADIX_BINDING_COUNT_BUFFER 6  // sort_indirect()'s count buffer (init.comp)
+
+// --- Uniform locations every radix kernel declares (common.glsl) ----------------------------
+#define GPUSORT_RADIX_LOCATION_SRC_KEY_BASE 0  // element offsets into the bound ranges
+#define GPUSORT_RADIX_LOCATION_DST_KEY_BASE 1
+#define GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE 2
+#define GPUSORT_RADIX_LOCATION_DST_VALUE_BASE 3
+#define GPUSORT_RADIX_LOCATION_KEY_XOR 4          // 0 ascending, GPUSORT_DESCENDING_XOR descending
+#define GPUSORT_RADIX_LOCATION_PASS 5             // digit pass index
+#define GPUSORT_RADIX_LOCATION_SHIFT 6            // this pass's lowest key bit
+#define GPUSORT_RADIX_LOCATION_DIGIT_MASK 7       // this pass's digit bits
+#define GPUSORT_RADIX_LOCATION_FLAGS 8            // GPUSORT_RADIX_FLAG_*
+#define GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK 9  // reduce-then-scan: tiles per upsweep/downsweep workgroup
+// init.comp's own
+#define GPUSORT_RADIX_LOCATION_COUNT 10         // the count, when the CPU knows it
+#define GPUSORT_RADIX_LOCATION_COUNT_SOURCE 11  // GPUSORT_COUNT_FROM_*
+#define GPUSORT_RADIX_LOCATION_COUNT_WORD 12
+#define GPUSORT_RADIX_LOCATION_CAPACITY 13      // upper bound on a count read from the GPU
+#define GPUSORT_RADIX_LOCATION_MAX_GROUPS_X 14
+#define GPUSORT_RADIX_LOCATION_PASSES 15        // digit passes of this sort
+// histogram.comp's own (ALL_PASSES)
+#define GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES 10
+#define GPUSORT_RADIX_LOCATION_BEGIN_BIT 11  // the lowest key bit sorted
+#define GPUSORT_RADIX_LOCATION_END_BIT 12    // one past the highest
+
+// --- u_flags -----------------------------------------------------------------------------
+#define GPUSORT_RADIX_FLAG_FIRST 1u  // keys come from the caller: map them to ordered keys on load
+#define GPUSORT_RADIX_FLAG_LAST 2u   // keys go to their final place: map them back on store
+#define GPUSORT_RADIX_FLAG_IOTA 4u   // sort_indices(): the first pass's values are the element indices
+
+// --- The meta buffer, in words -------------------------------------------------------------
+#define GPUSORT_RADIX_META_COUNT 0u
+#define GPUSORT_RADIX_META_TICKETS 16u     // one ticket counter per digit pass
+#define GPUSORT_RADIX_MAX_PASSES 16u
+#define GPUSORT_RADIX_META_ARGUMENTS 32u   // init.comp's DispatchIndirectCommands (below)
+#define GPUSORT_RADIX_META_HISTOGRAMS 48u  // RADIX words per digit pass
+// Digit passes times bins never exceed 8 x 256 (digit_bits 4 .. 8, keys of up to 64 bits).
+#define GPUSORT_RADIX_META_WORDS (GPUSORT_RADIX_META_HISTOGRAMS + 2048u)
+
+// --- init.comp's DispatchIndirectCommands (3 words each), by index --------------------------
+#define GPUSORT_RADIX_ARGUMENTS_HISTOGRAM 0u  // Onesweep histograms
+#define GPUSORT_RADIX_ARGUMENTS_PARTITION 1u  // Onesweep partitions
+#define GPUSORT_RADIX_ARGUMENTS_BLOCK 2u      // upsweep, downsweep
+#define GPUSORT_RADIX_ARGUMENTS_SCAN 3u
+#define GPUSORT_RADIX_ARGUMENTS_COPY 4u       // copy back
+)gpusort_glsl";
+
 // shaders/radix/scan.comp
 inline constexpr const char* radix_scan_comp = R"gpusort_glsl(// Reduce-then-scan: turns the blocks' counts of digit d (tile_state[d * blocks + b], from
 // the upsweep) into the position where block b's first key of digit d goes: the keys of
@@ -1768,7 +1994,7 @@ inline constexpr const char* radix_scan_comp = R"gpusort_glsl(// Reduce-then-sca
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(std430, binding = 5) buffer TileState { uint tile_state[]; };
+layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) buffer TileState { uint tile_state[]; };
 
 shared uint s_scan[2u * GROUP_SIZE];
 

@@ -11,6 +11,7 @@
 
 #include "../error.hpp"
 #include "../program_cache.hpp"
+#include "device.hpp"
 #include "fnv1a.hpp"
 
 namespace gpusort {
@@ -42,23 +43,21 @@ class GlProgram {
   GLuint name_ = 0;
 };
 
-inline std::string shader_info_log(GLuint shader) {
+/// The info log of a shader or program: get_iv and get_log are glGetShaderiv and
+/// glGetShaderInfoLog, or glGetProgramiv and glGetProgramInfoLog.
+template <class GetIv, class GetLog>
+std::string info_log(GLuint object, GetIv get_iv, GetLog get_log) {
   GLint length = 0;
-  glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+  get_iv(object, GL_INFO_LOG_LENGTH, &length);
   std::string log(length > 0 ? static_cast<std::size_t>(length) : 0u, '\0');
-  if (length > 0) glGetShaderInfoLog(shader, length, nullptr, &log[0]);
+  if (length > 0) get_log(object, length, nullptr, &log[0]);
   while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
   return log;
 }
 
-inline std::string program_info_log(GLuint program) {
-  GLint length = 0;
-  glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
-  std::string log(length > 0 ? static_cast<std::size_t>(length) : 0u, '\0');
-  if (length > 0) glGetProgramInfoLog(program, length, nullptr, &log[0]);
-  while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
-  return log;
-}
+inline std::string shader_info_log(GLuint shader) { return info_log(shader, glGetShaderiv, glGetShaderInfoLog); }
+
+inline std::string program_info_log(GLuint program) { return info_log(program, glGetProgramiv, glGetProgramInfoLog); }
 
 /// One program to build: the kernel's name (for messages and the cache key) and its source
 /// strings, concatenated in order.
@@ -67,18 +66,13 @@ struct ProgramSource {
   std::vector<std::string> sources;
 };
 
-inline std::string gl_program_string(GLenum name) {
-  const GLubyte* text = glGetString(name);
-  return text ? reinterpret_cast<const char*>(text) : "";
-}
-
 /// The ProgramCache key of `program` on the current context: "<kernel>-<16 hex digits>",
 /// the digits a 64-bit FNV-1a of GL_VENDOR, GL_RENDERER, GL_VERSION and the full source,
 /// so that another driver version, device or Tuning never meets an old binary's key.
 inline std::string program_cache_key(const ProgramSource& program) {
   std::uint64_t hash = fnv1a64("gpusort program 1\n");  // bump when binaries are used differently
   for (GLenum name : {GLenum(GL_VENDOR), GLenum(GL_RENDERER), GLenum(GL_VERSION)}) {
-    hash = fnv1a64(gl_program_string(name) + "\n", hash);
+    hash = fnv1a64(gl_string(name) + "\n", hash);
   }
   for (const std::string& source : program.sources) hash = fnv1a64(source, hash);
   return std::string(program.kernel_name) + "-" + hex64(hash);

@@ -4,22 +4,14 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "shader_interface.hpp"
+
 namespace gpusort {
 namespace detail {
 
-/// Binding points gpusort uses for its shader storage blocks (restored afterwards).
-constexpr GLuint key_binding = 0;
-constexpr GLuint value_binding = 1;
-constexpr GLuint count_binding = 2;      // sort_indirect(): the caller's count buffer
-constexpr GLuint arguments_binding = 3;  // sort_indirect(): the dispatch arguments gpusort writes
-// Fused passes (direct sorts only, so they share binding 3 with sort_indirect()): the
-// ticket and finished-tile counters (shaders/local_sort.comp, PassSync).
-constexpr GLuint pass_sync_binding = 3;
-// Passes one fused dispatch runs at most: FUSED_MAX_PASSES in shaders/local_sort.comp.
-constexpr std::size_t fused_max_passes = 32;
-constexpr GLuint permute_destination_binding = 4;  // stable sorts and sort_indices()
-constexpr GLuint permute_source_binding = 5;
-constexpr GLuint permute_indices_binding = 6;
+/// Restores the current program, the generic and indexed shader storage buffer bindings
+/// gpusort uses (0 .. GPUSORT_BINDINGS_USED - 1, shader_interface.hpp), and the
+/// GL_COPY_READ/WRITE_BUFFER and GL_DISPATCH_INDIRECT_BUFFER bindings.
 
 class GlStateBackup {
  public:
@@ -41,7 +33,7 @@ class GlStateBackup {
     const GLuint program = static_cast<GLuint>(program_);
     glUseProgram(program != 0 && glIsProgram(program) == GL_TRUE ? program : 0);
     for (GLuint i = 0; i < binding_count; ++i) {
-      const IndexedBinding& b = indexed_[i];  // bindings 0 .. 6, see above
+      const IndexedBinding& b = indexed_[i];
       // A size of 0 means the whole buffer was bound with glBindBufferBase.
       if (b.buffer != 0 && b.size != 0) {
         glBindBufferRange(GL_SHADER_STORAGE_BUFFER, i, static_cast<GLuint>(b.buffer), static_cast<GLintptr>(b.start),
@@ -60,7 +52,7 @@ class GlStateBackup {
   GlStateBackup& operator=(const GlStateBackup&) = delete;
 
  private:
-  static constexpr GLuint binding_count = 7;
+  static constexpr GLuint binding_count = GPUSORT_BINDINGS_USED;
   struct IndexedBinding {
     GLint buffer = 0;
     GLint64 start = 0;

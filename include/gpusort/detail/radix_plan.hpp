@@ -9,19 +9,13 @@
 #include "../key_traits.hpp"
 #include "../radix_tuning.hpp"
 #include "device.hpp"
+#include "shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {
 
-// The meta buffer (shaders/radix/radix_common.glsl, META_*), in words.
-constexpr std::uint32_t radix_meta_tickets = 16;
-constexpr std::uint32_t radix_meta_arguments = 32;
-constexpr std::uint32_t radix_meta_histograms = 48;
-constexpr std::uint32_t radix_max_passes = 16;
-// Digit passes times bins never exceeds 8 x 256 (digit_bits 4 .. 8, keys of up to 64 bits).
-constexpr std::uint32_t radix_meta_words = radix_meta_histograms + 2048;
-// DispatchIndirectCommands init.comp writes (shaders/radix/init.comp), by index.
-enum RadixArguments : std::uint32_t { histogram_arguments, partition_arguments, block_arguments, scan_arguments, copy_arguments };
+// The meta buffer's layout and init.comp's DispatchIndirectCommands are in the shader
+// interface (shaders/radix/radix_interface.h, GPUSORT_RADIX_META_*, GPUSORT_RADIX_ARGUMENTS_*).
 constexpr std::uint32_t radix_copy_elements = 1024;  // elements per copy.comp workgroup (256 x 4)
 constexpr std::uint32_t radix_small_group = 256;     // init, scan, histogram and copy workgroups
 
@@ -29,20 +23,9 @@ constexpr std::uint32_t radix_small_group = 256;     // init, scan, histogram an
 enum class RadixRanking : std::uint32_t { shared_match = 0, emulated_ballots = 1, ballots = 2 };
 
 /// The subgroup size usable for ballot ranking (GL_KHR_shader_subgroup with basic, ballot
-/// and shuffle in compute shaders), 0 if none.
+/// and shuffle in compute shaders, at most 128), 0 if none.
 inline std::uint32_t query_ballot_subgroup_size() {
-  constexpr GLenum subgroup_size = 0x9532;       // GL_SUBGROUP_SIZE_KHR
-  constexpr GLenum supported_stages = 0x9533;    // GL_SUBGROUP_SUPPORTED_STAGES_KHR
-  constexpr GLenum supported_features = 0x9534;  // GL_SUBGROUP_SUPPORTED_FEATURES_KHR
-  constexpr GLint compute_stage = 0x20;          // GL_COMPUTE_SHADER_BIT
-  constexpr GLint needed = 0x1 | 0x8 | 0x10;     // GL_SUBGROUP_FEATURE_{BASIC,BALLOT,SHUFFLE}_BIT_KHR
-  if (!has_extension("GL_KHR_shader_subgroup")) return 0;
-  GLint size = 0, stages = 0, features = 0;
-  glGetIntegerv(subgroup_size, &size);
-  glGetIntegerv(supported_stages, &stages);
-  glGetIntegerv(supported_features, &features);
-  if ((stages & compute_stage) == 0 || (features & needed) != needed) return 0;
-  return size >= 4 && size <= 128 && (size & (size - 1)) == 0 ? static_cast<std::uint32_t>(size) : 0;
+  return query_subgroup_size(subgroup_feature_basic | subgroup_feature_ballot | subgroup_feature_shuffle, 128);
 }
 
 /// A RadixTuning with every field resolved, plus what the programs derive from it.

@@ -64,7 +64,7 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
     prelude += std::string("#define ") + name + " " + std::to_string(value) + suffix + "\n";
   };
   // Names a preprocessor #if tests carry no u suffix.
-  define("KEY_KIND", static_cast<std::uint64_t>(key_kind), "");
+  define("KEY_KIND", static_cast<std::uint64_t>(key_kind));
   define("KEY_WORDS", key_bytes / 4, "");
   define("HAS_VALUES", has_values ? 1 : 0, "");
   define("RADIX_BITS", t.digit_bits);
@@ -83,7 +83,8 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
   const bool subgroup_scan = c.ranking == RadixRanking::ballots && t.workgroup_size >= radix && radix % c.subgroup_size == 0;
   define("SUBGROUP_SCAN", subgroup_scan ? 1 : 0, "");
   prelude += t.extra_shader_source + "\n";
-  std::vector<std::string> sources = {prelude, shaders::radix_common_glsl};
+  std::vector<std::string> sources = {prelude, shaders::common_shader_interface_h, shaders::radix_radix_interface_h,
+                                      shaders::radix_common_glsl};
   const char* name = "";
   switch (kernel) {
     case RadixKernel::init: name = "radix_init"; sources.push_back(shaders::radix_init_comp); break;

@@ -21,31 +21,33 @@ void RadixSorter<Key, Value>::run(const Target& target, std::size_t count, Order
   const std::uint64_t max_x = config_.tuning.max_workgroups_x;
   const std::uint64_t tiles_per_block = g.tiles_per_block;
   const GLuint meta = scratch_.name(Scratch::meta);
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 4, meta);
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, scratch_.name(Scratch::tile_state));
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_RADIX_BINDING_META, meta);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_RADIX_BINDING_TILE_STATE, scratch_.name(Scratch::tile_state));
   GLuint count_word = 0;
   if (indirect != nullptr) {
-    count_word = detail::bind_elements(6, indirect->buffer, indirect->word, 1, sizeof(std::uint32_t),
-                                       limits_.storage_offset_alignment);
+    count_word = detail::bind_words(GPUSORT_RADIX_BINDING_COUNT_BUFFER, indirect->buffer, indirect->word, 1,
+                                    limits_.storage_offset_alignment);
   } else {
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 6, meta);  // init declares the count block: bind something valid
+    // init declares the count block: bind something valid.
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_RADIX_BINDING_COUNT_BUFFER, meta);
   }
   const detail::RadixProgram& init = use(Kernel::init, Bases{}, order, passes, 0, false, tiles_per_block);
-  init.set(10, static_cast<GLuint>(count));
-  init.set(11, indirect != nullptr ? 1u : 0u);
-  init.set(12, count_word);
-  init.set(13, static_cast<GLuint>(count));  // the capacity of an indirect sort
-  init.set(14, static_cast<GLuint>(max_x));
-  init.set(15, passes.count());
+  init.set(GPUSORT_RADIX_LOCATION_COUNT, static_cast<GLuint>(count));
+  init.set(GPUSORT_RADIX_LOCATION_COUNT_SOURCE,
+           indirect != nullptr ? GPUSORT_COUNT_FROM_BUFFER : GPUSORT_COUNT_FROM_UNIFORM);
+  init.set(GPUSORT_RADIX_LOCATION_COUNT_WORD, count_word);
+  init.set(GPUSORT_RADIX_LOCATION_CAPACITY, static_cast<GLuint>(count));  // the capacity of an indirect sort
+  init.set(GPUSORT_RADIX_LOCATION_MAX_GROUPS_X, static_cast<GLuint>(max_x));
+  init.set(GPUSORT_RADIX_LOCATION_PASSES, passes.count());
   glDispatchCompute(1, 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | (indirect != nullptr ? GL_COMMAND_BARRIER_BIT : 0u));
   if (indirect != nullptr) glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, meta);
   // A dispatch of `groups` workgroups, or of what init.comp computed from the GPU's count.
-  const auto launch = [&](detail::RadixArguments arguments, std::uint64_t groups) {
+  const auto launch = [&](std::uint32_t arguments, std::uint64_t groups) {
     if (indirect != nullptr) {
-      glDispatchComputeIndirect(static_cast<GLintptr>((detail::radix_meta_arguments + 3 * arguments) * 4));
+      glDispatchComputeIndirect(static_cast<GLintptr>((GPUSORT_RADIX_META_ARGUMENTS + 3 * arguments) * 4));
     } else {
-      detail::dispatch_split(groups, max_x);
+      detail::dispatch_workgroups(groups, dispatch_limits());
     }
   };
   const bool onesweep = config_.tuning.path == RadixPath::onesweep;
@@ -53,33 +55,33 @@ void RadixSorter<Key, Value>::run(const Target& target, std::size_t count, Order
   if (onesweep) {
     const detail::RadixProgram& histogram =
         use(Kernel::histogram, bind_pass(target, count, true), order, passes, 0, iota, tiles_per_block);
-    histogram.set(10, pass_count);
-    histogram.set(11, passes.begin);
-    histogram.set(12, passes.end);
-    launch(detail::histogram_arguments, g.histogram_groups);
+    histogram.set(GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES, pass_count);
+    histogram.set(GPUSORT_RADIX_LOCATION_BEGIN_BIT, passes.begin);
+    histogram.set(GPUSORT_RADIX_LOCATION_END_BIT, passes.end);
+    launch(GPUSORT_RADIX_ARGUMENTS_HISTOGRAM, g.histogram_groups);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   }
   for (std::uint32_t pass = 0; pass < pass_count; ++pass) {
     const Bases bases = bind_pass(target, count, pass % 2 == 0);
     if (onesweep) {
       use(Kernel::onesweep, bases, order, passes, pass, iota, tiles_per_block);
-      launch(detail::partition_arguments, g.tiles);
+      launch(GPUSORT_RADIX_ARGUMENTS_PARTITION, g.tiles);
     } else {
       use(Kernel::upsweep, bases, order, passes, pass, iota, tiles_per_block);
-      launch(detail::block_arguments, g.blocks);
+      launch(GPUSORT_RADIX_ARGUMENTS_BLOCK, g.blocks);
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       use(Kernel::scan, bases, order, passes, pass, iota, tiles_per_block);
-      launch(detail::scan_arguments, g.scan_groups);
+      launch(GPUSORT_RADIX_ARGUMENTS_SCAN, g.scan_groups);
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       use(Kernel::downsweep, bases, order, passes, pass, iota, tiles_per_block);
-      launch(detail::block_arguments, g.blocks);
+      launch(GPUSORT_RADIX_ARGUMENTS_BLOCK, g.blocks);
     }
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   }
   if (pass_count % 2 != 0) {
     // The last pass wrote the scratch: bind_pass(..., false) reads it and writes the caller's.
     use(Kernel::copy, bind_pass(target, count, false), order, passes, 0, false, tiles_per_block);
-    launch(detail::copy_arguments, g.copy_groups);
+    launch(GPUSORT_RADIX_ARGUMENTS_COPY, g.copy_groups);
   }
 }
 

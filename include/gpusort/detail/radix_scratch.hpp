@@ -2,7 +2,8 @@
 // RadixSorter's scratch buffers: they belong to the sorter, grow on demand and never shrink.
 #include <cstddef>
 #include <cstdint>
-#include <utility>
+
+#include "gl_buffer.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -10,7 +11,7 @@ namespace detail {
 class RadixScratch {
  public:
   enum Slot : int {
-    meta,         // count, tickets, indirect arguments, digit histograms (radix_meta_words)
+    meta,         // count, tickets, indirect arguments, digit histograms (GPUSORT_RADIX_META_WORDS)
     keys,         // the other half of the key ping-pong
     values,       // the other half of the value ping-pong
     tile_state,   // Onesweep status or reduce-then-scan block offsets
@@ -18,25 +19,6 @@ class RadixScratch {
     host_values,  // sort(std::vector&, std::vector&): the values on the GPU
     slot_count
   };
-
-  RadixScratch() = default;
-  ~RadixScratch() { release(); }
-  RadixScratch(RadixScratch&& other) noexcept { *this = std::move(other); }
-  RadixScratch& operator=(RadixScratch&& other) noexcept {
-    if (this != &other) {
-      release();
-      for (int i = 0; i < slot_count; ++i) {
-        names_[i] = other.names_[i];
-        bytes_[i] = other.bytes_[i];
-        other.names_[i] = 0;
-        other.bytes_[i] = 0;
-      }
-      immutable_ = other.immutable_;
-    }
-    return *this;
-  }
-  RadixScratch(const RadixScratch&) = delete;
-  RadixScratch& operator=(const RadixScratch&) = delete;
 
   /// Where the context has GL 4.4, the GPU-only slots get immutable storage that the CPU
   /// cannot touch (glBufferStorage with no flags): nothing the sorter does to them gives a
@@ -50,23 +32,11 @@ class RadixScratch {
   /// restores it).
   GLuint reserve(Slot slot, std::uint64_t bytes) {
     if (bytes < 16) bytes = 16;
-    if (names_[slot] != 0 && bytes_[slot] >= bytes) return names_[slot];
+    GlBuffer& buffer = buffers_[slot];
+    if (buffer.name() != 0 && buffer.bytes() >= bytes) return buffer.name();
     const bool host = slot == host_keys || slot == host_values;
-    if (names_[slot] != 0) glDeleteBuffers(1, &names_[slot]);
-    glGenBuffers(1, &names_[slot]);
-    glBindBuffer(GL_COPY_WRITE_BUFFER, names_[slot]);
-#if defined(GL_VERSION_4_4) || defined(GL_ARB_buffer_storage)
-    if (immutable_ && !host) {
-      glBufferStorage(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, 0);
-    } else {
-      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_COPY);
-    }
-#else
-    (void)host;
-    glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_COPY);
-#endif
-    bytes_[slot] = bytes;
-    return names_[slot];
+    buffer.allocate(static_cast<std::size_t>(bytes), immutable_ && !host);
+    return buffer.name();
   }
 
   /// reserve(), then copies `bytes` bytes of `data` to the buffer's start.
@@ -77,20 +47,11 @@ class RadixScratch {
     return name;
   }
 
-  GLuint name(Slot slot) const { return names_[slot]; }
-  std::uint64_t bytes(Slot slot) const { return bytes_[slot]; }
+  GLuint name(Slot slot) const { return buffers_[slot].name(); }
+  std::uint64_t bytes(Slot slot) const { return buffers_[slot].bytes(); }
 
  private:
-  void release() {
-    for (int i = 0; i < slot_count; ++i) {
-      if (names_[i] != 0) glDeleteBuffers(1, &names_[i]);
-      names_[i] = 0;
-      bytes_[i] = 0;
-    }
-  }
-
-  GLuint names_[slot_count] = {};
-  std::uint64_t bytes_[slot_count] = {};
+  GlBuffer buffers_[slot_count];  // moves and deletes with the sorter
   bool immutable_ = false;
 };
 

@@ -9,10 +9,10 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(location = 6) uniform uint u_stage;   // stage k the steps belong to
-layout(location = 7) uniform uint u_p_hi;    // pivot of the first step
-layout(location = 8) uniform uint u_p_lo;    // pivot of the last step
-layout(location = 9) uniform uint u_flip;    // the first step is the stage's flip
+layout(location = GPUSORT_GLOBAL_LOCATION_STAGE) uniform uint u_stage;  // stage k the steps belong to
+layout(location = GPUSORT_GLOBAL_LOCATION_P_HI) uniform uint u_p_hi;   // pivot of the first step
+layout(location = GPUSORT_GLOBAL_LOCATION_P_LO) uniform uint u_p_lo;   // pivot of the last step
+layout(location = GPUSORT_GLOBAL_LOCATION_FLIP) uniform uint u_flip;   // the first step is the stage's flip
 
 #if LANES == 4
 #define LANES_LOG2 2u
@@ -24,9 +24,8 @@ void main() {
     uint count = element_count();
     // One invocation per coset, only for the 2^k blocks that hold elements (the host
     // dispatched at least this many, from the same formula).
-    uint blocks = (count >> u_stage) + ((count & ((1u << u_stage) - 1u)) != 0u ? 1u : 0u);
     uint thread = linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex;
-    if (thread >= (blocks << (u_stage - ELEMS_LOG2 - LANES_LOG2))) return;
+    if (thread >= global_pass_invocations(count, u_stage, ELEMS_LOG2, LANES_LOG2)) return;
 
     Chunk c;
     c.q = u_p_hi + 1u - ELEMS_LOG2;

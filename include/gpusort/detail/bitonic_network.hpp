@@ -1,6 +1,6 @@
 #pragma once
 // The sorting network and how the GPU splits it into passes. The CPU reference
-// (cpu_network.hpp) and the GPU sorter (bitonic_sorter.hpp) both derive from this file,
+// (cpu_network.hpp) and the GPU sorter (bitonic_plan.hpp) both derive from this file,
 // so they cannot drift apart.
 //
 // For count n, let P = 2^L be the smallest power of two >= n. Stage k = 1 .. L works on
@@ -11,22 +11,19 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "bits.hpp"
+#include "shader_interface.hpp"
+
 namespace gpusort {
 namespace detail {
-
-inline std::uint32_t ceil_log2(std::size_t n) {
-  std::uint32_t log2 = 0;
-  while ((std::size_t{1} << log2) < n) ++log2;
-  return log2;
-}
 
 /// One GPU dispatch: a contiguous run of network steps.
 struct Pass {
   // global_steps: a few wide steps held in registers (shaders/global_steps.comp);
-  // window_steps: more wide steps on a tile of coalesced runs (shaders/local_sort.comp, mode 2);
+  // window_steps: more wide steps on a tile of coalesced runs (shaders/bitonic/tile_kernel.comp, mode 2);
   // single_tile_sort: the whole network in one workgroup of the widest tile (mode 0).
   // fused_passes: never planned; BitonicSorter reports a dispatch that runs several passes
-  // (Tuning::fused_passes_max_count) to GPUSORT_PASS_HOOK as one Pass of this kind.
+  // (Tuning::fused_passes_max_count) to a pass observer (PassInfo) as one Pass of this kind.
   enum class Kind { local_sort, global_steps, window_steps, local_disperse, single_tile_sort, fused_passes };
   Kind kind;
   std::uint32_t stage;   // stage k the steps belong to (local_sort: the last stage it runs)
@@ -53,16 +50,15 @@ struct Schedule {
 /// How a stage's wide steps (pivots k-1 .. tile_log2) are cut into passes: windows of up
 /// to window_log2 steps first, and a remainder of at most global_log2 steps in the register
 /// kernel (cheaper: no shared memory); with window_log2 <= global_log2, register passes of
-/// global_log2 steps only. Calls visit(p_hi, p_lo, is_window) from the stage's flip down.
+/// global_log2 steps only (wide_pass_p_lo() in shaders/bitonic/bitonic_interface.h, which
+/// sort_indirect()'s GPU-side planner runs too). Calls visit(p_hi, p_lo, is_window) from the
+/// stage's flip down.
 template <class Visitor>
 void for_each_wide_pass(std::uint32_t k, std::uint32_t tile_log2, std::uint32_t global_log2,
                         std::uint32_t window_log2, Visitor&& visit) {
-  const bool windows = window_log2 > global_log2;
   for (std::uint32_t p_hi = k - 1;;) {
-    const std::uint32_t wide = p_hi + 1 - tile_log2;  // steps left
-    const bool window = windows && wide > global_log2;
-    const std::uint32_t width = window ? window_log2 : global_log2;
-    const std::uint32_t p_lo = wide > width ? p_hi + 1 - width : tile_log2;
+    const bool window = wide_pass_is_window(p_hi, tile_log2, global_log2, window_log2);
+    const std::uint32_t p_lo = wide_pass_p_lo(p_hi, tile_log2, global_log2, window_log2);
     visit(p_hi, p_lo, window);
     if (p_lo == tile_log2) break;
     p_hi = p_lo - 1;

@@ -7,10 +7,10 @@
 
 layout(local_size_x = 1) in;
 
-layout(std430, binding = 3) writeonly buffer DispatchArguments { uint arguments[]; };
+layout(std430, binding = GPUSORT_BINDING_ARGUMENTS) writeonly buffer DispatchArguments { uint arguments[]; };
 
-layout(location = 6) uniform uint u_capacity_stages;  // stages of the network for capacity
-layout(location = 7) uniform uint u_max_groups_x;
+layout(location = GPUSORT_ARGUMENTS_LOCATION_CAPACITY_STAGES) uniform uint u_capacity_stages;  // stages for capacity
+layout(location = GPUSORT_ARGUMENTS_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
 
 uint pass_index = 0u;
 
@@ -18,37 +18,34 @@ uint pass_index = 0u;
 void write_pass(uint groups) {
     uint x = min(groups, u_max_groups_x);
     uint y = x == 0u ? 1u : (groups + x - 1u) / x;
-    arguments[pass_index * 3u + 0u] = x;
-    arguments[pass_index * 3u + 1u] = y;
-    arguments[pass_index * 3u + 2u] = 1u;
+    uint word = pass_index * uint(GPUSORT_ARGUMENTS_WORDS_PER_PASS);
+    arguments[word + 0u] = x;
+    arguments[word + 1u] = y;
+    arguments[word + 2u] = 1u;
     ++pass_index;
 }
 
 void main() {
     uint count = element_count();
     uint stages = stage_count(count);
-    uint tiles = count < 2u ? 0u : (count + (1u << TILE_LOG2) - 1u) >> TILE_LOG2;
+    uint tiles = count < 2u ? 0u : tile_pass_groups(count, TILE_LOG2);
     if (u_capacity_stages > TILE_LOG2 && u_capacity_stages <= SINGLE_TILE_LOG2) {
         write_pass(count < 2u ? 0u : 1u);  // the single-dispatch tile program sorts it all
         return;
     }
     write_pass(tiles);  // local sort
-    // The same walk as detail::for_each_pass without merge_stages (the host plans an
-    // indirect sort stage by stage) and for_each_wide_pass.
-    bool windows = WINDOW_LOG2 > ELEMS_LOG2;
+    // The walk of detail::for_each_pass without merge_stages (the host plans an indirect sort
+    // stage by stage), with the same cut into passes and the same workgroups per pass
+    // (bitonic_interface.h).
     for (uint k = TILE_LOG2 + 1u; k <= u_capacity_stages; ++k) {
         bool needed = k <= stages;
-        uint blocks = (count >> k) + ((count & ((1u << k) - 1u)) != 0u ? 1u : 0u);
-        uint threads = blocks << (k - ELEMS_LOG2 - LANES_LOG2);
-        uint global_groups = needed ? (threads + GLOBAL_GROUP_SIZE - 1u) / GLOBAL_GROUP_SIZE : 0u;
-        uint window_groups = needed ? blocks << (k - TILE_LOG2) : 0u;
         uint p_hi = k - 1u;
         for (;;) {
-            uint wide = p_hi + 1u - TILE_LOG2;
-            bool window = windows && wide > ELEMS_LOG2;
-            uint width = window ? WINDOW_LOG2 : ELEMS_LOG2;
-            uint p_lo = wide > width ? p_hi + 1u - width : TILE_LOG2;
-            write_pass(window ? window_groups : global_groups);
+            bool window = wide_pass_is_window(p_hi, TILE_LOG2, ELEMS_LOG2, WINDOW_LOG2);
+            uint p_lo = wide_pass_p_lo(p_hi, TILE_LOG2, ELEMS_LOG2, WINDOW_LOG2);
+            uint groups = window ? window_pass_groups(count, k, TILE_LOG2)
+                                 : global_pass_groups(count, k, ELEMS_LOG2, LANES_LOG2, GLOBAL_GROUP_SIZE);
+            write_pass(needed ? groups : 0u);
             if (p_lo == TILE_LOG2) break;
             p_hi = p_lo - 1u;
         }

@@ -1,0 +1,91 @@
+#pragma once
+// What a bitonic sorter plans and builds with, fixed at construction: its resolved tuning,
+// the device's limits, the element layout, and the tile geometries derived from them.
+#include <cstdint>
+
+#include "../bitonic_tuning.hpp"
+#include "bitonic_network.hpp"
+#include "bits.hpp"
+#include "device.hpp"
+#include "dispatch.hpp"
+#include "element_layout.hpp"
+
+namespace gpusort {
+namespace detail {
+namespace bitonic {
+
+/// A tile size and what the pass schedule derives from it: Tuning::tile_size for most
+/// sorts, BitonicTuning::fused_tile_size for the fused sorts that take it (make_plan()).
+struct Geometry {
+  std::uint32_t tile_size = 0;
+  std::uint32_t tile_log2 = 0;
+  std::uint32_t window_log2 = 0;       // most wide steps per window pass (tile_log2 - log2(window_run))
+  std::uint32_t single_tile_log2 = 0;  // counts up to 2^this above the tile: one dispatch
+};
+
+struct Config {
+  BitonicTuning tuning;  // resolved: every field filled in
+  DeviceLimits device;   // compute_units as in effect (DeviceFacts)
+  ElementLayout layout;
+  std::uint32_t key_kind = 0;  // KEY_KIND: GPUSORT_KEY_UNSIGNED, _SIGNED or _FLOAT
+  Geometry tiles;              // Tuning::tile_size
+  Geometry fused_tiles;        // Tuning::fused_tile_size
+  std::uint32_t global_log2 = 0;  // log2(Tuning::global_elements)
+  std::uint32_t lanes_log2 = 0;   // log2(Tuning::global_vector_width)
+
+  const Geometry& geometry(bool fused_tile) const { return fused_tile ? fused_tiles : tiles; }
+
+  DispatchLimits dispatch_limits() const { return {tuning.max_workgroups_x, device.max_groups_y}; }
+
+  /// How sorts in `tiles` cut the network into passes.
+  Schedule schedule(bool merge_stages, const Geometry& geometry) const {
+    return Schedule{geometry.tile_log2, global_log2, geometry.window_log2, geometry.single_tile_log2, merge_stages};
+  }
+
+  /// Shared memory of a tile of `tile_size` elements (and the subgroup emulation's words).
+  std::uint64_t tile_shared_bytes(std::uint64_t tile_size) const {
+    return tile_size * (layout.element_bytes() + (tuning.emulate_subgroups ? 4u : 0u));
+  }
+
+  /// Shared-memory words the fused program reserves beside its tile of `tile_size` so that
+  /// at most `per_unit` workgroups fit on one compute unit, taking
+  /// GL_MAX_COMPUTE_SHARED_MEMORY_SIZE as what a unit's workgroups share (NVIDIA under GL:
+  /// 48 KiB per SM, found with bench/occupancy_probe.cpp): more than 1 / (per_unit + 1) of it
+  /// per workgroup (with 256 bytes to spare for the driver's rounding). 0: no reserve.
+  std::uint32_t fused_reserve_words(std::uint32_t per_unit, std::uint32_t tile_size) const {
+    if (per_unit == 0) return 0;
+    const std::uint64_t tile_bytes = tile_shared_bytes(tile_size);
+    const std::uint64_t group_bytes = device.max_shared_bytes / (per_unit + 1) + 256;
+    return group_bytes > tile_bytes && group_bytes <= device.max_shared_bytes
+               ? static_cast<std::uint32_t>((group_bytes - tile_bytes + 3) / 4)
+               : 0u;
+  }
+};
+
+inline Geometry make_geometry(std::uint32_t tile_size, std::uint32_t single_dispatch_tile, std::uint32_t window_run) {
+  Geometry geometry;
+  geometry.tile_size = tile_size;
+  geometry.tile_log2 = ceil_log2(tile_size);
+  geometry.window_log2 = geometry.tile_log2 - ceil_log2(window_run);
+  geometry.single_tile_log2 = ceil_log2(single_dispatch_tile);
+  return geometry;
+}
+
+/// The config of a sorter with the resolved `tuning` on `device`.
+inline Config make_config(const BitonicTuning& tuning, const DeviceLimits& device, ElementLayout layout,
+                          std::uint32_t key_kind) {
+  Config config;
+  config.tuning = tuning;
+  config.device = device;
+  config.layout = layout;
+  config.key_kind = key_kind;
+  config.tiles = make_geometry(tuning.tile_size, tuning.single_dispatch_tile, tuning.window_run);
+  config.fused_tiles = make_geometry(tuning.fused_tile_size, tuning.fused_tile_size, tuning.window_run);
+  config.global_log2 = ceil_log2(tuning.global_elements);
+  config.lanes_log2 = ceil_log2(tuning.global_vector_width);
+  return config;
+}
+
+}  // namespace bitonic
+}  // namespace detail
+}  // namespace gpusort

@@ -1,0 +1,283 @@
+#pragma once
+// make_plan(): everything one bitonic sort does, computed once per call from its count: the
+// passes (detail::for_each_pass), the workgroups of each, the program each runs, and the
+// passes that run fused in one dispatch. The run (bitonic_run.hpp), BitonicSorter::plan()
+// and prepare() read the plan; nothing re-derives it.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../error.hpp"
+#include "../bitonic_tuning.hpp"
+#include "bitonic_config.hpp"
+#include "bitonic_network.hpp"
+#include "bitonic_programs.hpp"
+#include "shader_interface.hpp"
+
+namespace gpusort {
+namespace detail {
+namespace bitonic {
+
+/// One pass of a plan: what it runs, its workgroups, and its program (an index into
+/// SortPlan::programs).
+struct PlannedPass {
+  Pass pass;
+  std::uint64_t groups = 0;
+  std::size_t program = 0;
+};
+
+/// The passes of one fused dispatch, as the tile kernel's uniforms take them
+/// (shaders/bitonic/tile_kernel.comp, fused_main()).
+struct FusedTable {
+  GLuint passes[4 * GPUSORT_FUSED_MAX_PASSES] = {};  // u_fused_pass
+  GLuint first_item[GPUSORT_FUSED_MAX_PASSES] = {};  // u_fused_first_item
+  std::size_t count = 0;
+  GLuint items = 0;  // tiles of every pass
+  GLuint steps = 0;
+  Pass last_pass{};
+
+  void add(const Pass& pass, std::uint64_t tiles) {
+    const GLuint mode = tile_mode(pass);
+    const bool window = mode == GPUSORT_TILE_WINDOW;
+    GLuint* entry = passes + 4 * count;
+    entry[0] = fused_pass_code(mode, window && pass.flip, window ? pass.pre : 0u);
+    entry[1] = pass.stage;
+    entry[2] = pass.p_hi;
+    entry[3] = pass.p_lo;
+    first_item[count] = items;
+    last_pass = pass;
+    ++count;
+    items += static_cast<GLuint>(tiles);
+    steps += pass.steps;
+  }
+
+  /// Entries past the last pass start at no item.
+  void close() {
+    for (std::size_t p = count; p < GPUSORT_FUSED_MAX_PASSES; ++p) first_item[p] = GPUSORT_FUSED_NO_ITEM;
+  }
+
+  /// The tile kernel's mode (u_mode) for a pass of a tile program.
+  static GLuint tile_mode(const Pass& pass) {
+    switch (pass.kind) {
+      case Pass::Kind::window_steps:
+        return GPUSORT_TILE_WINDOW;
+      case Pass::Kind::local_disperse:
+        return GPUSORT_TILE_LOCAL_DISPERSE;
+      default:
+        return GPUSORT_TILE_LOCAL_SORT;  // local_sort, single_tile_sort
+    }
+  }
+};
+
+/// The passes [first, end) of a plan that run in one fused dispatch
+/// (Tuning::fused_passes_max_count); empty (end == 0) where none do.
+struct FusedDispatch {
+  std::size_t first = 0;
+  std::size_t end = 0;
+  std::uint32_t per_unit = 0;       // workgroups a compute unit may hold (1 or 2; 0: any)
+  std::uint32_t reserve_words = 0;  // Config::fused_reserve_words(per_unit, tile)
+  std::size_t program = 0;
+  FusedTable table;
+
+  std::size_t size() const { return end - first; }
+  bool contains(std::size_t pass) const { return pass >= first && pass < end; }
+};
+
+struct SortPlan {
+  std::size_t count = 0;
+  bool fused_tile = false;  // the passes run in Tuning::fused_tile_size tiles
+  std::vector<PlannedPass> passes;
+  FusedDispatch fused;
+  std::vector<ProgramKey> programs;  // every program the passes run, each once
+
+  /// What the plan dispatches, for BitonicSorter::plan().
+  Plan summary() const {
+    Plan plan;
+    plan.memory_passes = passes.size();
+    plan.dispatches = passes.size() - (fused.size() != 0 ? fused.size() - 1 : 0);
+    for (const PlannedPass& p : passes) plan.network_steps += p.pass.steps;
+    return plan;
+  }
+};
+
+/// Workgroups a pass needs for `count` (at most 2^31) elements in `tiles`: the formulas of
+/// shaders/bitonic/bitonic_interface.h, which the kernels and dispatch_args.comp use too.
+inline std::uint64_t pass_groups(const Pass& pass, std::size_t count, const Geometry& tiles, const Config& c) {
+  const auto n = static_cast<std::uint32_t>(count);
+  switch (pass.kind) {
+    case Pass::Kind::single_tile_sort:
+      return 1;
+    case Pass::Kind::window_steps:
+      return window_pass_groups(n, pass.stage, tiles.tile_log2);
+    case Pass::Kind::global_steps:
+      return global_pass_groups(n, pass.stage, c.global_log2, c.lanes_log2, c.tuning.global_group_size);
+    default:
+      return tile_pass_groups(n, tiles.tile_log2);
+  }
+}
+
+/// A count above the tile but at most Tuning::single_dispatch_tile: one single-tile dispatch.
+inline bool uses_single_tile(std::size_t count, const Config& c) {
+  const std::uint32_t stages = ceil_log2(count);
+  return stages > c.tiles.tile_log2 && stages <= c.tiles.single_tile_log2;
+}
+
+/// The sort starts with the local-sort program of many tiles (Tuning::local_sort_elements,
+/// from local_sort_min_count elements).
+inline bool uses_sort_program(std::size_t count, const Config& c) {
+  const BitonicTuning& t = c.tuning;
+  return t.local_sort_elements != t.local_elements && ceil_log2(count) > c.tiles.tile_log2 &&
+         count >= t.local_sort_min_count;
+}
+
+/// The sort program also runs the sort's other tile passes (Tuning::sort_program_passes_min_count).
+inline bool tile_passes_in_sort_program(std::size_t count, const Config& c) {
+  return uses_sort_program(count, c) && count >= c.tuning.sort_program_passes_min_count;
+}
+
+/// The tile passes take the wide-chunk program (Tuning::wide_chunk_min_count); a
+/// single-dispatch tile sort never does.
+inline bool uses_wide_program(std::size_t count, const Config& c) {
+  const std::uint32_t min_count = c.tuning.wide_chunk_min_count;
+  return min_count != BitonicTuning::never && count >= min_count && ceil_log2(count) > c.tiles.single_tile_log2;
+}
+
+/// The passes that fuse in a sort of `count` in tiles of c.geometry(fused_tile), given its
+/// passes in those tiles: only tile passes, at least 2 and at most GPUSORT_FUSED_MAX_PASSES,
+/// and never a local sort in the sort program (a dispatch of its own).
+inline FusedDispatch fused_passes(const std::vector<PlannedPass>& passes, std::size_t count, const Config& c,
+                                  bool fused_tile) {
+  const BitonicTuning& t = c.tuning;
+  if (t.fused_passes_max_count == BitonicTuning::never || count > t.fused_passes_max_count || uses_wide_program(count, c) ||
+      tile_passes_in_sort_program(count, c))
+    return FusedDispatch{};
+  // In fused tiles the local sort is one of the fused passes, whatever the count.
+  const bool many_tiles = !fused_tile && uses_sort_program(count, c);
+  FusedDispatch fused;
+  fused.first = many_tiles ? 1 : 0;
+  fused.end = passes.size();
+  bool register_passes = false;
+  std::uint64_t items = 0;   // a workgroup each
+  std::uint64_t widest = 0;  // the most tiles one pass has
+  for (std::size_t i = 0; i < passes.size(); ++i) {
+    register_passes = register_passes || passes[i].pass.kind == Pass::Kind::global_steps;
+    if (!fused.contains(i)) continue;
+    items += passes[i].groups;
+    widest = std::max(widest, passes[i].groups);
+  }
+  if (register_passes || fused.size() < 2 || fused.size() > GPUSORT_FUSED_MAX_PASSES ||
+      items > c.dispatch_limits().capacity() || items > 0xFFFFFFFFu)
+    return FusedDispatch{};
+  // A pass ends with its slowest tile, and a tile sharing its compute unit with another of
+  // the same pass takes longer: once the workgroups outnumber the units (before that each
+  // has one of its own), let only as many share a unit as the widest pass needs, if that is
+  // 1 or 2.
+  const std::uint32_t tile_size = c.geometry(fused_tile).tile_size;
+  const std::uint32_t units = c.device.compute_units;
+  const std::uint64_t per_unit = units != 0 ? (widest + units - 1) / units : 0;
+  if (items > units && per_unit <= 2 &&
+      c.fused_reserve_words(static_cast<std::uint32_t>(per_unit), tile_size) != 0)
+    fused.per_unit = static_cast<std::uint32_t>(per_unit);
+  fused.reserve_words = c.fused_reserve_words(fused.per_unit, tile_size);
+  for (std::size_t i = fused.first; i < fused.end; ++i) fused.table.add(passes[i].pass, passes[i].groups);
+  fused.table.close();
+  return fused;
+}
+
+/// The passes of a sort of `count` in `tiles`, with their workgroups.
+inline void walk_passes(std::vector<PlannedPass>& passes, std::size_t count, const Config& c, bool merge_stages,
+                        const Geometry& tiles) {
+  passes.clear();
+  for_each_pass(count, c.schedule(merge_stages, tiles), [&](const Pass& pass) {
+    passes.push_back(PlannedPass{pass, pass_groups(pass, count, tiles, c), 0});
+  });
+}
+
+inline std::size_t program_index(SortPlan& plan, const ProgramKey& key) {
+  for (std::size_t i = 0; i < plan.programs.size(); ++i) {
+    if (plan.programs[i] == key) return i;
+  }
+  plan.programs.push_back(key);
+  return plan.programs.size() - 1;
+}
+
+/// The program of every pass: the single tile, the global program for register passes, the
+/// sort program for the local sort of many tiles, the wide, sort or main tile program for
+/// the other tile passes; the fused program for the passes that fuse.
+inline void assign_programs(SortPlan& plan, const Config& c, bool stable) {
+  plan.programs.clear();
+  const std::size_t count = plan.count;
+  const bool many_tiles = !plan.fused_tile && uses_sort_program(count, c);
+  const ProgramKey tile_passes = uses_wide_program(count, c)             ? wide_program(c, stable)
+                                 : tile_passes_in_sort_program(count, c) ? sort_program(c, stable)
+                                                                         : local_program(c, stable);
+  for (std::size_t i = 0; i < plan.passes.size(); ++i) {
+    PlannedPass& p = plan.passes[i];
+    if (plan.fused.contains(i)) {
+      p.program = program_index(
+          plan, fused_program(c, stable, c.geometry(plan.fused_tile).tile_size, plan.fused.reserve_words));
+      plan.fused.program = p.program;
+    } else if (p.pass.kind == Pass::Kind::global_steps) {
+      p.program = program_index(plan, global_program(stable));
+    } else if (p.pass.kind == Pass::Kind::single_tile_sort) {
+      p.program = program_index(plan, single_tile_program(c, stable));
+    } else if (p.pass.kind == Pass::Kind::local_sort && many_tiles) {
+      p.program = program_index(plan, sort_program(c, stable));
+    } else {
+      p.program = program_index(plan, tile_passes);
+    }
+  }
+}
+
+/// Plans a sort of `count` elements into `plan` (whose storage it reuses). `direct`: the
+/// CPU knows the count (not sort_indirect(), which plans its capacity stage by stage, like
+/// its GPU-side planner, and never fuses). `stable`: the programs break ties by value.
+/// Fused sorts that leave compute units idle run in Tuning::fused_tile_size tiles: sorts of
+/// more than 4 and at most compute_units such tiles whose passes fuse in them.
+inline void make_plan(SortPlan& plan, std::size_t count, const Config& c, bool direct, bool stable) {
+  const bool merge_stages = direct && c.tuning.merge_stages;
+  const std::uint64_t fused_tile = c.tuning.fused_tile_size;
+  plan.count = count;
+  plan.fused_tile = false;
+  plan.fused = FusedDispatch{};
+  if (direct && fused_tile < c.tuning.tile_size && count > 4 * fused_tile &&
+      count <= fused_tile * c.device.compute_units && !uses_single_tile(count, c)) {
+    walk_passes(plan.passes, count, c, merge_stages, c.fused_tiles);
+    plan.fused = fused_passes(plan.passes, count, c, true);
+    plan.fused_tile = plan.fused.size() != 0;
+  }
+  if (!plan.fused_tile) {
+    walk_passes(plan.passes, count, c, merge_stages, c.tiles);
+    if (direct) plan.fused = fused_passes(plan.passes, count, c, false);
+  }
+  assign_programs(plan, c, stable);
+}
+
+inline SortPlan make_plan(std::size_t count, const Config& c, bool direct, bool stable) {
+  SortPlan plan;
+  make_plan(plan, count, c, direct, stable);
+  return plan;
+}
+
+/// Throws unless every dispatch a sort of `count` elements may take fits the work group
+/// count limits, so that a sort never stops half way.
+inline void check_dispatch_limits(std::size_t count, const Config& c) {
+  const BitonicTuning& t = c.tuning;
+  const std::uint64_t capacity = c.dispatch_limits().capacity();
+  const std::uint64_t padded = std::uint64_t{1} << ceil_log2(count);
+  // Window passes cover whole 2^k blocks: up to padded / tile_size workgroups.
+  const std::uint64_t tiles = (padded + t.tile_size - 1) / t.tile_size;
+  const std::uint64_t global_groups =
+      (padded / t.global_elements / t.global_vector_width + t.global_group_size - 1) / t.global_group_size;
+  if (tiles > capacity || global_groups > capacity) {
+    throw Error("sorting " + std::to_string(count) + " elements needs more workgroups than "
+                "GL_MAX_COMPUTE_WORK_GROUP_COUNT allows (" + std::to_string(t.max_workgroups_x) + " x " +
+                std::to_string(c.device.max_groups_y) + "): raise Tuning::max_workgroups_x or sort fewer elements");
+  }
+}
+
+}  // namespace bitonic
+}  // namespace detail
+}  // namespace gpusort

@@ -1,0 +1,190 @@
+#pragma once
+// The bitonic sorter's program variants: a ProgramKey names each (kernel, tile, elements
+// per invocation, wide chunks, fused passes, stability), program_source() says how to build
+// it from shaders/, and Programs builds each the first time a sort needs it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../program_cache.hpp"
+#include "bitonic_config.hpp"
+#include "embedded_shaders.hpp"
+#include "gl_program.hpp"
+#include "program_slots.hpp"
+
+namespace gpusort {
+namespace detail {
+namespace bitonic {
+
+/// A program variant. Tile programs (shaders/bitonic/tile_kernel.comp) differ in their tile,
+/// their elements per invocation, wide chunks and fused passes (with a shared-memory
+/// reserve); stable sorts use variants that break ties by value (TIE_BREAK).
+struct ProgramKey {
+  enum class Kernel : std::uint8_t { tile, global_steps, dispatch_args };
+  Kernel kernel = Kernel::tile;
+  bool stable = false;
+  std::uint32_t tile_size = 0;      // tile: elements per tile
+  std::uint32_t elements = 0;       // tile: elements per invocation
+  bool wide = false;                // tile: wide chunks
+  bool fused = false;               // tile: several passes per dispatch
+  std::uint32_t reserve_words = 0;  // fused: shared memory reserved beside the tile
+
+  bool operator==(const ProgramKey& o) const {
+    return kernel == o.kernel && stable == o.stable && tile_size == o.tile_size && elements == o.elements &&
+           wide == o.wide && fused == o.fused && reserve_words == o.reserve_words;
+  }
+};
+
+inline ProgramKey tile_program(std::uint32_t tile_size, std::uint32_t elements, bool stable) {
+  return ProgramKey{ProgramKey::Kernel::tile, stable, tile_size, elements, false, false, 0};
+}
+
+/// The main tile program (Tuning::local_elements): the constructor builds it.
+inline ProgramKey local_program(const Config& c, bool stable) {
+  return tile_program(c.tuning.tile_size, c.tuning.local_elements, stable);
+}
+
+/// The local-sort program of many tiles (Tuning::local_sort_elements). On first use: its
+/// 16-key variant took the H200's driver 1.1-1.3 s to compile cold, which sorts of fewer
+/// tiles should not pay.
+inline ProgramKey sort_program(const Config& c, bool stable) {
+  return tile_program(c.tuning.tile_size, c.tuning.local_sort_elements, stable);
+}
+
+/// The single-dispatch tile (Tuning::single_dispatch_tile, single_tile_elements).
+inline ProgramKey single_tile_program(const Config& c, bool stable) {
+  return tile_program(c.tuning.single_dispatch_tile, c.tuning.single_tile_elements, stable);
+}
+
+/// The wide-chunk program is separate: compiled into the tile program that small sorts
+/// use, the path cost them time even where no wide chunk ran (registers).
+inline ProgramKey wide_program(const Config& c, bool stable) {
+  ProgramKey key = local_program(c, stable);
+  key.wide = true;
+  return key;
+}
+
+/// The tile program with fused passes, in tiles of `tile_size`, with `reserve_words` of
+/// shared memory reserved (Config::fused_reserve_words()). Separate: the ticket, the pass
+/// table and coherent data accesses stay out of the program that runs one pass per dispatch.
+inline ProgramKey fused_program(const Config& c, bool stable, std::uint32_t tile_size, std::uint32_t reserve_words) {
+  ProgramKey key = tile_program(tile_size, c.tuning.local_elements, stable);
+  key.fused = true;
+  key.reserve_words = reserve_words;
+  return key;
+}
+
+inline ProgramKey global_program(bool stable) {
+  ProgramKey key;
+  key.kernel = ProgramKey::Kernel::global_steps;
+  key.stable = stable;
+  return key;
+}
+
+/// sort_indirect()'s GPU-side planner (shaders/bitonic/dispatch_args.comp).
+inline ProgramKey arguments_program() {
+  ProgramKey key;
+  key.kernel = ProgramKey::Kernel::dispatch_args;
+  return key;
+}
+
+inline std::string glsl_define(const char* name, std::uint32_t value, const char* suffix = "u") {
+  return std::string("#define ") + name + " " + std::to_string(value) + suffix + "\n";
+}
+
+/// The #version line and the #defines every bitonic kernel starts with.
+inline std::string prelude(const Config& c, std::uint32_t elements_log2, std::uint32_t group_size) {
+  return "#version 430 core\n"
+         // NVIDIA's compiler otherwise may keep small loops that index register arrays.
+         "#pragma optionNV(unroll all)\n" +
+         glsl_define("KEY_KIND", c.key_kind) + glsl_define("KEY_WORDS", c.layout.key_bytes / 4, "") +
+         glsl_define("HAS_VALUES", c.layout.has_values() ? 1 : 0, "") + glsl_define("ELEMS_LOG2", elements_log2) +
+         glsl_define("GROUP_SIZE", group_size);
+}
+
+/// Tuning::extra_shader_source, after every #define of the host (so that it may test them)
+/// and before the shader files.
+inline std::string extra_source(const Config& c) { return c.tuning.extra_shader_source + "\n"; }
+
+/// TIE_BREAK: stable programs order equal keys by value (the original index).
+inline std::string tie_break(bool stable) { return glsl_define("TIE_BREAK", stable ? 1 : 0, ""); }
+
+/// A tile program's source. Only the programs with local_elements at tile_size or
+/// fused_tile_size run window passes, so only they may take the direct window path (whose
+/// layouts exist for 8 elements and tiles of 512 .. 4096).
+inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
+  const BitonicTuning& t = c.tuning;
+  // Emulated subgroups are 32 wide. A program the subgroups do not fit (a single-dispatch or
+  // sort program of other sizes) takes the shared-memory path.
+  const std::uint32_t subgroup_size = t.emulate_subgroups ? 32u : c.device.subgroup_size;
+  const bool subgroups = t.use_subgroups && subgroups_fit(key.tile_size, key.elements, subgroup_size);
+  const bool window_program = key.tile_size == t.tile_size || key.tile_size == t.fused_tile_size;
+  const bool direct = subgroups && t.direct_tile_io && key.elements == t.local_elements && window_program &&
+                      key.tile_size >= 512;
+  std::string defines = prelude(c, ceil_log2(key.elements), key.tile_size / key.elements) + tie_break(key.stable) +
+                        glsl_define("TILE_LOG2", ceil_log2(key.tile_size)) +
+                        glsl_define("SUBGROUP_LOG2", subgroups ? ceil_log2(subgroup_size) : 0u) +
+                        glsl_define("SUBGROUP_EMULATION", subgroups && t.emulate_subgroups ? 1 : 0, "") +
+                        glsl_define("DIRECT_TILE_IO", direct ? 1 : 0, "") +
+                        glsl_define("WIDE_CHUNKS", key.wide && subgroups ? 1 : 0, "");
+  if (key.fused) defines += glsl_define("FUSED_PASSES", 1, "") + glsl_define("FUSED_RESERVE_WORDS", key.reserve_words);
+  return {"local_sort",
+          {defines + extra_source(c), shaders::bitonic_tile_config_glsl, shaders::common_shader_interface_h,
+           shaders::bitonic_bitonic_interface_h, shaders::common_elements_glsl, shaders::bitonic_registers_glsl,
+           shaders::bitonic_tile_memory_glsl, shaders::bitonic_tile_shuffles_glsl, shaders::bitonic_tile_steps_glsl,
+           shaders::bitonic_tile_io_glsl, shaders::bitonic_tile_fused_glsl, shaders::bitonic_tile_kernel_comp}};
+}
+
+inline ProgramSource global_source(const Config& c, bool stable) {
+  return {"global_steps",
+          {prelude(c, c.global_log2, c.tuning.global_group_size) + tie_break(stable) +
+               glsl_define("LANES", c.tuning.global_vector_width, "") + extra_source(c),
+           shaders::common_shader_interface_h, shaders::bitonic_bitonic_interface_h, shaders::common_elements_glsl,
+           shaders::bitonic_registers_glsl, shaders::bitonic_global_steps_comp}};
+}
+
+inline ProgramSource arguments_source(const Config& c) {
+  return {"dispatch_args",
+          {prelude(c, c.global_log2, 1) + glsl_define("TILE_LOG2", c.tiles.tile_log2) +
+               glsl_define("WINDOW_LOG2", c.tiles.window_log2) +
+               glsl_define("SINGLE_TILE_LOG2", c.tiles.single_tile_log2) + glsl_define("LANES_LOG2", c.lanes_log2) +
+               glsl_define("GLOBAL_GROUP_SIZE", c.tuning.global_group_size) + extra_source(c),
+           shaders::common_shader_interface_h, shaders::bitonic_bitonic_interface_h, shaders::common_elements_glsl,
+           shaders::bitonic_dispatch_args_comp}};
+}
+
+inline ProgramSource program_source(const ProgramKey& key, const Config& c) {
+  switch (key.kernel) {
+    case ProgramKey::Kernel::global_steps:
+      return global_source(c, key.stable);
+    case ProgramKey::Kernel::dispatch_args:
+      return arguments_source(c);
+    case ProgramKey::Kernel::tile:
+      break;
+  }
+  return tile_source(c, key);
+}
+
+/// The programs a sorter has built, by key; each is built the first time it is asked for.
+class Programs {
+ public:
+  explicit Programs(ProgramCache* cache = nullptr) : cache_(cache) {}
+
+  GLuint get(const ProgramKey& key, const Config& c) {
+    return slots_.get(key, cache_, [&](const ProgramKey& k) { return program_source(k, c); });
+  }
+
+  /// Builds every program of `keys` not built yet, in one batch (the driver may compile
+  /// them in parallel).
+  void build(const std::vector<ProgramKey>& keys, const Config& c) {
+    slots_.build(keys, cache_, [&](const ProgramKey& k) { return program_source(k, c); });
+  }
+
+ private:
+  ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled
+  ProgramSlots<ProgramKey> slots_;
+};
+
+}  // namespace bitonic
+}  // namespace detail
+}  // namespace gpusort

@@ -1,0 +1,255 @@
+#pragma once
+// resolve_tuning(): fills the zero fields of a BitonicTuning from the device and the
+// element type, one small derivation per field, then checks the result. Each derivation
+// reads only the fields resolved above it in resolve_tuning(). The measurements behind the
+// defaults are in bench/results/history.md.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "../bitonic_tuning.hpp"
+#include "../error.hpp"
+#include "bits.hpp"
+#include "device.hpp"
+
+namespace gpusort {
+namespace detail {
+namespace bitonic {
+
+/// What the defaults derive from: the device, and the bytes of an element and of its key.
+struct TuningInputs {
+  const DeviceLimits& device;
+  std::uint32_t element_bytes;  // key + value (shared memory per element)
+  std::uint32_t key_bytes;      // 4 or 8
+
+  bool software() const { return device.software; }
+  /// Shared memory of a tile of `tile` elements (with the emulated shuffles' word each).
+  std::uint64_t shared_bytes(std::uint64_t tile, bool emulated) const {
+    return tile * (element_bytes + (emulated ? 4 : 0));
+  }
+};
+
+/// Software renderers hold 4 elements per invocation: the JIT of the 8-element tile kernel
+/// dominates their first sort, and their speed is moot.
+inline std::uint32_t software_local_elements(const BitonicTuning& t, const TuningInputs& in) {
+  return t.local_elements == 0 && in.software() ? 4u : t.local_elements;
+}
+
+/// Emulated shuffles only where the device has no subgroups.
+inline bool emulates_subgroups(const BitonicTuning& t, const TuningInputs& in) {
+  return t.emulate_subgroups && t.use_subgroups && in.device.subgroup_size == 0;
+}
+
+/// The subgroup size the tile programs may use: the device's, or 32 emulated; 0: none.
+inline std::uint32_t subgroup_size(const BitonicTuning& t, const TuningInputs& in) {
+  return in.device.subgroup_size != 0 ? in.device.subgroup_size : t.emulate_subgroups ? 32u : 0u;
+}
+
+/// GPUs: at most 16 KiB, so that several workgroups share an SM and hide each other's
+/// barriers; software renderers: all of shared memory (fewer passes). An explicit
+/// local_elements also bounds it through the invocation limit.
+inline std::uint32_t default_tile_size(const BitonicTuning& t, const TuningInputs& in) {
+  const std::uint64_t max_shared = in.device.max_shared_bytes;
+  const std::uint64_t budget = in.software() ? max_shared : std::min<std::uint64_t>(max_shared, 16384);
+  std::uint32_t tile = 1;
+  while (in.shared_bytes(std::uint64_t{tile} * 2, t.emulate_subgroups) <= budget && tile < (1u << 20)) tile *= 2;
+  while (t.local_elements != 0 && tile / t.local_elements > in.device.max_invocations) tile /= 2;
+  return tile;
+}
+
+/// 8, or 4 for elements of 8 bytes or more (a 16 KiB tile then runs 512 invocations);
+/// more where the invocation limit needs.
+inline std::uint32_t default_local_elements(const BitonicTuning& t, const TuningInputs& in) {
+  std::uint32_t elements = in.element_bytes >= 8 ? 4 : 8;
+  while (elements < 32 && t.tile_size / elements > in.device.max_invocations) elements *= 2;
+  return elements;
+}
+
+/// Sorting many tiles is in-tile work only: 16 per invocation for 32-bit keys alone in
+/// tiles of 2048 or more, 8 for wider elements in tiles of 1024 or more; else local_elements.
+inline std::uint32_t default_local_sort_elements(const BitonicTuning& t, const TuningInputs& in) {
+  const bool keys_only_32 = in.element_bytes == 4 && in.key_bytes == 4;
+  if (!in.software() && keys_only_32 && t.tile_size >= 2048 && t.local_elements <= 16) return 16;
+  if (!in.software() && in.element_bytes >= 8 && t.tile_size >= 1024) return std::max(8u, t.local_elements);
+  return t.local_elements;
+}
+
+/// 8-byte elements on GPUs run every tile pass of a many-tile sort in the sort program.
+inline std::uint32_t default_sort_program_passes_min_count(const TuningInputs& in) {
+  return !in.software() && in.element_bytes == 8 ? 1u : BitonicTuning::never;
+}
+
+/// GPUs: 2 tiles per pass and compute unit where the units are known (the fused program can
+/// then bound the workgroups per unit), else 16 tiles. Software renderers: slower, and where
+/// several threads run workgroups unsafe, so never.
+inline std::uint32_t default_fused_passes_max_count(const BitonicTuning& t, const TuningInputs& in) {
+  if (in.software()) return BitonicTuning::never;
+  const std::uint64_t units = in.device.compute_units;
+  const std::uint64_t tiles = units != 0 ? 2 * units : 16;
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(tiles * t.tile_size, BitonicTuning::never - 1));
+}
+
+/// Whatever was asked: never where workgroups cannot wait for each other.
+inline std::uint32_t runnable_fused_passes_max_count(const BitonicTuning& t, const TuningInputs& in) {
+  return in.device.cross_workgroup_waits ? t.fused_passes_max_count : BitonicTuning::never;
+}
+
+/// 256 tiles; but where the sort program would also run the tile passes of sorts that fuse
+/// (and so take them out of their one fused dispatch), above the counts that fuse.
+inline std::uint32_t default_local_sort_min_count(const BitonicTuning& t) {
+  const std::uint64_t tile = t.tile_size;
+  std::uint64_t below = 255 * tile;
+  const bool sort_program_takes_fused_counts =
+      t.fused_passes_max_count != BitonicTuning::never && t.sort_program_passes_min_count <= t.fused_passes_max_count;
+  if (sort_program_takes_fused_counts) below = std::max(below, t.fused_passes_max_count / tile * tile);
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(below + 1, BitonicTuning::never));
+}
+
+/// 64-bit keys run the global kernel scalar (its uvec4 lanes are 32-bit keys).
+inline std::uint32_t runnable_global_vector_width(const BitonicTuning& t, const TuningInputs& in) {
+  return in.key_bytes == 8 ? 1u : t.global_vector_width;
+}
+
+/// Half tiles for fused sorts that leave compute units idle, on GPUs whose units are known,
+/// for elements of up to 8 bytes, where half-tile windows still fuse more steps than a
+/// register pass; else tile_size (off).
+inline std::uint32_t default_fused_tile_size(const BitonicTuning& t, const TuningInputs& in) {
+  const std::uint32_t half = t.tile_size / 2;
+  const bool windows = half >= 4ull * t.window_run && half / t.window_run > t.global_elements;
+  const bool fused = t.fused_passes_max_count != BitonicTuning::never && in.device.compute_units != 0;
+  return !in.software() && fused && in.element_bytes <= 8 && windows ? half : t.tile_size;
+}
+
+/// The single-dispatch tile's elements per invocation before the invocation limit: 8 on
+/// GPUs, local_elements on software renderers.
+inline std::uint32_t single_tile_elements_wanted(const BitonicTuning& t, const TuningInputs& in) {
+  if (t.single_tile_elements != 0) return t.single_tile_elements;
+  return in.software() ? t.local_elements : std::max(8u, t.local_elements);
+}
+
+/// tile_size (no second program) where fused passes take sorts of two tiles, which beat one
+/// wide workgroup; else the widest tile shared memory and `elements` per invocation allow.
+inline std::uint32_t default_single_dispatch_tile(const BitonicTuning& t, const TuningInputs& in,
+                                                  std::uint32_t elements) {
+  const bool fused_two_tiles = t.fused_passes_max_count != BitonicTuning::never && t.merge_stages &&
+                               t.fused_passes_max_count >= 2ull * t.tile_size;
+  std::uint32_t tile = t.tile_size;
+  while (!fused_two_tiles &&
+         in.shared_bytes(std::uint64_t{tile} * 2, t.emulate_subgroups) <= in.device.max_shared_bytes &&
+         tile * 2 / elements <= in.device.max_invocations && tile < (1u << 20))
+    tile *= 2;
+  return tile;
+}
+
+/// `elements`, raised where single_dispatch_tile / it exceeds the invocation limit.
+inline std::uint32_t default_single_tile_elements(const BitonicTuning& t, const TuningInputs& in,
+                                                  std::uint32_t elements) {
+  while (elements < 32 && t.single_dispatch_tile / elements > in.device.max_invocations) elements *= 2;
+  return elements;
+}
+
+/// Direct tile I/O's layouts are drawn for 3 register bits, 5 lane bits and 9 .. 12 tile
+/// bits; with a value stream it measured slower.
+inline bool runs_direct_tile_io(const BitonicTuning& t, const TuningInputs& in, std::uint32_t subgroups) {
+  return t.direct_tile_io && in.element_bytes == 4 && t.use_subgroups && subgroups == 32 && t.local_elements == 8 &&
+         t.tile_size >= 512 && t.tile_size <= 4096;
+}
+
+/// 32-bit keys with values on GPUs, from 2^21 elements; nothing else measured faster.
+inline std::uint32_t default_wide_chunk_min_count(const TuningInputs& in) {
+  return !in.software() && in.element_bytes == 8 && in.key_bytes == 4 ? (1u << 21) : BitonicTuning::never;
+}
+
+/// Throws Error unless the device can run `t` (with every field resolved).
+inline void check_tuning(const BitonicTuning& t, const TuningInputs& in) {
+  const auto fail = [](const std::string& why) { throw Error("invalid Tuning: " + why); };
+  const DeviceLimits& d = in.device;
+  const std::string tile = std::to_string(t.tile_size);
+  const auto shared_bytes = [&](std::uint64_t elements) { return in.shared_bytes(elements, t.emulate_subgroups); };
+  if (!is_power_of_two(t.tile_size)) fail("tile_size " + tile + " is not a power of two");
+  if (shared_bytes(t.tile_size) > d.max_shared_bytes)
+    fail("tile_size " + tile + " needs " + std::to_string(shared_bytes(t.tile_size)) +
+         " bytes of shared memory, more than GL_MAX_COMPUTE_SHARED_MEMORY_SIZE = " +
+         std::to_string(d.max_shared_bytes) + "; use a smaller tile_size or 0 for the default");
+  // Elements per invocation of a tile program: local_elements, local_sort_elements.
+  const auto check_elements = [&](std::uint32_t elements, const std::string& name) {
+    if (!is_power_of_two(elements) || elements < 4 || elements > 32) fail(name + " must be a power of two in 4..32");
+    if (elements > t.tile_size) fail(name + " exceeds tile_size");
+    if (t.tile_size / elements > d.max_invocations)
+      fail("tile_size / " + name + " = " + std::to_string(t.tile_size / elements) +
+           " invocations exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(d.max_invocations) +
+           "; raise " + name + " or lower tile_size");
+  };
+  check_elements(t.local_elements, "local_elements");
+  check_elements(t.local_sort_elements, "local_sort_elements");
+  if (!is_power_of_two(t.single_tile_elements) || t.single_tile_elements < 4 || t.single_tile_elements > 32 ||
+      t.single_tile_elements > t.single_dispatch_tile)
+    fail("single_tile_elements must be a power of two in 4..32 and at most single_dispatch_tile");
+  if (!is_power_of_two(t.global_elements) || t.global_elements < 2 || t.global_elements > 32 ||
+      t.global_elements > t.tile_size)
+    fail("global_elements must be a power of two in 2..32 and at most tile_size");
+  if (t.global_vector_width != 1 && t.global_vector_width != 4) fail("global_vector_width must be 1 or 4");
+  if (std::uint64_t{t.global_elements} * t.global_vector_width * 2 > t.tile_size)
+    fail("global_elements * global_vector_width * 2 must not exceed tile_size");
+  if (!is_power_of_two(t.window_run) || t.window_run < 4 || t.window_run > t.tile_size)
+    fail("window_run must be a power of two in 4..tile_size");
+  if (!is_power_of_two(t.fused_tile_size) || t.fused_tile_size > t.tile_size ||
+      (t.fused_tile_size < t.tile_size &&
+       (t.fused_tile_size < 4ull * t.window_run || t.fused_tile_size < t.local_elements)))
+    fail("fused_tile_size " + std::to_string(t.fused_tile_size) + " must be a power of two of at least 4 * "
+         "window_run and local_elements and at most tile_size (" + tile + ", which turns it off); 0 for the default");
+  if (!is_power_of_two(t.single_dispatch_tile) || t.single_dispatch_tile < t.tile_size ||
+      shared_bytes(t.single_dispatch_tile) > d.max_shared_bytes ||
+      t.single_dispatch_tile / t.single_tile_elements > d.max_invocations)
+    fail("single_dispatch_tile must be a power of two >= tile_size whose elements fit shared memory and whose "
+         "invocations (single_dispatch_tile / single_tile_elements) fit GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS");
+  if (t.global_group_size > d.max_invocations)
+    fail("global_group_size exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(d.max_invocations));
+}
+
+/// `requested` with every zero field derived and every switch set to what runs, checked.
+/// element_bytes: key + value bytes per element; key_bytes: 4 or 8.
+inline BitonicTuning resolve_tuning(BitonicTuning t, const DeviceLimits& device, std::uint32_t element_bytes,
+                                    std::uint32_t key_bytes = 4) {
+  const TuningInputs in{device, element_bytes, key_bytes};
+  const auto fill = [](std::uint32_t& field, std::uint32_t value) {
+    if (field == 0) field = value;
+  };
+  t.local_elements = software_local_elements(t, in);
+  t.emulate_subgroups = emulates_subgroups(t, in);
+  const std::uint32_t subgroups = subgroup_size(t, in);
+  fill(t.tile_size, default_tile_size(t, in));
+  fill(t.local_elements, default_local_elements(t, in));
+  fill(t.local_sort_elements, default_local_sort_elements(t, in));
+  fill(t.sort_program_passes_min_count, default_sort_program_passes_min_count(in));
+  fill(t.fused_passes_max_count, default_fused_passes_max_count(t, in));
+  t.fused_passes_max_count = runnable_fused_passes_max_count(t, in);
+  fill(t.local_sort_min_count, default_local_sort_min_count(t));
+  fill(t.global_elements, 8);
+  fill(t.global_vector_width, 4);
+  t.global_vector_width = runnable_global_vector_width(t, in);
+  fill(t.global_group_size, 128);
+  fill(t.window_run, std::min<std::uint32_t>(16, t.tile_size));
+  fill(t.fused_tile_size, default_fused_tile_size(t, in));
+  const std::uint32_t single_elements = single_tile_elements_wanted(t, in);
+  fill(t.single_dispatch_tile, default_single_dispatch_tile(t, in, single_elements));
+  fill(t.single_tile_elements, default_single_tile_elements(t, in, single_elements));
+  fill(t.max_workgroups_x, device.max_groups_x);
+  check_tuning(t, in);
+  // What runs of the switches and paths that were asked for.
+  t.use_subgroups = t.use_subgroups && subgroups_fit(t.tile_size, t.local_elements, subgroups);
+  t.emulate_subgroups = t.emulate_subgroups && t.use_subgroups;
+  t.direct_tile_io = runs_direct_tile_io(t, in, subgroups);
+  fill(t.wide_chunk_min_count, default_wide_chunk_min_count(in));
+  if (!t.use_subgroups) t.wide_chunk_min_count = BitonicTuning::never;  // wide chunks are subgroup steps
+  // Passes that cross stages are window passes.
+  t.merge_stages = t.merge_stages && t.tile_size / t.window_run > t.global_elements;
+  if (t.max_workgroups_x > device.max_groups_x)
+    throw Error("invalid Tuning: max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " +
+                std::to_string(device.max_groups_x));
+  return t;
+}
+
+}  // namespace bitonic
+}  // namespace detail
+}  // namespace gpusort

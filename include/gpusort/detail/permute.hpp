@@ -1,0 +1,105 @@
+#pragma once
+// The word permute kernel (shaders/common/permute.comp) and what stable sorts and sort_indices()
+// do with it: fill indices 0 .. count-1, gather values through sorted indices, copy back.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "../program_cache.hpp"
+#include "dispatch.hpp"
+#include "embedded_shaders.hpp"
+#include "gl_buffer.hpp"
+#include "gl_state.hpp"
+#include "program_slots.hpp"
+#include "shader_interface.hpp"
+#include "storage_binding.hpp"
+
+namespace gpusort {
+namespace detail {
+
+class WordPermute {
+ public:
+  WordPermute() = default;
+  /// `extra_source`: Tuning::extra_shader_source; `offset_alignment`:
+  /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT; `dispatch`: the sorter's dispatch limits.
+  WordPermute(ProgramCache* cache, std::string extra_source, std::uint32_t offset_alignment,
+              DispatchLimits dispatch)
+      : cache_(cache), extra_source_(std::move(extra_source)), offset_alignment_(offset_alignment),
+        dispatch_(dispatch) {}
+
+  /// The kernel, built on first use. Call it before writing anything, so that a build that
+  /// throws leaves the caller's data as it was.
+  GLuint program() {
+    return program_.get(cache_, [&] {
+      return ProgramSource{"permute", {"#version 430 core\n" + extra_source_ + "\n", shaders::common_shader_interface_h,
+                                       shaders::common_permute_comp}};
+    });
+  }
+
+  /// indices[first + i] = i for i < count.
+  void iota(GLuint indices, std::size_t first, std::size_t count) {
+    const GLuint base = bind_words(GPUSORT_BINDING_PERMUTE_DESTINATION, indices, first, count, offset_alignment_);
+    bind_words(GPUSORT_BINDING_PERMUTE_SOURCE, indices, first, count, offset_alignment_);
+    bind_words(GPUSORT_BINDING_PERMUTE_INDICES, indices, first, count, offset_alignment_);
+    run(GPUSORT_PERMUTE_IOTA, count, base, 0);
+  }
+
+  /// destination[i] = source[source_first + indices[i]] for i < count.
+  void gather(GLuint destination, GLuint source, std::size_t source_first, GLuint indices, std::size_t count) {
+    bind_words(GPUSORT_BINDING_PERMUTE_DESTINATION, destination, 0, count, offset_alignment_);
+    const GLuint source_base =
+        bind_words(GPUSORT_BINDING_PERMUTE_SOURCE, source, source_first, count, offset_alignment_);
+    bind_words(GPUSORT_BINDING_PERMUTE_INDICES, indices, 0, count, offset_alignment_);
+    run(GPUSORT_PERMUTE_GATHER, count, 0, source_base);
+  }
+
+  /// destination[destination_first + i] = source[i] for i < count. Reads no indices (the
+  /// indices binding stays as the last gather left it: the kernel declares it).
+  void copy(GLuint destination, std::size_t destination_first, GLuint source, std::size_t count) {
+    const GLuint destination_base =
+        bind_words(GPUSORT_BINDING_PERMUTE_DESTINATION, destination, destination_first, count, offset_alignment_);
+    bind_words(GPUSORT_BINDING_PERMUTE_SOURCE, source, 0, count, offset_alignment_);
+    run(GPUSORT_PERMUTE_COPY, count, destination_base, 0);
+  }
+
+ private:
+  /// One dispatch over `count` words, on what the caller bound at the permute bindings.
+  void run(GLuint mode, std::size_t count, GLuint destination_base, GLuint source_base) {
+    glUseProgram(program());
+    glUniform1ui(GPUSORT_PERMUTE_LOCATION_COUNT, static_cast<GLuint>(count));
+    glUniform1ui(GPUSORT_PERMUTE_LOCATION_MODE, mode);
+    glUniform1ui(GPUSORT_PERMUTE_LOCATION_DESTINATION_BASE, destination_base);
+    glUniform1ui(GPUSORT_PERMUTE_LOCATION_SOURCE_BASE, source_base);
+    dispatch_workgroups((count + GPUSORT_PERMUTE_GROUP_SIZE - 1) / GPUSORT_PERMUTE_GROUP_SIZE, dispatch_);
+  }
+
+  ProgramCache* cache_ = nullptr;
+  std::string extra_source_;
+  std::uint32_t offset_alignment_ = 4;
+  DispatchLimits dispatch_;
+  ProgramSlot program_;
+};
+
+/// A stable key-value sort of elements [first, first + count) of `values` from a sort that
+/// is not: `sort_with_indices(indices)` sorts the keys carrying the indices 0 .. count-1
+/// (ties broken by index), then the values are gathered through the sorted indices into
+/// `gathered` and copied back. `indices` and `gathered` are scratch, grown to count words.
+/// Ends with the caller's completion barrier still to issue.
+template <class SortWithIndices>
+void sort_values_stably(WordPermute& permute, GlBuffer& indices, GlBuffer& gathered, GLuint values,
+                        std::size_t first, std::size_t count, SortWithIndices&& sort_with_indices) {
+  const std::size_t bytes = count * sizeof(std::uint32_t);
+  indices.reserve(bytes);
+  gathered.reserve(bytes);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  permute.iota(indices.name(), 0, count);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  sort_with_indices(indices.name());
+  permute.gather(gathered.name(), values, first, indices.name(), count);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  permute.copy(values, first, gathered.name(), count);
+}
+
+}  // namespace detail
+}  // namespace gpusort

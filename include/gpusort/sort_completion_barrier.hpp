@@ -1,0 +1,12 @@
+#pragma once
+// The memory barrier every GPU-buffer sort ends with.
+
+namespace gpusort {
+
+/// The memory barrier every sort() ends with. Later shader-storage reads, vertex
+/// attribute and index fetches, and buffer reads/updates (glGetBufferSubData,
+/// glCopyBufferSubData, mapping) see the sorted data without another barrier.
+constexpr GLbitfield sort_completion_barrier = GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+                                               GL_ELEMENT_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT;
+
+}  // namespace gpusort

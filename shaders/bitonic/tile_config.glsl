@@ -1,0 +1,37 @@
+// The tile kernel's compile-time switches and their defaults; the first source after the
+// host's #defines, because #extension must precede every other token. The host sets:
+//   TILE_LOG2           the tile is 2^TILE_LOG2 = GROUP_SIZE * ELEMS elements (ELEMS >= 4)
+//   SUBGROUP_LOG2       0, or log2 of the subgroup size to use shuffles
+//   SUBGROUP_EMULATION  1 runs the subgroup code with shuffles emulated in shared memory (a
+//                       testing aid for contexts without GL_KHR_shader_subgroup)
+//   DIRECT_TILE_IO      1: window passes move global memory straight to and from registers
+//   WIDE_CHUNKS         1 (with subgroups): shared-memory steps run in wide chunks
+//   FUSED_PASSES        1: one dispatch runs several passes (tile_fused.glsl)
+//   FUSED_RESERVE_WORDS with FUSED_PASSES: shared memory reserved beside the tile
+#ifndef SUBGROUP_LOG2
+#define SUBGROUP_LOG2 0
+#endif
+#ifndef SUBGROUP_EMULATION
+#define SUBGROUP_EMULATION 0
+#endif
+#if SUBGROUP_LOG2 > 0 && !SUBGROUP_EMULATION
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+#endif
+#ifndef DIRECT_TILE_IO
+#define DIRECT_TILE_IO 0
+#endif
+#ifndef WIDE_CHUNKS
+#define WIDE_CHUNKS 0
+#endif
+// FUSED_PASSES 1: workgroups of one dispatch read what others wrote in it, so the data
+// bypasses caches that are not coherent across the GPU.
+#ifndef FUSED_PASSES
+#define FUSED_PASSES 0
+#endif
+#ifndef FUSED_RESERVE_WORDS
+#define FUSED_RESERVE_WORDS 0u
+#endif
+#if FUSED_PASSES
+#define DATA_BUFFER coherent buffer
+#endif

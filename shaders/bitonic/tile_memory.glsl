@@ -1,0 +1,138 @@
+// The tile kernel's workgroup: its tile in shared memory (bank-swizzled), the pass it runs
+// (u_mode .. u_pre, or per tile under FUSED_PASSES), each invocation's rank, and the moves
+// between the tile and the registers of registers.glsl (chunks, the blocked layout).
+// With subgroups every step whose pivot is below WARP_LOG2 runs in registers and shuffles
+// (tile_shuffles.glsl), with no shared memory and no barrier.
+
+#define TILE_SIZE (1u << TILE_LOG2)
+
+#if SUBGROUP_LOG2 > 0
+#define WARP_LOG2 (ELEMS_LOG2 + SUBGROUP_LOG2)  // bits one subgroup holds in registers
+#else
+#define WARP_LOG2 ELEMS_LOG2
+#endif
+
+layout(local_size_x = GROUP_SIZE) in;
+
+// FUSED_PASSES 1: one dispatch runs several passes (tile_fused.glsl); the pass of the tile
+// at hand then lives in these names as plain variables.
+#if FUSED_PASSES
+uint u_mode, u_stage, u_p_hi, u_p_lo, u_flip, u_pre;
+#else
+layout(location = GPUSORT_TILE_LOCATION_MODE) uniform uint u_mode;    // GPUSORT_TILE_*
+layout(location = GPUSORT_TILE_LOCATION_STAGE) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
+layout(location = GPUSORT_TILE_LOCATION_P_HI) uniform uint u_p_hi;    // modes 1, 2: pivot of the first step
+layout(location = GPUSORT_TILE_LOCATION_P_LO) uniform uint u_p_lo;    // mode 2: pivot of the last step
+layout(location = GPUSORT_TILE_LOCATION_FLIP) uniform uint u_flip;    // mode 2: the first step is the stage's flip
+layout(location = GPUSORT_TILE_LOCATION_PRE) uniform uint u_pre;      // mode 2: disperses of stage u_stage-1 to run first
+#endif
+
+// Derived once per invocation from the element count (which may come from the GPU).
+uint g_count;         // elements to sort
+uint g_stages;        // mode 0: stages 1 .. g_stages run inside the tile
+bool g_last_pass;     // this pass finishes the sort: keys leave as the user's raw bits
+uint g_tile_base;     // modes 0, 1: the tile's first element; mode 2: window_position(0)
+uint g_run_log2;      // mode 2: log2 of the run length
+uint g_flip_mask;     // mode 2: what the upper half of a flipping window XORs in
+
+shared KEY tile_keys[TILE_SIZE];
+#if HAS_VALUES
+shared uint tile_values[TILE_SIZE];
+#endif
+
+// XOR-swizzling each 32-word row by the row index spreads strided accesses over the
+// banks without the extra shared memory that padding would cost.
+uint bank_swizzle(uint i) {
+    // (The direct window layouts see at most 2-way conflicts with it. A swizzle chosen per
+    // mode at run time cost every tile pass 30-50 % on an H200: local disperses 113 against
+    // 72 us at 2^24.)
+    return i ^ ((i >> 5u) & 31u);
+}
+
+#if SUBGROUP_EMULATION
+uint subgroup_id() { return gl_LocalInvocationIndex >> SUBGROUP_LOG2; }
+uint subgroup_lane() { return gl_LocalInvocationIndex & ((1u << SUBGROUP_LOG2) - 1u); }
+
+// One word per register and invocation: an emulated shuffle of all ELEMS registers costs two
+// barriers per word of the element, not two per register.
+shared uint exchange_words[GROUP_SIZE * ELEMS];
+#elif SUBGROUP_LOG2 > 0
+uint subgroup_id() { return gl_SubgroupID; }
+uint subgroup_lane() { return gl_SubgroupInvocationID; }
+#endif
+
+// The invocation's rank in the data layout. With subgroups, consecutive ranks share a
+// subgroup, whatever order the implementation groups invocations in.
+uint thread_rank() {
+#if SUBGROUP_LOG2 > 0
+    return (subgroup_id() << SUBGROUP_LOG2) + subgroup_lane();
+#else
+    return gl_LocalInvocationIndex;
+#endif
+}
+
+// A sort smaller than the tile (mode 0 with g_stages < TILE_LOG2) touches only the first
+// 2^g_stages elements; invocations past them idle through the barriers. Under emulation
+// they join in (on +infinity padding that never leaves the tile): shuffles are barriers.
+bool thread_active() {
+#if SUBGROUP_EMULATION
+    return true;
+#else
+    return u_mode != GPUSORT_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
+#endif
+}
+
+void load_registers() {
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint s = bank_swizzle(positions[j]);
+        reg_keys[j] = tile_keys[s];
+#if HAS_VALUES
+        reg_values[j] = tile_values[s];
+#endif
+    }
+}
+
+void store_registers() {
+    for (uint j = 0u; j < ELEMS; ++j) {
+        uint s = bank_swizzle(positions[j]);
+        tile_keys[s] = reg_keys[j];
+#if HAS_VALUES
+        tile_values[s] = reg_values[j];
+#endif
+    }
+}
+
+void run_chunk(uint p_hi, uint p_lo, bool flip) {
+    if (thread_active()) {
+        Chunk c;
+        c.q = (p_hi + 1u >= ELEMS_LOG2) ? p_hi + 1u - ELEMS_LOG2 : 0u;
+        c.p_hi = p_hi;
+        c.p_lo = p_lo;
+        c.flip = flip;
+        chunk_positions(c, chunk_base(c, thread_rank()));
+        load_registers();
+        chunk_steps(c);
+        store_registers();
+    }
+    barrier();
+}
+
+// Layout "blocked": the invocation of rank t holds elements t * ELEMS + j of the tile, so
+// the low ELEMS_LOG2 bits of an index are register bits and the next SUBGROUP_LOG2 bits
+// are lane bits.
+void load_blocked() {
+    uint base = thread_rank() * ELEMS;
+    for (uint j = 0u; j < ELEMS; ++j) positions[j] = base + j;
+    load_registers();
+}
+
+// Disperse step of pivot m < ELEMS_LOG2: both elements sit in this invocation.
+void register_disperse(uint m) {
+    for (uint i = 0u; i < ELEMS_LOG2; ++i) {
+        if (i == m) {
+            for (uint j = 0u; j < ELEMS; ++j) {
+                if ((j & (1u << i)) == 0u) compare_exchange(j, j | (1u << i), false);
+            }
+        }
+    }
+}

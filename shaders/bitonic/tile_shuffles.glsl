@@ -1,0 +1,131 @@
+// The tile kernel's subgroup steps (SUBGROUP_LOG2 > 0): shuffles between lanes, emulated
+// through shared memory under SUBGROUP_EMULATION (every invocation then takes part in every
+// step), so that contexts without GL_KHR_shader_subgroup, like llvmpipe in CI, run and check
+// these paths; and wide chunks (WIDE_CHUNKS).
+
+#if SUBGROUP_LOG2 > 0
+KEY_REG other_keys[ELEMS];
+#if HAS_VALUES
+REG other_values[ELEMS];
+#endif
+
+#if HAS_VALUES
+#define REG_WORD_VALUE(j) reg_values[j]
+#else
+#define REG_WORD_VALUE(j) 0u
+#endif
+
+#if SUBGROUP_EMULATION
+// Every invocation of the workgroup must call the emulated shuffle (barriers), which is why
+// thread_active() is always true under emulation. `word` picks a 32-bit word of the element
+// (0, 1: key words; 2: value); the barrier before the writes lets the previous exchange's
+// reads finish.
+uint exchanged_word(uint j, uint word) {
+#if KEY_WORDS == 2
+    return word == 0u ? reg_keys[j].x : word == 1u ? reg_keys[j].y : REG_WORD_VALUE(j);
+#else
+    return word == 0u ? reg_keys[j] : REG_WORD_VALUE(j);
+#endif
+}
+
+void shuffle_in(uint lane_mask, uint register_mask) {
+    uint mine = gl_LocalInvocationIndex * ELEMS;
+    uint theirs = (gl_LocalInvocationIndex ^ lane_mask) * ELEMS;
+    for (uint word = 0u; word < uint(KEY_WORDS + HAS_VALUES); ++word) {
+        barrier();
+        for (uint j = 0u; j < ELEMS; ++j) exchange_words[mine + j] = exchanged_word(j, word);
+        barrier();
+        for (uint j = 0u; j < ELEMS; ++j) {
+            uint w = exchange_words[theirs + (j ^ register_mask)];
+#if KEY_WORDS == 2
+            if (word == 0u) other_keys[j].x = w;
+            if (word == 1u) other_keys[j].y = w;
+#else
+            if (word == 0u) other_keys[j] = w;
+#endif
+#if HAS_VALUES
+            if (word == uint(KEY_WORDS)) other_values[j] = w;
+#endif
+        }
+    }
+}
+#else
+// Fetches register (j ^ register_mask) of lane (lane ^ lane_mask) into other_*[j].
+void shuffle_in(uint lane_mask, uint register_mask) {
+    for (uint j = 0u; j < ELEMS; ++j) {
+        other_keys[j] = subgroupShuffleXor(reg_keys[j ^ register_mask], lane_mask);
+#if HAS_VALUES
+        other_values[j] = subgroupShuffleXor(reg_values[j ^ register_mask], lane_mask);
+#endif
+    }
+}
+#endif
+
+// Register j against the fetched element: the lower position keeps the smaller key. Both
+// lanes of a pair see the same two keys, so equal keys never move.
+void keep_side(uint j, bool lower) {
+#if HAS_VALUES
+    bool take = (lower ? pair_greater(reg_keys[j], reg_values[j], other_keys[j], other_values[j])
+                       : pair_greater(other_keys[j], other_values[j], reg_keys[j], reg_values[j])) != 0u;
+#else
+    bool take = lower ? KEY_LESS(other_keys[j], reg_keys[j]) : KEY_LESS(reg_keys[j], other_keys[j]);
+#endif
+    if (take) {
+        reg_keys[j] = other_keys[j];
+#if HAS_VALUES
+        reg_values[j] = other_values[j];
+#endif
+    }
+}
+
+// One step whose pivot is a lane bit: register j of this lane meets register
+// (j ^ register_mask) of lane (lane ^ lane_mask).
+void shuffle_step(uint lane_mask, uint register_mask, uint pivot_lane_bit) {
+    shuffle_in(lane_mask, register_mask);
+    bool lower = (subgroup_lane() & (1u << pivot_lane_bit)) == 0u;
+    for (uint j = 0u; j < ELEMS; ++j) keep_side(j, lower);
+}
+
+// One step whose pivot (a tile bit) is held by the lane bits of lane_mask, in a layout where
+// register j sits at positions[j] and a flip may have reversed some pairs: the side comes
+// from the position itself.
+void positioned_shuffle_step(uint lane_mask, uint pivot) {
+    shuffle_in(lane_mask, 0u);
+    for (uint j = 0u; j < ELEMS; ++j) keep_side(j, (positions[j] & (1u << pivot)) == 0u);
+}
+#endif
+
+#if SUBGROUP_LOG2 > 0 && WIDE_CHUNKS
+// A wide chunk: the chunk's registers hold pivots q .. p_hi (q = p_hi + 1 - ELEMS_LOG2) and
+// its lanes the SUBGROUP_LOG2 bits just below q, so up to ELEMS_LOG2 + SUBGROUP_LOG2 steps
+// (registers first, then shuffles) run between two barriers instead of ELEMS_LOG2. Needs
+// q >= SUBGROUP_LOG2. Lanes on bits q-5 .. q-1 (q <= 10) meet distinct banks under
+// bank_swizzle: bits below 5 pick the bank themselves, bits 5 .. 9 through the XOR.
+// It trades a round trip and its barrier for up to SUBGROUP_LOG2 shuffle steps: a gain where
+// many tiles wait on memory and barriers, a loss where the data sits in L2 (measured on an
+// H200: Tuning::wide_chunk_min_count).
+void run_wide_chunk(uint p_hi, uint p_lo, bool flip) {
+    if (thread_active()) {
+        Chunk c;
+        c.q = p_hi + 1u - ELEMS_LOG2;
+        c.p_hi = p_hi;
+        c.p_lo = max(p_lo, c.q);
+        c.flip = flip;
+        uint lane_low = c.q - SUBGROUP_LOG2;
+        uint group = subgroup_id();
+        // Subgroup bits fill the slot bits the lanes and registers leave, low ones first, so
+        // the active invocations of a small local sort stay inside its 2^g_stages elements.
+        uint spread = (group & ((1u << lane_low) - 1u)) | (subgroup_lane() << lane_low) |
+                      ((group >> lane_low) << c.q);
+        chunk_positions(c, chunk_base(c, spread));
+        load_registers();
+        chunk_steps(c);
+        for (uint i = 0u; i < SUBGROUP_LOG2; ++i) {
+            uint pivot = c.q - 1u - i;
+            if (pivot >= p_lo) positioned_shuffle_step(1u << (pivot - lane_low), pivot);
+        }
+        store_registers();
+    }
+    barrier();
+}
+#endif
