@@ -1,9 +1,15 @@
-// gpusort_radix_probe [min_log2] [max_log2] [runs] [variant ...]
-// Times RadixSorter whole sorts (GPU time, GL_TIMESTAMP pairs, median of `runs` after a
-// warm-up) for 32-bit keys, 32-bit pairs and 64-bit keys, random input restored before every
-// sort, and checks every variant's first result against std::stable_sort. Variants (default:
-// all): default, reduce_then_scan, onesweep, k4, k12, k16, g128, g512, shared_match (no real
-// ballots), bits6. Defaults: 2^12 .. 2^24, 9 runs.
+// gpusort_radix_probe [--kernels] min_log2 max_log2 runs [variant ...]
+// RadixSorter whole sorts (GPU time, GL_TIMESTAMP pairs, median of `runs` after a warm-up)
+// for 32-bit keys, 32-bit pairs and 64-bit keys, random input restored before every sort;
+// every variant's first result is checked against std::stable_sort ('!' marks a difference).
+// --kernels adds, per sort, each kernel's median GPU time and GB/s (RadixPassInfo::bytes over
+// its time, from GL_TIMESTAMP queries the sorter's pass observer issues around each dispatch)
+// against a streaming uvec4 copy measured in the same run.
+// A variant is "default" or comma-separated FIELD=VALUE settings of RadixTuning: k
+// (keys_per_invocation), g (workgroup_size), bits (digit_bits), hist (histogram_keys), path
+// (onesweep, rts), sub (use_subgroups 0/1), blocks, def (a #define
+// for the shaders, e.g. def=EXPERIMENT, for trying a shader change beside the default).
+// Defaults: 2^12 .. 2^24, 9 runs, the variants of default_variants().
 
 #include <glad/gl.h>
 
@@ -13,38 +19,44 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <numeric>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "support/headless_context.hpp"
+#include "gpu_warm_up.hpp"
+#include "uvec4_copy.hpp"
 
 namespace {
 
-struct Variant {
-  std::string name;
-  gpusort::RadixTuning tuning;
-};
+const std::vector<std::string> default_variants = {"default", "path=rts", "g=256", "g=1024,k=4", "k=12",
+                                                   "k=16", "g=256,k=16", "sub=0", "bits=6"};
 
-std::vector<Variant> all_variants() {
-  std::vector<Variant> v;
-  const auto with = [&](const char* name, auto change) {
-    gpusort::RadixTuning t;
-    change(t);
-    v.push_back({name, t});
-  };
-  with("default", [](gpusort::RadixTuning&) {});
-  with("reduce_then_scan", [](gpusort::RadixTuning& t) { t.path = gpusort::RadixPath::reduce_then_scan; });
-  with("onesweep", [](gpusort::RadixTuning& t) { t.path = gpusort::RadixPath::onesweep; });
-  with("k4", [](gpusort::RadixTuning& t) { t.keys_per_invocation = 4; });
-  with("k12", [](gpusort::RadixTuning& t) { t.keys_per_invocation = 12; });
-  with("k16", [](gpusort::RadixTuning& t) { t.keys_per_invocation = 16; });
-  with("g128", [](gpusort::RadixTuning& t) { t.workgroup_size = 128; t.keys_per_invocation = 16; });
-  with("g512", [](gpusort::RadixTuning& t) { t.workgroup_size = 512; t.keys_per_invocation = 4; });
-  with("shared_match", [](gpusort::RadixTuning& t) { t.use_subgroups = false; });
-  with("bits6", [](gpusort::RadixTuning& t) { t.digit_bits = 6; });
-  return v;
+gpusort::RadixTuning parse_variant(const std::string& spec) {
+  gpusort::RadixTuning t;
+  if (spec == "default") return t;
+  std::size_t start = 0;
+  while (start <= spec.size()) {
+    const std::size_t end = std::min(spec.find(',', start), spec.size());
+    const std::string item = spec.substr(start, end - start);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos) throw gpusort::Error("variant part '" + item + "' is not FIELD=VALUE");
+    const std::string field = item.substr(0, eq), value = item.substr(eq + 1);
+    const auto number = static_cast<std::uint32_t>(std::strtoul(value.c_str(), nullptr, 10));
+    if (field == "k") t.keys_per_invocation = number;
+    else if (field == "g") t.workgroup_size = number;
+    else if (field == "bits") t.digit_bits = number;
+    else if (field == "hist") t.histogram_keys = number;
+    else if (field == "blocks") t.blocks = number;
+    else if (field == "sub") t.use_subgroups = number != 0;
+    else if (field == "def") t.extra_shader_source += "#define " + value + "\n";
+    else if (field == "path") t.path = value == "rts" ? gpusort::RadixPath::reduce_then_scan : gpusort::RadixPath::onesweep;
+    else throw gpusort::Error("unknown variant field '" + field + "'");
+    start = end + 1;
+  }
+  return t;
 }
 
 GLuint make_buffer(const void* data, std::size_t bytes) {
@@ -71,10 +83,80 @@ std::vector<T> read_buffer(GLuint name, std::size_t count) {
   return out;
 }
 
+double median(std::vector<double> v) {
+  if (v.empty()) return 0.0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+const char* kernel_name(gpusort::RadixKernel k) {
+  switch (k) {
+    case gpusort::RadixKernel::init: return "init";
+    case gpusort::RadixKernel::histogram: return "histogram";
+    case gpusort::RadixKernel::upsweep: return "upsweep";
+    case gpusort::RadixKernel::scan: return "scan";
+    case gpusort::RadixKernel::downsweep: return "downsweep";
+    case gpusort::RadixKernel::onesweep: return "onesweep";
+    case gpusort::RadixKernel::copy: return "copy";
+  }
+  return "?";
+}
+
+// The dispatches of the sorts being timed: a query before and after each.
+struct KernelTimes {
+  struct Dispatch {
+    std::string name;
+    std::uint64_t bytes = 0;
+    GLuint begin = 0, end = 0;
+  };
+  std::vector<Dispatch> current;
+  std::map<std::string, std::vector<double>> micros;  // by "index name"
+  std::map<std::string, std::uint64_t> bytes;
+  std::vector<std::string> order;
+
+  void observe(const gpusort::RadixPassInfo& info) {
+    GLuint query = 0;
+    glGenQueries(1, &query);
+    glQueryCounter(query, GL_TIMESTAMP);
+    if (!info.after) {
+      std::string name = kernel_name(info.kernel);
+      if (info.kernel != gpusort::RadixKernel::init && info.kernel != gpusort::RadixKernel::histogram &&
+          info.kernel != gpusort::RadixKernel::copy)
+        name += "[" + std::to_string(info.digit_pass) + "]";
+      current.push_back(Dispatch{name, info.bytes, query, 0});
+    } else {
+      current.back().end = query;
+    }
+  }
+  // Reads the queries of one sort.
+  void collect() {
+    for (const Dispatch& d : current) {
+      GLuint64 t0 = 0, t1 = 0;
+      glGetQueryObjectui64v(d.begin, GL_QUERY_RESULT, &t0);
+      glGetQueryObjectui64v(d.end, GL_QUERY_RESULT, &t1);
+      if (micros.find(d.name) == micros.end()) order.push_back(d.name);
+      micros[d.name].push_back(static_cast<double>(t1 - t0) * 1e-3);
+      bytes[d.name] = d.bytes;
+      glDeleteQueries(1, &d.begin);
+      glDeleteQueries(1, &d.end);
+    }
+    current.clear();
+  }
+  void print(const char* label, double copy_gbs) const {
+    for (const std::string& name : order) {
+      const double us = median(micros.at(name));
+      const double gbs = us > 0 ? static_cast<double>(bytes.at(name)) / (us * 1e3) : 0.0;
+      std::printf("    %-9s %-13s %8.1f us", label, name.c_str(), us);
+      if (bytes.at(name) != 0) std::printf("  %6.0f GB/s  %3.0f%% of copy", gbs, 100 * gbs / copy_gbs);
+      std::printf("\n");
+    }
+  }
+};
+
 // Median GPU milliseconds of `runs` sorts (after one warm-up); "ok" says whether the first
 // result equals std::stable_sort's.
 template <class Key, bool Pairs>
-double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, bool& ok) {
+double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, bool& ok, KernelTimes* kernels) {
   using Value = std::conditional_t<Pairs, std::uint32_t, void>;
   gpusort::RadixSorter<Key, Value> sorter(tuning);
   std::mt19937_64 rng(n);
@@ -93,17 +175,30 @@ double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, b
   for (int run = -1; run < runs; ++run) {
     copy_buffer(pristine_keys, key_buffer, n * sizeof(Key));
     copy_buffer(pristine_values, value_buffer, n * 4);
-    glQueryCounter(queries[0], GL_TIMESTAMP);
-    if constexpr (Pairs) {
-      sorter.sort(key_buffer, value_buffer, n);
-    } else {
-      sorter.sort(key_buffer, n);
+    // Whole sorts are timed without the per-dispatch queries; the kernels in extra sorts.
+    for (int profiled = 0; profiled < (kernels != nullptr && run >= 0 ? 2 : 1); ++profiled) {
+      if (profiled) {
+        copy_buffer(pristine_keys, key_buffer, n * sizeof(Key));
+        copy_buffer(pristine_values, value_buffer, n * 4);
+        sorter.set_pass_observer([kernels](const gpusort::RadixPassInfo& info) { kernels->observe(info); });
+      }
+      glQueryCounter(queries[0], GL_TIMESTAMP);
+      if constexpr (Pairs) {
+        sorter.sort(key_buffer, value_buffer, n);
+      } else {
+        sorter.sort(key_buffer, n);
+      }
+      glQueryCounter(queries[1], GL_TIMESTAMP);
+      sorter.set_pass_observer(nullptr);
+      if (profiled) {
+        kernels->collect();
+      } else {
+        GLuint64 t0 = 0, t1 = 0;
+        glGetQueryObjectui64v(queries[0], GL_QUERY_RESULT, &t0);
+        glGetQueryObjectui64v(queries[1], GL_QUERY_RESULT, &t1);
+        if (run >= 0) times.push_back(static_cast<double>(t1 - t0) * 1e-6);
+      }
     }
-    glQueryCounter(queries[1], GL_TIMESTAMP);
-    GLuint64 t0 = 0, t1 = 0;
-    glGetQueryObjectui64v(queries[0], GL_QUERY_RESULT, &t0);
-    glGetQueryObjectui64v(queries[1], GL_QUERY_RESULT, &t1);
-    if (run >= 0) times.push_back(static_cast<double>(t1 - t0) * 1e-6);
     if (run == -1) {
       std::vector<std::size_t> order(n);
       std::iota(order.begin(), order.end(), std::size_t{0});
@@ -113,45 +208,81 @@ double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, b
       ok = true;
       for (std::size_t i = 0; i < n && ok; ++i)
         ok = got[i] == keys[order[i]] && (!Pairs || got_values[i] == values[order[i]]);
+      // The check left the GPU idle long enough to drop its clocks (gpu_warm_up.hpp).
+      if (n >= (std::size_t{1} << 20))
+        gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(300), [&] { copy_buffer(pristine_keys, key_buffer, n * sizeof(Key)); });
     }
   }
   glDeleteQueries(2, queries);
   for (GLuint b : {pristine_keys, pristine_values, key_buffer, value_buffer}) glDeleteBuffers(1, &b);
-  std::sort(times.begin(), times.end());
-  return times.empty() ? 0.0 : times[times.size() / 2];
+  return median(times);
+}
+
+// GB/s of the streaming uvec4 copy of `words` 32-bit words (median of 20).
+double copy_gbs(std::size_t words) {
+  const gpusort::detail::GlProgram copy = gpusort::detail::build_compute_program("copy", {gpusort_bench::uvec4_copy_source});
+  const GLuint program = copy.name();
+  const GLuint from = make_buffer(nullptr, words * 4), to = make_buffer(nullptr, words * 4);
+  GLuint queries[2];
+  glGenQueries(2, queries);
+  std::vector<double> ms;
+  for (int i = 0; i < 21; ++i) {
+    glQueryCounter(queries[0], GL_TIMESTAMP);
+    gpusort_bench::dispatch_uvec4_copy(program, from, to, words);
+    glQueryCounter(queries[1], GL_TIMESTAMP);
+    GLuint64 t0 = 0, t1 = 0;
+    glGetQueryObjectui64v(queries[0], GL_QUERY_RESULT, &t0);
+    glGetQueryObjectui64v(queries[1], GL_QUERY_RESULT, &t1);
+    if (i > 0) ms.push_back(static_cast<double>(t1 - t0) * 1e-6);
+  }
+  glDeleteQueries(2, queries);
+  glDeleteBuffers(1, &from);
+  glDeleteBuffers(1, &to);
+  return static_cast<double>(words) * 8 / (median(ms) * 1e6);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int min_log2 = argc > 1 ? std::atoi(argv[1]) : 12;
-  const int max_log2 = argc > 2 ? std::atoi(argv[2]) : 24;
-  const int runs = argc > 3 ? std::max(1, std::atoi(argv[3])) : 9;
-  std::vector<Variant> variants;
-  for (const Variant& v : all_variants()) {
-    bool wanted = argc <= 4;
-    for (int i = 4; i < argc; ++i) wanted = wanted || v.name == argv[i];
-    if (wanted) variants.push_back(v);
-  }
+  int arg = 1;
+  const bool per_kernel = argc > 1 && std::strcmp(argv[1], "--kernels") == 0;
+  if (per_kernel) ++arg;
+  const int min_log2 = argc > arg ? std::atoi(argv[arg]) : 12;
+  const int max_log2 = argc > arg + 1 ? std::atoi(argv[arg + 1]) : 24;
+  const int runs = argc > arg + 2 ? std::max(1, std::atoi(argv[arg + 2])) : 9;
+  std::vector<std::string> variants;
+  for (int i = arg + 3; i < argc; ++i) variants.push_back(argv[i]);
+  if (variants.empty()) variants = default_variants;
   gpusort_support::HeadlessContext context;
   std::printf("# %s, %s\n# GPU ms, median of %d; '!' marks a result that differs from std::stable_sort\n",
               context.renderer().c_str(), context.version().c_str(), runs);
-  std::printf("%-18s %6s %10s %10s %10s  (tile, path)\n", "variant", "log2n", "keys_u32", "pairs_u32", "keys_u64");
+  std::printf("%-22s %6s %10s %10s %10s  (tile, path, ranking)\n", "variant", "log2n", "keys_u32", "pairs_u32",
+              "keys_u64");
   for (int log2n = min_log2; log2n <= max_log2; ++log2n) {
     const std::size_t n = std::size_t{1} << log2n;
-    for (const Variant& v : variants) {
+    const double copy = per_kernel ? copy_gbs(n * 2) : 0.0;
+    if (per_kernel) std::printf("# uvec4 copy of 2^%d x 8 bytes: %.0f GB/s\n", log2n, copy);
+    for (const std::string& spec : variants) {
       try {
+        const gpusort::RadixTuning tuning = parse_variant(spec);
+        KernelTimes keys_k, pairs_k, wide_k;
         bool ok_keys = false, ok_pairs = false, ok_wide = false;
-        const double keys = time_sorts<std::uint32_t, false>(v.tuning, n, runs, ok_keys);
-        const double pairs = time_sorts<std::uint32_t, true>(v.tuning, n, runs, ok_pairs);
-        const double wide = time_sorts<std::uint64_t, false>(v.tuning, n, runs, ok_wide);
-        gpusort::RadixSorter<std::uint32_t> probe(v.tuning);
-        std::printf("%-18s %6d %9.4f%s %9.4f%s %9.4f%s  (%zu, %s%s)\n", v.name.c_str(), log2n, keys, ok_keys ? " " : "!",
+        const double keys = time_sorts<std::uint32_t, false>(tuning, n, runs, ok_keys, per_kernel ? &keys_k : nullptr);
+        const double pairs = time_sorts<std::uint32_t, true>(tuning, n, runs, ok_pairs, per_kernel ? &pairs_k : nullptr);
+        const double wide = time_sorts<std::uint64_t, false>(tuning, n, runs, ok_wide, per_kernel ? &wide_k : nullptr);
+        gpusort::RadixSorter<std::uint32_t> probe(tuning);
+        const gpusort::RadixTuning& t = probe.tuning();
+        std::printf("%-22s %6d %9.4f%s %9.4f%s %9.4f%s  (%zu, %s, %s)\n", spec.c_str(), log2n, keys, ok_keys ? " " : "!",
                     pairs, ok_pairs ? " " : "!", wide, ok_wide ? " " : "!", probe.tile_size(),
-                    probe.tuning().path == gpusort::RadixPath::onesweep ? "onesweep" : "reduce_then_scan",
-                    probe.tuning().use_subgroups ? ", ballots" : "");
+                    t.path == gpusort::RadixPath::onesweep ? "onesweep" : "reduce_then_scan",
+                    t.use_subgroups ? "ballots" : "shared");
+        if (per_kernel) {
+          keys_k.print("keys_u32", copy);
+          pairs_k.print("pairs_u32", copy);
+          wide_k.print("keys_u64", copy);
+        }
       } catch (const gpusort::Error& e) {
-        std::printf("%-18s %6d  refused: %s\n", v.name.c_str(), log2n, e.what());
+        std::printf("%-22s %6d  refused: %s\n", spec.c_str(), log2n, e.what());
       }
       std::fflush(stdout);
     }

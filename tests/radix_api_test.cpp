@@ -334,13 +334,59 @@ TEST_F(RadixApiDispatch, SplitDispatchesStillSort) {
   EXPECT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, Order::ascending));
 }
 
+class RadixApiObserver : public GlTest {};
+
+// The pass observer sees every dispatch, in order, before and after, with the bytes it moves.
+TEST_F(RadixApiObserver, SeesEveryDispatchWithItsBytes) {
+  gpusort::RadixSorter<std::uint32_t, std::uint32_t> sorter(radix_test_tuning());
+  const std::size_t n = 5000;
+  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, n, 12);
+  const auto values = radix_values(n, 12);
+  std::vector<gpusort::RadixPassInfo> seen;
+  sorter.set_pass_observer([&](const gpusort::RadixPassInfo& info) { seen.push_back(info); });
+  EXPECT_TRUE(radix_buffer_sort_ok(sorter, keys, &values, Order::ascending));
+  const bool onesweep = sorter.tuning().path == gpusort::RadixPath::onesweep;
+  using K = gpusort::RadixKernel;
+  std::vector<K> want = {K::init};
+  if (onesweep) want.push_back(K::histogram);
+  for (int pass = 0; pass < 4; ++pass) {
+    if (onesweep) {
+      want.push_back(K::onesweep);
+    } else {
+      want.insert(want.end(), {K::upsweep, K::scan, K::downsweep});
+    }
+  }
+  ASSERT_EQ(seen.size(), 2 * want.size());
+  std::uint32_t digit_pass = 0;
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    const gpusort::RadixPassInfo& before = seen[2 * i];
+    const gpusort::RadixPassInfo& after = seen[2 * i + 1];
+    EXPECT_EQ(before.kernel, want[i]) << i;
+    EXPECT_EQ(after.kernel, want[i]) << i;
+    EXPECT_FALSE(before.after);
+    EXPECT_TRUE(after.after);
+    if (want[i] == K::onesweep || want[i] == K::downsweep) {
+      EXPECT_EQ(before.digit_pass, digit_pass++);
+      EXPECT_EQ(before.bytes, n * (4 + 4) * 2) << "keys and values, read and written";
+    } else if (want[i] == K::histogram || want[i] == K::upsweep) {
+      EXPECT_EQ(before.bytes, n * 4) << "keys read";
+    } else {
+      EXPECT_EQ(before.bytes, 0u);
+    }
+  }
+  seen.clear();
+  sorter.set_pass_observer(nullptr);
+  EXPECT_TRUE(radix_buffer_sort_ok(sorter, keys, &values, Order::descending));
+  EXPECT_TRUE(seen.empty());
+}
+
 class RadixApiTuning : public GlTest {};
 
 TEST_F(RadixApiTuning, ResolvedForThisDevice) {
   const auto limits = gpusort::detail::query_device_limits();
   const gpusort::RadixTuning& t = radix_sorter<std::uint32_t>().tuning();
   EXPECT_EQ(t.digit_bits, 8u);
-  EXPECT_EQ(t.workgroup_size, 256u);
+  EXPECT_EQ(t.workgroup_size, limits.software ? 256u : 512u);
   EXPECT_EQ(radix_sorter<std::uint32_t>().tile_size(), std::size_t{t.workgroup_size} * t.keys_per_invocation);
   EXPECT_EQ(t.max_workgroups_x, limits.max_groups_x);
   const bool nvidia = gpusort::detail::gl_string(GL_VENDOR).find("NVIDIA") != std::string::npos;

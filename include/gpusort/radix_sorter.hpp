@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "detail/device.hpp"
@@ -20,6 +21,7 @@
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"
+#include "pass_observer.hpp"
 #include "program_cache.hpp"
 #include "radix_tuning.hpp"
 #include "sort_completion_barrier.hpp"
@@ -50,7 +52,7 @@ namespace gpusort {
 ///   error is left behind. Errors: gpusort::Error, thrown before anything is written.
 /// - Scratch, owned by the sorter, grown on demand (reserve() allocates it up front), per
 ///   element: sizeof(Key) (the other half of the key ping-pong) + 4 with values + 4 x 2^digit_bits
-///   / tile_size (Onesweep's partition status, 0.5 bytes with 2048-key tiles; reduce-then-scan
+///   / tile_size (Onesweep's partition status, 0.25 bytes with 4096-key tiles; reduce-then-scan
 ///   at most that), plus 8.2 KiB. The std::vector overloads also keep the data on the GPU
 ///   (sizeof(Key) + 4 per element), allocated by their first call, not by reserve().
 /// - Dispatches per sort (D digit passes: 4 for 32-bit keys, 8 for 64-bit; +1 copy back when
@@ -175,6 +177,10 @@ class RadixSorter {
   const RadixTuning& tuning() const { return config_.tuning; }
   /// Keys per tile: workgroup_size x keys_per_invocation.
   std::size_t tile_size() const { return config_.tile_size; }
+  /// Profiling: calls `observer` just before and just after every dispatch of every later
+  /// sort (bench/radix_profile.cpp times each kernel with GL_TIMESTAMP queries there).
+  ///   sorter.set_pass_observer([&](const gpusort::RadixPassInfo& info) { glQueryCounter(next_query(), GL_TIMESTAMP); });
+  void set_pass_observer(RadixPassObserver observer) { observer_ = std::move(observer); }
 
  private:
   /// Where a sort's data lives: the caller's (or the host staging) buffers and first elements.
@@ -325,6 +331,7 @@ class RadixSorter {
   ProgramCache* cache_ = nullptr;  // not owned
   detail::RadixProgram programs_[7];
   Scratch scratch_;
+  RadixPassObserver observer_;
 };
 
 }  // namespace gpusort

@@ -33,7 +33,8 @@ struct RadixTuning {
   std::uint32_t digit_bits = 0;
   /// Keys each invocation ranks per tile, 1 .. 32. 0: 8 on GPUs, 4 on software renderers.
   std::uint32_t keys_per_invocation = 0;
-  /// Invocations per workgroup of the tile kernels, a multiple of 32. 0: 256.
+  /// Invocations per workgroup of the tile kernels, a multiple of 32. 0: 512 on GPUs, 256 on
+  /// software renderers.
   std::uint32_t workgroup_size = 0;
   /// The algorithm; after construction tuning() names the one in use.
   RadixPath path = RadixPath::automatic;

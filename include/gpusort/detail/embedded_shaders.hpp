@@ -1866,6 +1866,10 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buf
 #define INCLUSIVE 2u
 #define COUNT_MASK 0x3FFFFFFFu
 
+// Partitions a look-back step reads at once: 4 took 6 % off 512 x 8 tiles at 2^24 keys on
+// an H200 against 1, and 8 no more than 4 (bench/results/history.md).
+#define LOOKBACK_WINDOW 4u
+
 shared uint s_partition;
 
 uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
@@ -1904,15 +1908,21 @@ void main() {
         if (part != 0u) {
             uint count = s_count[d] - (d == RADIX - 1u ? padding : 0u);
             uint before = 0u;
-            uint p = part - 1u;
-            // Ends at the latest at part 0, which publishes "inclusive" at once.
-            for (;;) {
-                uint word = status[p * RADIX + d];
-                uint state = status_state(word);
-                if (state == NOT_READY) continue;
-                before += word & COUNT_MASK;
-                if (state == INCLUSIVE) break;
-                --p;
+            uint p = part;  // the partitions before p are still to be read
+            // Reads LOOKBACK_WINDOW partitions at once (independent loads: one round trip),
+            // then takes them nearest first up to the first not ready one. Ends at the
+            // latest at partition 0, which publishes "inclusive" at once.
+            bool done = false;
+            while (!done) {
+                uint words[LOOKBACK_WINDOW];
+                for (uint w = 0u; w < LOOKBACK_WINDOW; ++w) words[w] = status[uint(max(int(p) - 1 - int(w), 0)) * RADIX + d];
+                for (uint w = 0u; w < LOOKBACK_WINDOW; ++w) {
+                    uint state = status_state(words[w]);
+                    if (state == NOT_READY) break;
+                    before += words[w] & COUNT_MASK;
+                    --p;
+                    if (state == INCLUSIVE) { done = true; break; }
+                }
             }
             status[part * RADIX + d] = status_word(INCLUSIVE, before + count);
             s_delta[d] = before;
@@ -2068,6 +2078,7 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a d
 //                        1: the same ballots emulated from digits in shared memory (a test aid);
 //                        0: digits compared through shared memory (no subgroups needed).
 //                        Modes 0 and 1 use emulated subgroups of 32, synchronised by barriers.
+//   MASK_WORDS           1 where subgroups have at most 32 lanes (a lane set is a uint), else 4
 //   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters)
 //   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
 //
@@ -2107,6 +2118,20 @@ uint subgroup_id() { return gl_LocalInvocationIndex >> 5u; }
 #endif
 
 uint tile_position(uint j) { return subgroup_id() * (SUBGROUP_SIZE * K) + j * SUBGROUP_SIZE + lane_id(); }
+
+// A set of lanes of a row: one word where subgroups have at most 32 lanes (NVIDIA and the
+// emulated subgroups), a uvec4 where they have more (up to 128).
+#if MASK_WORDS == 1
+#define LANES uint
+uint lanes_of(uvec4 ballot) { return ballot.x; }
+uint lane_count(uint m) { return uint(bitCount(m)); }
+uint highest_lane(uint m) { return uint(findMSB(m)); }
+#else
+#define LANES uvec4
+uvec4 lanes_of(uvec4 ballot) { return ballot; }
+#define lane_count popcount4
+#define highest_lane msb4
+#endif
 
 uint popcount4(uvec4 m) {
     ivec4 c = bitCount(m);
@@ -2202,36 +2227,36 @@ void count_tile() {
 
 // The lanes of this key's row whose digit equals d (this lane included).
 #if SUBGROUP_MODE == 2
-uvec4 match_digit(uint d) {
-    uvec4 peers = subgroupBallot(true);
+LANES match_digit(uint d) {
+    LANES peers = lanes_of(subgroupBallot(true));
     for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((d >> b) & 1u) != 0u;
-        uvec4 vote = subgroupBallot(bit);
+        LANES vote = lanes_of(subgroupBallot(bit));
         peers &= bit ? vote : ~vote;
     }
     return peers;
 }
 #elif SUBGROUP_MODE == 1
-uvec4 match_digit(uint d) {
+LANES match_digit(uint d) {
     uint first_lane = local_id() & ~31u;
     uint lane_digits[32];
     for (uint l = 0u; l < 32u; ++l) lane_digits[l] = s_lane_digit[first_lane + l];
-    uvec4 peers = uvec4(0xFFFFFFFFu, 0u, 0u, 0u);
+    LANES peers = lanes_of(uvec4(0xFFFFFFFFu, 0u, 0u, 0u));
     for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((d >> b) & 1u) != 0u;
         uint votes = 0u;  // subgroupBallot(bit of the lane's digit), emulated
         for (uint l = 0u; l < 32u; ++l) votes |= ((lane_digits[l] >> b) & 1u) << l;
-        uvec4 vote = uvec4(votes, 0u, 0u, 0u);
+        LANES vote = lanes_of(uvec4(votes, 0u, 0u, 0u));
         peers &= bit ? vote : ~vote;
     }
     return peers;
 }
 #else
-uvec4 match_digit(uint d) {
+LANES match_digit(uint d) {
     uint first_lane = local_id() & ~31u;
     uint peers = 0u;
     for (uint l = 0u; l < 32u; ++l) peers |= uint(s_lane_digit[first_lane + l] == d) << l;
-    return uvec4(peers, 0u, 0u, 0u);
+    return lanes_of(uvec4(peers, 0u, 0u, 0u));
 }
 #endif
 
@@ -2241,9 +2266,9 @@ uvec4 match_digit(uint d) {
 void rank_rows() {
     uint counters = subgroup_id() * HALF_RADIX;
 #if SUBGROUP_MODE == 2
-    uvec4 lanes_below = gl_SubgroupLtMask;
+    LANES lanes_below = lanes_of(gl_SubgroupLtMask);
 #else
-    uvec4 lanes_below = uvec4((1u << lane_id()) - 1u, 0u, 0u, 0u);
+    LANES lanes_below = lanes_of(uvec4((1u << lane_id()) - 1u, 0u, 0u, 0u));
 #endif
     for (uint j = 0u; j < K; ++j) {
         uint d = g_digits[j];
@@ -2251,12 +2276,12 @@ void rank_rows() {
         s_lane_digit[local_id()] = d;
         barrier();
 #endif
-        uvec4 peers = match_digit(d);
-        uint leader = msb4(peers);
+        LANES peers = match_digit(d);
+        uint leader = highest_lane(peers);
         uint half_shift = (d & 1u) << 4u;
         uint before = 0u;
         if (lane_id() == leader)
-            before = (atomicAdd(s_area[counters + (d >> 1u)], popcount4(peers) << half_shift) >> half_shift) & 0xFFFFu;
+            before = (atomicAdd(s_area[counters + (d >> 1u)], lane_count(peers) << half_shift) >> half_shift) & 0xFFFFu;
 #if SUBGROUP_MODE == 2
         before = subgroupShuffle(before, leader);
 #else
@@ -2264,7 +2289,7 @@ void rank_rows() {
         barrier();
         before = s_lane_base[(local_id() & ~31u) + leader];
 #endif
-        g_ranks[j] = s_start[d] + before + popcount4(peers & lanes_below);
+        g_ranks[j] = s_start[d] + before + lane_count(peers & lanes_below);
     }
     barrier();
 }

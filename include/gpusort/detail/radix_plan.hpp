@@ -58,7 +58,7 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
   if (limits.software) c.serial_scan_blocks = 4096;
   if (t.digit_bits == 0) t.digit_bits = 8;
   if (t.digit_bits < 4 || t.digit_bits > 8) fail("digit_bits is " + std::to_string(t.digit_bits) + "; use 4 .. 8");
-  if (t.workgroup_size == 0) t.workgroup_size = 256;
+  if (t.workgroup_size == 0) t.workgroup_size = limits.software ? 256 : 512;
   if (t.keys_per_invocation == 0) t.keys_per_invocation = limits.software ? 4 : 8;
   if (t.workgroup_size % 32 != 0 || t.workgroup_size > limits.max_invocations)
     fail("workgroup_size " + std::to_string(t.workgroup_size) + " must be a multiple of 32 of at most " +

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "../pass_observer.hpp"
 #include "../program_cache.hpp"
 #include "embedded_shaders.hpp"
 #include "gl_program.hpp"
@@ -41,8 +42,7 @@ inline std::uint32_t active_uniform_locations(GLuint program) {
   return mask;
 }
 
-/// The kernels of shaders/radix/.
-enum class RadixKernel { init, histogram, upsweep, scan, downsweep, onesweep, copy };
+using RadixKernel = gpusort::RadixKernel;
 
 /// The sources of `kernel` for keys of `key_kind` (KeyTraits::glsl_kind) and `key_bytes`.
 inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig& c, int key_kind,
@@ -52,7 +52,8 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
   const std::uint32_t group_size = tile_kernel ? t.workgroup_size : radix_small_group;
   const std::uint32_t max_passes = (key_bytes * 8 + t.digit_bits - 1) / t.digit_bits;
   std::string prelude = "#version 430 core\n";
-  if (tile_kernel && c.ranking == RadixRanking::ballots) {
+  const bool real_subgroups = c.ranking == RadixRanking::ballots;
+  if (tile_kernel && real_subgroups) {
     prelude +=
         "#extension GL_KHR_shader_subgroup_basic : require\n"
         "#extension GL_KHR_shader_subgroup_ballot : require\n"
@@ -78,9 +79,10 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
   define("KEYS_PER_INVOCATION", t.keys_per_invocation);
   define("SUBGROUP_SIZE", c.subgroup_size);
   define("SUBGROUP_MODE", static_cast<std::uint64_t>(c.ranking), "");
+  define("MASK_WORDS", c.subgroup_size <= 32 ? 1 : 4, "");
   define("AREA_WORDS", c.area_words);
   const std::uint32_t radix = 1u << t.digit_bits;
-  const bool subgroup_scan = c.ranking == RadixRanking::ballots && t.workgroup_size >= radix && radix % c.subgroup_size == 0;
+  const bool subgroup_scan = real_subgroups && t.workgroup_size >= radix && radix % c.subgroup_size == 0;
   define("SUBGROUP_SCAN", subgroup_scan ? 1 : 0, "");
   prelude += t.extra_shader_source + "\n";
   std::vector<std::string> sources = {prelude, shaders::common_shader_interface_h, shaders::radix_radix_interface_h,

@@ -39,16 +39,35 @@ void RadixSorter<Key, Value>::run(const Target& target, std::size_t count, Order
   init.set(GPUSORT_RADIX_LOCATION_CAPACITY, static_cast<GLuint>(count));  // the capacity of an indirect sort
   init.set(GPUSORT_RADIX_LOCATION_MAX_GROUPS_X, static_cast<GLuint>(max_x));
   init.set(GPUSORT_RADIX_LOCATION_PASSES, passes.count());
+  // Bytes a kernel must move at the least (RadixPassInfo::bytes).
+  const std::uint64_t key_bytes_all = std::uint64_t{count} * key_bytes;
+  const std::uint64_t value_bytes_all = has_values ? std::uint64_t{count} * value_bytes : 0;
+  const auto observe = [&](Kernel kernel, std::uint32_t pass, bool after) {
+    if (!observer_) return;
+    std::uint64_t bytes = 0;
+    switch (kernel) {
+      case Kernel::histogram: case Kernel::upsweep: bytes = key_bytes_all; break;
+      case Kernel::downsweep: case Kernel::onesweep:  // sort_indices()'s first pass reads no values
+        bytes = 2 * key_bytes_all + (iota && pass == 0 ? 1 : 2) * value_bytes_all; break;
+      case Kernel::copy: bytes = 2 * (key_bytes_all + value_bytes_all); break;
+      default: break;
+    }
+    observer_(RadixPassInfo{kernel, pass, bytes, after});
+  };
+  observe(Kernel::init, 0, false);
   glDispatchCompute(1, 1, 1);
+  observe(Kernel::init, 0, true);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | (indirect != nullptr ? GL_COMMAND_BARRIER_BIT : 0u));
   if (indirect != nullptr) glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, meta);
   // A dispatch of `groups` workgroups, or of what init.comp computed from the GPU's count.
-  const auto launch = [&](std::uint32_t arguments, std::uint64_t groups) {
+  const auto launch = [&](Kernel kernel, std::uint32_t pass, std::uint32_t arguments, std::uint64_t groups) {
+    observe(kernel, pass, false);
     if (indirect != nullptr) {
       glDispatchComputeIndirect(static_cast<GLintptr>((GPUSORT_RADIX_META_ARGUMENTS + 3 * arguments) * 4));
     } else {
       detail::dispatch_workgroups(groups, dispatch_limits());
     }
+    observe(kernel, pass, true);
   };
   const bool onesweep = config_.tuning.path == RadixPath::onesweep;
   const std::uint32_t pass_count = passes.count();
@@ -58,30 +77,30 @@ void RadixSorter<Key, Value>::run(const Target& target, std::size_t count, Order
     histogram.set(GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES, pass_count);
     histogram.set(GPUSORT_RADIX_LOCATION_BEGIN_BIT, passes.begin);
     histogram.set(GPUSORT_RADIX_LOCATION_END_BIT, passes.end);
-    launch(GPUSORT_RADIX_ARGUMENTS_HISTOGRAM, g.histogram_groups);
+    launch(Kernel::histogram, 0, GPUSORT_RADIX_ARGUMENTS_HISTOGRAM, g.histogram_groups);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   }
   for (std::uint32_t pass = 0; pass < pass_count; ++pass) {
     const Bases bases = bind_pass(target, count, pass % 2 == 0);
     if (onesweep) {
       use(Kernel::onesweep, bases, order, passes, pass, iota, tiles_per_block);
-      launch(GPUSORT_RADIX_ARGUMENTS_PARTITION, g.tiles);
+      launch(Kernel::onesweep, pass, GPUSORT_RADIX_ARGUMENTS_PARTITION, g.tiles);
     } else {
       use(Kernel::upsweep, bases, order, passes, pass, iota, tiles_per_block);
-      launch(GPUSORT_RADIX_ARGUMENTS_BLOCK, g.blocks);
+      launch(Kernel::upsweep, pass, GPUSORT_RADIX_ARGUMENTS_BLOCK, g.blocks);
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       use(Kernel::scan, bases, order, passes, pass, iota, tiles_per_block);
-      launch(GPUSORT_RADIX_ARGUMENTS_SCAN, g.scan_groups);
+      launch(Kernel::scan, pass, GPUSORT_RADIX_ARGUMENTS_SCAN, g.scan_groups);
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       use(Kernel::downsweep, bases, order, passes, pass, iota, tiles_per_block);
-      launch(GPUSORT_RADIX_ARGUMENTS_BLOCK, g.blocks);
+      launch(Kernel::downsweep, pass, GPUSORT_RADIX_ARGUMENTS_BLOCK, g.blocks);
     }
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   }
   if (pass_count % 2 != 0) {
     // The last pass wrote the scratch: bind_pass(..., false) reads it and writes the caller's.
     use(Kernel::copy, bind_pass(target, count, false), order, passes, 0, false, tiles_per_block);
-    launch(GPUSORT_RADIX_ARGUMENTS_COPY, g.copy_groups);
+    launch(Kernel::copy, 0, GPUSORT_RADIX_ARGUMENTS_COPY, g.copy_groups);
   }
 }
 
