@@ -63,14 +63,15 @@ inline Crossover Crossover::for_device(const std::string& renderer, bool softwar
   }
   // NVIDIA H200, GL 4.6.0 NVIDIA 580.159.04, gpusort_bench with 4 sorts in flight, both
   // algorithms at every power of two (bench/results/history.md): the radix sort was faster
-  // from 2^21 keys (2^20: 0.117 against 0.111 ms), 2^19 pairs (2^18: 0.082 against 0.072),
-  // 2^18 stable pairs (2^17: 0.075 against 0.069) and 2^21 64-bit keys (2^20: 0.278 against
-  // 0.261). A count just above a power of two costs the network a whole stage more, so the
-  // radix sort takes over right above the last power of two the network won.
-  measured.keys = (std::size_t{1} << 20) + 1;
+  // from 2^19 keys (2^18: 0.064 against 0.057 ms; 2^19: 0.069 against 0.073), 2^19 pairs
+  // (2^18: 0.077 against 0.071), 2^18 stable pairs (2^17: 0.075 against 0.069) and 2^20
+  // 64-bit keys (2^19: 0.159 against 0.137; 2^20: 0.195 against 0.261). A count just above a power of two costs the
+  // network a whole stage more, so the radix sort takes over right above the last power of
+  // two the network won.
+  measured.keys = (std::size_t{1} << 18) + 1;
   measured.pairs = (std::size_t{1} << 18) + 1;
   measured.stable = (std::size_t{1} << 17) + 1;
-  measured.wide_keys = (std::size_t{1} << 20) + 1;
+  measured.wide_keys = (std::size_t{1} << 19) + 1;
   return measured;
 }
 
