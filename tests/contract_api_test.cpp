@@ -400,7 +400,7 @@ TYPED_TEST(ContractGlState, EveryEntryPointRestoresIt) {
          }},
     };
     if constexpr (F != Family::radix) calls.push_back({"prepare", [&] { pairs.prepare(count, Stability::stable); }});
-    if constexpr (F != Family::bitonic) calls.push_back({"reserve", [&] { pairs.reserve(count + 1); }});
+    calls.push_back({"reserve", [&] { pairs.reserve(count + 1); }});
     for (const auto& [what, call] : calls) {
       SCOPED_TRACE(std::string(family_name(F)) + " count " + std::to_string(count) + ": " + what);
       CallerBindings bindings;
@@ -610,8 +610,8 @@ TEST_F(ContractSorter, BothSidesOfTheCrossoverRunTheirAlgorithm) {
 }
 
 // reserve(capacity): no GPU-buffer sort up to the capacity allocates afterwards, on either side
-// of the crossover (the network's unstable sorts allocate nothing; the radix sort's scratch is
-// what reserve() allocates).
+// of the crossover (the network's stable sorts, sort_indirect() and fused passes use scratch
+// too, which reserve() allocates with the radix sort's).
 TEST_F(ContractSorter, ReserveThenSortsUpToTheCapacityAllocateNothing) {
   const std::size_t capacity = 30000;
   gpusort::Sorter<std::uint32_t, std::uint32_t> sorter(contract_sorter_tuning(1024));
@@ -627,6 +627,9 @@ TEST_F(ContractSorter, ReserveThenSortsUpToTheCapacityAllocateNothing) {
   sorter.sort(k, v, capacity - 1, Order::ascending, Stability::stable);
   sorter.sort(k, v, 1024);
   sorter.sort(k, v, 1023);  // the network, in place
+  sorter.sort(k, v, 1000, Order::ascending, Stability::stable);  // the network, with its scratch
+  sorter.sort_indirect(k, v, counts.name(), 0, 1000);             // the network's per-pass arguments
+  sorter.sort_indices(k, v, 1000);
   sorter.sort(k, v, 17, Order::descending);
   sorter.sort_range(k, v, 3, capacity - 3);
   sorter.sort_range(k, v, 5, 1000, Order::descending);

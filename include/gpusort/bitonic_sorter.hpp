@@ -231,6 +231,23 @@ class BitonicSorter {
     if (capacity >= 2) programs_.get(detail::bitonic::arguments_program(), config_);
   }
 
+  /// Allocates now the scratch that GPU-buffer sorts of up to `capacity` elements use, so
+  /// that none of them allocates: stable sorts' indices and gathered values (key-value
+  /// sorters: 8 bytes per element), sort_indirect()'s per-pass arguments, the fused passes'
+  /// two words. Unstable direct sorts need none. Builds nothing; leaves the GL state as it was.
+  ///   sorter.reserve(max_particles);  // at load time, with prepare()
+  void reserve(std::size_t capacity) {
+    detail::require_current_context();
+    detail::check_count(capacity, count_limit(), config_.device);
+    if (capacity < 2) return;
+    detail::GlStateBackup backup;
+    if (has_values) {
+      scratch_[2].reserve(capacity * sizeof(std::uint32_t));
+      scratch_[3].reserve(capacity * sizeof(std::uint32_t));
+    }
+    runner_.reserve(detail::bitonic::make_plan(capacity, config_, false, false).passes.size(), config_);
+  }
+
   /// Host convenience: uploads, sorts on the GPU, downloads (this one waits for the GPU).
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
   void sort(std::vector<Key>& keys, Order order = Order::ascending) {

@@ -151,10 +151,14 @@ class Sorter {
     if (!picks_radix(capacity, Stability::unstable)) bitonic_.prepare_indirect(capacity);
   }
 
-  /// Allocates now the radix sort's scratch for counts up to `capacity`, where a count up to
-  /// `capacity` takes the radix sort, so that no later such sort allocates.
+  /// Allocates now the scratch of every GPU-buffer sort of up to `capacity` elements, so that
+  /// none allocates: the radix sort's where a count up to `capacity` takes it, the network's
+  /// (stable sorts, sort_indirect(), fused passes: BitonicSorter::reserve()) for the counts
+  /// below the crossover.
   void reserve(std::size_t capacity) {
     const std::size_t smallest = std::min(radix_from(Stability::unstable), radix_from(Stability::stable));
+    const std::size_t largest = std::max(radix_from(Stability::unstable), radix_from(Stability::stable));
+    bitonic_.reserve(std::min(capacity, largest - 1));
     if (capacity >= smallest) radix_.reserve(capacity);
   }
 

@@ -50,6 +50,14 @@ class Runner {
     });
   }
 
+  /// Allocates sort_indirect()'s arguments for `passes` passes and, where sorts may fuse
+  /// passes, their sync words (BitonicSorter::reserve()).
+  void reserve(std::size_t passes, const Config& c) {
+    const std::size_t words = passes * GPUSORT_ARGUMENTS_WORDS_PER_PASS;
+    if (arguments_.bytes() < words * sizeof(GLuint)) arguments_.reserve(words * sizeof(GLuint));
+    if (c.tuning.fused_passes_max_count != BitonicTuning::never) reserve_pass_sync();
+  }
+
   /// sort_indirect(): runs `plan` (planned for `capacity` >= 2, not direct) on the first
   /// min(n, capacity) elements of `range`, n the uint at word `count_word` of `count_buffer`.
   /// `planner` (arguments_program()) turns n into every pass's workgroups first.
@@ -168,16 +176,19 @@ class Runner {
     glMemoryBarrier(sort_completion_barrier);
   }
 
+  void reserve_pass_sync() {
+    if (pass_sync_.name() != 0) return;
+    const GLuint zero[2] = {0, 0};
+    pass_sync_.reserve(sizeof zero, zero);
+    tickets_taken_ = 0;
+    items_finished_ = 0;
+  }
+
   /// The fused dispatch of `fused`'s passes with the fused program in use: a workgroup per
   /// tile of every pass (a split over y may launch a few more, which find no item).
   void run_fused(const FusedDispatch& fused, const Config& c) {
     const FusedTable& table = fused.table;
-    if (pass_sync_.name() == 0) {
-      const GLuint zero[2] = {0, 0};
-      pass_sync_.reserve(sizeof zero, zero);
-      tickets_taken_ = 0;
-      items_finished_ = 0;
-    }
+    reserve_pass_sync();
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BINDING_PASS_SYNC, pass_sync_.name());
     glUniform1ui(GPUSORT_FUSED_LOCATION_TICKET_BASE, tickets_taken_);
     glUniform1ui(GPUSORT_FUSED_LOCATION_FINISHED_BASE, items_finished_);
