@@ -109,6 +109,16 @@ std::size_t check_schedule(const Schedule& schedule, std::size_t count) {
   return passes;
 }
 
+// ceil_log2 at the edges of 64 bits: above 2^63 no power of two fits, and the answer is 64.
+TEST(PassSchedule, CeilLog2CoversEverySixtyFourBitCount) {
+  using gpusort::detail::ceil_log2;
+  const std::uint64_t top = std::uint64_t{1} << 63;
+  const std::pair<std::uint64_t, std::uint32_t> cases[] = {
+      {0, 0}, {1, 0}, {2, 1}, {3, 2}, {4, 2}, {5, 3}, {std::uint64_t{1} << 32, 32}, {(std::uint64_t{1} << 32) + 1, 33},
+      {top - 1, 63}, {top, 63}, {top + 1, 64}, {~std::uint64_t{0}, 64}};
+  for (const auto& [n, want] : cases) EXPECT_EQ(ceil_log2(n), want) << n;
+}
+
 TEST(PassSchedule, PassesRunTheNetworkInOrder) {
   for (std::uint32_t tile_log2 = 2; tile_log2 <= 13; ++tile_log2) {
     for (std::uint32_t global_log2 = 1; global_log2 <= 4 && global_log2 <= tile_log2; ++global_log2) {
