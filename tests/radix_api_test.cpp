@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 
+#include "caller_state.hpp"
 #include "radix_support.hpp"
 
 namespace gpusort_test {
@@ -150,34 +151,6 @@ TEST_F(RadixApiErrors, TuningsTheDeviceCannotRun) {
   EXPECT_TRUE(no_gl_error("refused tunings"));
 }
 
-// The state the sorter must restore: program, SSBO bindings (indexed and generic), copy and
-// dispatch-indirect bindings.
-struct RadixGlState {
-  GLint program = 0, generic = 0, copy_read = 0, copy_write = 0, indirect = 0;
-  std::vector<GLint64> indexed;
-  bool operator==(const RadixGlState& o) const {
-    return program == o.program && generic == o.generic && copy_read == o.copy_read && copy_write == o.copy_write &&
-           indirect == o.indirect && indexed == o.indexed;
-  }
-  static RadixGlState take() {
-    RadixGlState s;
-    glGetIntegerv(GL_CURRENT_PROGRAM, &s.program);
-    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &s.generic);
-    glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &s.copy_read);
-    glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &s.copy_write);
-    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &s.indirect);
-    for (GLuint i = 0; i < 8; ++i) {
-      GLint buffer = 0;
-      GLint64 start = 0, size = 0;
-      glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, i, &buffer);
-      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, i, &start);
-      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, i, &size);
-      s.indexed.insert(s.indexed.end(), {buffer, start, size});
-    }
-    return s;
-  }
-};
-
 class RadixApiGlState : public GlTest {};
 
 TEST_F(RadixApiGlState, EveryEntryPointRestoresIt) {
@@ -212,9 +185,9 @@ TEST_F(RadixApiGlState, EveryEntryPointRestoresIt) {
     glBindBuffer(GL_COPY_READ_BUFFER, bound[9]->name());
     glBindBuffer(GL_COPY_WRITE_BUFFER, bound[10]->name());
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, bound[11]->name());
-    const RadixGlState before = RadixGlState::take();
+    const CallerState before = CallerState::take();
     call();
-    EXPECT_TRUE(RadixGlState::take() == before) << "GL state changed";
+    EXPECT_TRUE(CallerState::take() == before) << "GL state changed";
     EXPECT_TRUE(no_gl_error(what));
   }
   for (GLuint i = 0; i < 8; ++i) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, 0);
