@@ -5,10 +5,10 @@
 // decrements it when the workgroup is done; the largest value seen is the residency. It
 // told us (bench/results/history.md) that the H200's GL driver fits about
 // 64 KiB of workgroup shared memory on an SM: three 16 KiB tiles, whatever their invocations.
-// The shader is instrumented through Tuning::extra_shader_source with a wrapper main()
+// The shader is instrumented through BitonicTuning::extra_shader_source with a wrapper main()
 // (tests/support/tile_kernel_wrapper.hpp); the library itself is unchanged.
 // Variants (comma-separated, default "keys,pairs"): "keys" or "pairs", then optionally
-// "+FIELD=VALUE" Tuning parts as in gpusort_pass_profile (bench/tuning_variants.hpp), e.g.
+// "+FIELD=VALUE" BitonicTuning parts as in gpusort_pass_profile (bench/tuning_variants.hpp), e.g.
 // "pairs+le=4+lse=8". (The run in bench/results/history.md was made when they were
 // written "pairs:le=8".)
 #include <cmath>

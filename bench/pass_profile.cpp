@@ -7,9 +7,9 @@
 // fraction of the copy's GB/s (GB/s count 8 bytes per 64-bit key; the copy moves 32-bit
 // words). Variants (keys; "pairs-" before a name for key-value pairs, "u64keys-" and
 // "u64pairs-" for 64-bit keys without and with 32-bit values):
-// "defaults" or one of the named variants below (named_variants: shorthands for Tuning
+// "defaults" or one of the named variants below (named_variants: shorthands for BitonicTuning
 // parts, as earlier runs in bench/results call them). Any variant may end in "+FIELD=VALUE" parts, each
-// setting one Tuning field (e.g. "defaults+local_elements=4+tile=2048"), and in "@NAME=VALUE"
+// setting one BitonicTuning field (e.g. "defaults+local_elements=4+tile=2048"), and in "@NAME=VALUE"
 // parts, each a #define for the shaders, e.g. "defaults@GPUSORT_EXPERIMENT=1"
 // (bench/tuning_variants.hpp).
 #include <algorithm>
@@ -212,7 +212,7 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
   std::printf("  sum of passes %.1f us\n", sum);
 }
 
-// Named variants, as earlier runs in bench/results call them: shorthands for Tuning parts.
+// Named variants, as earlier runs in bench/results call them: shorthands for BitonicTuning parts.
 struct NamedVariant {
   const char* name;
   const char* parts;

@@ -1,5 +1,5 @@
 // gpusort_tuning_probe [max_log2] [repetitions] [registers|windows|direct|sixteen|merge]
-// Times whole sorts for a grid of gpusort::Tuning values, to choose the defaults in
+// Times whole sorts for a grid of gpusort::BitonicTuning values, to choose the defaults in
 // include/gpusort/detail/device.hpp. Per size it prints every variant's median GPU time,
 // fastest first. Variants run interleaved (one sort of each per round) so that clock
 // drift hits them alike; the input is restored from a pristine copy before each sort.
@@ -30,7 +30,7 @@ namespace {
 
 struct Variant {
   std::string name;
-  gpusort::Tuning tuning;
+  gpusort::BitonicTuning tuning;
 };
 
 Variant variant(std::uint32_t tile, std::uint32_t local, std::uint32_t run) {
@@ -45,46 +45,46 @@ Variant variant(std::uint32_t tile, std::uint32_t local, std::uint32_t run) {
 // The defaults with one change.
 template <class Change>
 Variant defaults_with(std::string name, Change change) {
-  Variant v{std::move(name), gpusort::Tuning{}};
+  Variant v{std::move(name), gpusort::BitonicTuning{}};
   change(v.tuning);
   return v;
 }
 
 // "registers": the grid that chose the register-pass defaults (global pass width, vector
 // width, group size). "windows": tile size, invocations per tile and window run length.
-// "direct": Tuning::direct_tile_io on and off, with the tile sizes it might prefer.
-// "sixteen": Tuning::local_sort_elements 16 (the default for keys) against 8 (keys only).
-// "merge": Tuning::merge_stages on and off, with the window runs and tiles it might prefer.
+// "direct": BitonicTuning::direct_tile_io on and off, with the tile sizes it might prefer.
+// "sixteen": BitonicTuning::local_sort_elements 16 (the default for keys) against 8 (keys only).
+// "merge": BitonicTuning::merge_stages on and off, with the window runs and tiles it might prefer.
 std::vector<Variant> tuning_grid(const std::string& name) {
   std::vector<Variant> grid;
   if (name == "merge") {
-    grid.push_back(Variant{"defaults", gpusort::Tuning{}});
-    grid.push_back(defaults_with("stage-by-stage", [](gpusort::Tuning& t) { t.merge_stages = false; }));
+    grid.push_back(Variant{"defaults", gpusort::BitonicTuning{}});
+    grid.push_back(defaults_with("stage-by-stage", [](gpusort::BitonicTuning& t) { t.merge_stages = false; }));
     for (std::uint32_t run : {8u, 32u})
-      grid.push_back(defaults_with("run" + std::to_string(run), [run](gpusort::Tuning& t) { t.window_run = run; }));
-    grid.push_back(defaults_with("tile2048", [](gpusort::Tuning& t) { t.tile_size = 2048; }));
+      grid.push_back(defaults_with("run" + std::to_string(run), [run](gpusort::BitonicTuning& t) { t.window_run = run; }));
+    grid.push_back(defaults_with("tile2048", [](gpusort::BitonicTuning& t) { t.tile_size = 2048; }));
     return grid;
   }
   if (name == "sixteen") {
-    // Tuning::local_sort_elements: the defaults (16 for keys on GPUs) against 8, the default
+    // BitonicTuning::local_sort_elements: the defaults (16 for keys on GPUs) against 8, the default
     // before it existed, and 16 everywhere (local_elements 16).
-    grid.push_back(Variant{"defaults", gpusort::Tuning{}});
-    grid.push_back(defaults_with("local_sort_elements8", [](gpusort::Tuning& t) { t.local_sort_elements = 8; }));
-    grid.push_back(defaults_with("local_elements16", [](gpusort::Tuning& t) { t.local_elements = 16; }));
+    grid.push_back(Variant{"defaults", gpusort::BitonicTuning{}});
+    grid.push_back(defaults_with("local_sort_elements8", [](gpusort::BitonicTuning& t) { t.local_sort_elements = 8; }));
+    grid.push_back(defaults_with("local_elements16", [](gpusort::BitonicTuning& t) { t.local_elements = 16; }));
     return grid;
   }
   if (name == "direct") {
     // Direct tile I/O on and off, and the tile sizes and runs it might prefer.
     for (std::uint32_t tile : {1024u, 2048u, 4096u}) grid.push_back(variant(tile, 8, 16));
     grid.push_back(variant(4096, 8, 32));
-    grid.push_back(Variant{"defaults", gpusort::Tuning{}});
+    grid.push_back(Variant{"defaults", gpusort::BitonicTuning{}});
     for (std::uint32_t tile : {2048u, 4096u}) {
       Variant v = variant(tile, 8, 16);
       v.name += "-not-direct";
       v.tuning.direct_tile_io = false;
       grid.push_back(v);
     }
-    grid.push_back(defaults_with("defaults-not-direct", [](gpusort::Tuning& t) { t.direct_tile_io = false; }));
+    grid.push_back(defaults_with("defaults-not-direct", [](gpusort::BitonicTuning& t) { t.direct_tile_io = false; }));
     return grid;
   }
   if (name == "windows") {
@@ -96,7 +96,7 @@ std::vector<Variant> tuning_grid(const std::string& name) {
       grid.push_back(variant(4096, 16, run));
       grid.push_back(variant(2048, 8, run));
     }
-    grid.push_back(Variant{"defaults", gpusort::Tuning{}});
+    grid.push_back(Variant{"defaults", gpusort::BitonicTuning{}});
     return grid;
   }
   for (std::uint32_t local : {8u, 16u})
@@ -112,8 +112,8 @@ std::vector<Variant> tuning_grid(const std::string& name) {
           v.tuning.global_group_size = group;
           grid.push_back(v);
         }
-  grid.push_back(defaults_with("defaults-without-subgroups", [](gpusort::Tuning& t) { t.use_subgroups = false; }));
-  grid.push_back(Variant{"defaults", gpusort::Tuning{}});
+  grid.push_back(defaults_with("defaults-without-subgroups", [](gpusort::BitonicTuning& t) { t.use_subgroups = false; }));
+  grid.push_back(Variant{"defaults", gpusort::BitonicTuning{}});
   return grid;
 }
 

@@ -3,7 +3,7 @@
 // comma-separated list, each a base name followed by "+FIELD=VALUE" parts, each setting one
 // gpusort::BitonicTuning field (names as in bitonic_tuning.hpp, or the short forms below) or
 // DeviceFacts field ("cu": compute units), and "@NAME=VALUE" parts, each a #define for the
-// shaders (Tuning::extra_shader_source). For example "pairs-defaults+le=4+lse=8" or
+// shaders (BitonicTuning::extra_shader_source). For example "pairs-defaults+le=4+lse=8" or
 // "defaults@GPUSORT_EXPERIMENT=1".
 #include <algorithm>
 #include <cstdint>
@@ -40,27 +40,27 @@ inline bool set_variant_field(VariantSettings& settings, const std::string& name
   struct Field {
     const char* name;
     const char* short_name;
-    std::uint32_t gpusort::Tuning::*number;
-    bool gpusort::Tuning::*flag;
+    std::uint32_t gpusort::BitonicTuning::*number;
+    bool gpusort::BitonicTuning::*flag;
   };
   static const Field fields[] = {
-      {"tile_size", "tile", &gpusort::Tuning::tile_size, nullptr},
-      {"local_elements", "le", &gpusort::Tuning::local_elements, nullptr},
-      {"local_sort_elements", "lse", &gpusort::Tuning::local_sort_elements, nullptr},
-      {"local_sort_min_count", "lsmc", &gpusort::Tuning::local_sort_min_count, nullptr},
-      {"sort_program_passes_min_count", "spp", &gpusort::Tuning::sort_program_passes_min_count, nullptr},
-      {"global_elements", "ge", &gpusort::Tuning::global_elements, nullptr},
-      {"global_vector_width", "gvw", &gpusort::Tuning::global_vector_width, nullptr},
-      {"global_group_size", "ggs", &gpusort::Tuning::global_group_size, nullptr},
-      {"window_run", "run", &gpusort::Tuning::window_run, nullptr},
-      {"wide_chunk_min_count", "wide", &gpusort::Tuning::wide_chunk_min_count, nullptr},
-      {"single_dispatch_tile", "sdt", &gpusort::Tuning::single_dispatch_tile, nullptr},
-      {"fused_passes_max_count", "fuse", &gpusort::Tuning::fused_passes_max_count, nullptr},
-      {"fused_tile_size", "ft", &gpusort::Tuning::fused_tile_size, nullptr},
-      {"single_tile_elements", "ste", &gpusort::Tuning::single_tile_elements, nullptr},
-      {"merge_stages", "merge", nullptr, &gpusort::Tuning::merge_stages},
-      {"use_subgroups", "subgroups", nullptr, &gpusort::Tuning::use_subgroups},
-      {"direct_tile_io", "direct", nullptr, &gpusort::Tuning::direct_tile_io},
+      {"tile_size", "tile", &gpusort::BitonicTuning::tile_size, nullptr},
+      {"local_elements", "le", &gpusort::BitonicTuning::local_elements, nullptr},
+      {"local_sort_elements", "lse", &gpusort::BitonicTuning::local_sort_elements, nullptr},
+      {"local_sort_min_count", "lsmc", &gpusort::BitonicTuning::local_sort_min_count, nullptr},
+      {"sort_program_passes_min_count", "spp", &gpusort::BitonicTuning::sort_program_passes_min_count, nullptr},
+      {"global_elements", "ge", &gpusort::BitonicTuning::global_elements, nullptr},
+      {"global_vector_width", "gvw", &gpusort::BitonicTuning::global_vector_width, nullptr},
+      {"global_group_size", "ggs", &gpusort::BitonicTuning::global_group_size, nullptr},
+      {"window_run", "run", &gpusort::BitonicTuning::window_run, nullptr},
+      {"wide_chunk_min_count", "wide", &gpusort::BitonicTuning::wide_chunk_min_count, nullptr},
+      {"single_dispatch_tile", "sdt", &gpusort::BitonicTuning::single_dispatch_tile, nullptr},
+      {"fused_passes_max_count", "fuse", &gpusort::BitonicTuning::fused_passes_max_count, nullptr},
+      {"fused_tile_size", "ft", &gpusort::BitonicTuning::fused_tile_size, nullptr},
+      {"single_tile_elements", "ste", &gpusort::BitonicTuning::single_tile_elements, nullptr},
+      {"merge_stages", "merge", nullptr, &gpusort::BitonicTuning::merge_stages},
+      {"use_subgroups", "subgroups", nullptr, &gpusort::BitonicTuning::use_subgroups},
+      {"direct_tile_io", "direct", nullptr, &gpusort::BitonicTuning::direct_tile_io},
   };
   for (const Field& field : fields) {
     if (name != field.name && name != field.short_name) continue;

@@ -347,7 +347,7 @@ TYPED_TEST(ContractGlState, EveryEntryPointRestoresIt) {
          [] {
            gpusort_error_message([] {
              if constexpr (F == Family::bitonic) {
-               gpusort::Tuning t = test_tuning();
+               gpusort::BitonicTuning t = test_tuning();
                t.extra_shader_source = "#error broken on purpose";
                gpusort::BitonicSorter<Key> sorter(t);
              } else if constexpr (F == Family::radix) {

@@ -1,5 +1,5 @@
 // Large dispatches are split over a second dimension when they exceed the workgroup
-// count limit. Real limits need huge inputs to hit, so Tuning::max_workgroups_x caps
+// count limit. Real limits need huge inputs to hit, so BitonicTuning::max_workgroups_x caps
 // the count at a tiny value and a small sort walks the same 2D path.
 
 #include <gmock/gmock.h>
@@ -12,8 +12,8 @@ namespace gpusort_test {
 namespace {
 
 // A small tile and few elements per invocation maximise the workgroups every pass needs.
-gpusort::Tuning tiny_dispatch_tuning(std::uint32_t max_workgroups_x) {
-  gpusort::Tuning tuning;
+gpusort::BitonicTuning tiny_dispatch_tuning(std::uint32_t max_workgroups_x) {
+  gpusort::BitonicTuning tuning;
   tuning.tile_size = 256;
   tuning.single_dispatch_tile = 256;  // every count above the tile takes the multi-pass path
   tuning.global_elements = 2;
@@ -65,7 +65,7 @@ TEST_F(DispatchLimitErrors, TooManyWorkgroupsIsRefusedBeforeAnyPass) {
   GLint max_y = 0;
   glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &max_y);
   ASSERT_GT(max_y, 0);
-  gpusort::Tuning tuning = tiny_dispatch_tuning(1);
+  gpusort::BitonicTuning tuning = tiny_dispatch_tuning(1);
   tuning.global_group_size = 1;
   gpusort::BitonicSorter<std::uint32_t> sorter(tuning);
   // Global passes need padded_count / (global_elements * global_vector_width)

@@ -200,7 +200,7 @@ TEST_F(Errors, CountBeyondShaderStorageBlockLimit) {
 }
 
 TEST_F(Errors, ShaderThatDoesNotCompile) {
-  gpusort::Tuning tuning;
+  gpusort::BitonicTuning tuning;
   tuning.extra_shader_source = "this line is not GLSL;";
   EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<float> sorter(test_tuning(tuning)); }),
               AllOf(HasSubstr("compil"), HasSubstr("log")));
@@ -215,7 +215,7 @@ TEST_F(Errors, ShaderThatDoesNotCompile) {
 // inside sort() throws, leaves the caller's buffer as it was and no GL error behind, and the
 // sorter still sorts what its other programs cover.
 TEST_F(Errors, ProgramBuiltOnFirstUseThatDoesNotCompile) {
-  gpusort::Tuning tuning;
+  gpusort::BitonicTuning tuning;
   tuning.tile_size = 1024;
   tuning.local_elements = 4;
   tuning.local_sort_elements = 8;
@@ -241,23 +241,23 @@ TEST_F(Errors, ProgramBuiltOnFirstUseThatDoesNotCompile) {
 }
 
 TEST_F(Errors, TuningThatCannotWork) {
-  gpusort::Tuning not_power_of_two;
+  gpusort::BitonicTuning not_power_of_two;
   not_power_of_two.tile_size = 3000;
   EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(not_power_of_two)); }),
               HasSubstr("tile_size"));
-  gpusort::Tuning beyond_shared_memory;
+  gpusort::BitonicTuning beyond_shared_memory;
   beyond_shared_memory.tile_size = 1u << 24;
   EXPECT_THAT(
       error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(beyond_shared_memory)); }),
       HasSubstr("tile_size"));
   for (std::uint32_t elements : {2u, 12u, 64u}) {
-    gpusort::Tuning bad_sort_elements;
+    gpusort::BitonicTuning bad_sort_elements;
     bad_sort_elements.local_sort_elements = elements;
     SCOPED_TRACE("local_sort_elements " + std::to_string(elements));
     EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(bad_sort_elements)); }),
                 HasSubstr("local_sort_elements"));
   }
-  gpusort::Tuning too_many_invocations;  // 8192 / 4 = 2048 invocations: beyond every GL limit we know
+  gpusort::BitonicTuning too_many_invocations;  // 8192 / 4 = 2048 invocations: beyond every GL limit we know
   too_many_invocations.tile_size = 8192;
   too_many_invocations.local_elements = 16;
   too_many_invocations.local_sort_elements = 4;
@@ -266,7 +266,7 @@ TEST_F(Errors, TuningThatCannotWork) {
   // Fused tiles: powers of two up to the tile, wide enough for runs of window_run (1024-key
   // tiles with runs of 512 would hold 2 runs).
   for (std::uint32_t fused_tile : {3000u, 8192u, 1024u}) {
-    gpusort::Tuning bad_fused_tile;
+    gpusort::BitonicTuning bad_fused_tile;
     bad_fused_tile.tile_size = 4096;
     bad_fused_tile.window_run = 512;
     bad_fused_tile.fused_tile_size = fused_tile;

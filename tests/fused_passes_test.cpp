@@ -1,4 +1,4 @@
-// Tuning::fused_passes_max_count: one dispatch runs a sort's tile passes, each workgroup taking
+// BitonicTuning::fused_passes_max_count: one dispatch runs a sort's tile passes, each workgroup taking
 // a tile from a ticket and waiting until the passes before it are done. Checked against the
 // CPU network (pair for pair), std::stable_sort and the untouched bytes around a range, for
 // keys, pairs and 64-bit keys; several sorts in a row with no readback between them check
@@ -27,8 +27,8 @@ namespace gpusort_test {
 namespace {
 
 // Small tiles: many passes and many tiles per pass.
-gpusort::Tuning fused_tuning() {
-  gpusort::Tuning tuning;
+gpusort::BitonicTuning fused_tuning() {
+  gpusort::BitonicTuning tuning;
   tuning.tile_size = 256;
   tuning.local_elements = 4;
   tuning.single_dispatch_tile = 256;
@@ -36,7 +36,7 @@ gpusort::Tuning fused_tuning() {
   return test_tuning(tuning);
 }
 
-// Tuning::extra_shader_source for a wrapper around the tile kernel (wrap_tile_main()) that,
+// BitonicTuning::extra_shader_source for a wrapper around the tile kernel (wrap_tile_main()) that,
 // in the programs where the GLSL `condition` holds, overwrites the range's first key after
 // every tile: a sort that ran such a program comes out wrong.
 std::string clobber_where(const std::string& condition) {
@@ -65,8 +65,8 @@ class FusedPasses : public GlTest {
  protected:
   // True where this context runs fused passes; otherwise the reason is checked and the
   // test skips, naming where it runs.
-  bool fused_here(const gpusort::Tuning& resolved) {
-    if (resolved.fused_passes_max_count != gpusort::Tuning::never) return true;
+  bool fused_here(const gpusort::BitonicTuning& resolved) {
+    if (resolved.fused_passes_max_count != gpusort::BitonicTuning::never) return true;
     const char* threads = std::getenv("LP_NUM_THREADS");
     const bool single_thread = threads != nullptr && (std::strcmp(threads, "0") == 0 || std::strcmp(threads, "1") == 0);
     EXPECT_FALSE(single_thread) << "fused passes were asked for and llvmpipe runs one thread, yet they are off";
@@ -181,13 +181,13 @@ TEST_F(FusedPasses, KeepTheCallersBindingsAndProgram) {
 // expands it): if that program ran, the sort is wrong. With fused passes off the same wrapper
 // leaves the sort right, and the sort takes a dispatch per pass.
 TEST_F(FusedPasses, RunInTheFusedProgram) {
-  gpusort::Tuning tuning = fused_tuning();
+  gpusort::BitonicTuning tuning = fused_tuning();
   tuning.extra_shader_source = clobber_where("FUSED_PASSES != 0");
   gpusort::BitonicSorter<std::uint32_t> clobbered(tuning);
   SKIP_UNLESS_FUSED(clobbered);
   const auto keys = make_keys<std::uint32_t>(Distribution::random, 3000, 9);
   EXPECT_FALSE(buffer_sort_ok(clobbered, keys, gpusort::Order::ascending, 9)) << "the fused program did not run";
-  tuning.fused_passes_max_count = gpusort::Tuning::never;
+  tuning.fused_passes_max_count = gpusort::BitonicTuning::never;
   gpusort::BitonicSorter<std::uint32_t> unfused(tuning);
   EXPECT_GT(unfused.plan(3000).dispatches, 1u);
   EXPECT_TRUE(buffer_sort_ok(unfused, keys, gpusort::Order::ascending, 9)) << "never: one dispatch per pass";
@@ -199,7 +199,7 @@ TEST_F(FusedPasses, RunInTheFusedProgram) {
 // more tiles the program with no reserve. A wrapper that clobbers only where a reserve exists
 // shows which ran; without it the same sorts match the CPU network, keys and pairs.
 TEST_F(FusedPasses, ReserveSharedMemorySoThatTilesOfAPassSpreadOverUnits) {
-  gpusort::Tuning tuning = fused_tuning();  // 256-element tiles
+  gpusort::BitonicTuning tuning = fused_tuning();  // 256-element tiles
   const gpusort::DeviceFacts units{4};
   gpusort::BitonicSorter<std::uint32_t> keys_sorter(tuning, nullptr, units);
   SKIP_UNLESS_FUSED(keys_sorter);
@@ -223,13 +223,13 @@ TEST_F(FusedPasses, ReserveSharedMemorySoThatTilesOfAPassSpreadOverUnits) {
   EXPECT_TRUE(no_gl_error("fused sorts with a reserve"));
 }
 
-// Tuning::fused_tile_size: fused sorts of more than 4 and at most compute-units such tiles run
+// BitonicTuning::fused_tile_size: fused sorts of more than 4 and at most compute-units such tiles run
 // in them. Told 16 units, with 256-element tiles and 128-element fused tiles: sorts of 513 ..
 // 2048 take more passes than in 256-element tiles (the same network), all in one dispatch of
 // the fused program at TILE_LOG2 7, which a wrapper that clobbers only there shows; 512 and
 // 3000 keep the tile. Keys, pairs (pair for pair) and 64-bit keys match the CPU network.
 TEST_F(FusedPasses, SortsThatLeaveUnitsIdleRunInFusedTiles) {
-  gpusort::Tuning tuning = fused_tuning();  // 256-element tiles
+  gpusort::BitonicTuning tuning = fused_tuning();  // 256-element tiles
   tuning.window_run = 8;                    // windows of 4 steps in 128-element tiles
   tuning.fused_tile_size = 128;
   const gpusort::DeviceFacts units{16};
@@ -238,7 +238,7 @@ TEST_F(FusedPasses, SortsThatLeaveUnitsIdleRunInFusedTiles) {
   EXPECT_EQ(keys_sorter.tuning().fused_tile_size, 128u);
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> pairs_sorter(tuning, nullptr, units);
   gpusort::BitonicSorter<double> wide_keys_sorter(tuning, nullptr, units);
-  gpusort::Tuning whole_tiles = tuning;
+  gpusort::BitonicTuning whole_tiles = tuning;
   whole_tiles.fused_tile_size = 256;
   gpusort::BitonicSorter<std::uint32_t> whole_tile_sorter(whole_tiles, nullptr, units);
   tuning.extra_shader_source = clobber_where("FUSED_PASSES != 0 && TILE_LOG2 == 7u");
@@ -274,7 +274,7 @@ TEST_F(FusedPasses, SortsThatLeaveUnitsIdleRunInFusedTiles) {
 // tiles or more (257 here) still runs in one dispatch, local sort included; told to start at
 // 256, the same sort leaves fused passes to the sort program's dispatches, as it did before.
 TEST_F(FusedPasses, SortProgramLeavesFusingSortsOfManyTilesToOneDispatch) {
-  gpusort::Tuning tuning = fused_tuning();  // 256-element tiles
+  gpusort::BitonicTuning tuning = fused_tuning();  // 256-element tiles
   tuning.local_sort_elements = 8;
   tuning.sort_program_passes_min_count = 1;
   tuning.fused_passes_max_count = 2 * 132 * 256;
@@ -282,7 +282,7 @@ TEST_F(FusedPasses, SortProgramLeavesFusingSortsOfManyTilesToOneDispatch) {
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(tuning, nullptr, units);
   SKIP_UNLESS_FUSED(sorter);
   EXPECT_EQ(sorter.tuning().local_sort_min_count, 2u * 132u * 256u + 1) << "264 tiles fuse";
-  gpusort::Tuning from_256 = tuning;
+  gpusort::BitonicTuning from_256 = tuning;
   from_256.local_sort_min_count = 255 * 256 + 1;
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sort_program_sorter(from_256, nullptr, units);
   const std::size_t count = 256 * 256 + 100;

@@ -51,7 +51,7 @@ struct FuzzCase {
   gpusort::Order order = gpusort::Order::ascending;
   FuzzDistribution distribution = FuzzDistribution::random;
   FuzzPath path = FuzzPath::host_vectors;
-  std::size_t tuning = 0;  // index into fuzz_tunings(); 0 is the default Tuning
+  std::size_t tuning = 0;  // index into fuzz_tunings(); 0 is the default BitonicTuning
   std::uint32_t data_seed = 0;
   // Drawn after everything above (which keeps what a seed gave it before these existed):
   FuzzAlgorithm algorithm = FuzzAlgorithm::bitonic;

@@ -4,7 +4,7 @@
 // which is where a network cut into dispatches differently would go wrong.
 
 #include <gpusort/radix_tuning.hpp>
-#include <gpusort/tuning.hpp>
+#include <gpusort/bitonic_tuning.hpp>
 
 #include <string>
 #include <vector>
@@ -13,14 +13,14 @@ namespace gpusort_fuzz {
 
 struct FuzzTuning {
   const char* name;
-  gpusort::Tuning tuning;
+  gpusort::BitonicTuning tuning;
 };
 
 inline const std::vector<FuzzTuning>& fuzz_tunings() {
   static const std::vector<FuzzTuning> tunings = [] {
     std::vector<FuzzTuning> list;
-    list.push_back({"default", gpusort::Tuning{}});
-    gpusort::Tuning small_tiles;
+    list.push_back({"default", gpusort::BitonicTuning{}});
+    gpusort::BitonicTuning small_tiles;
     small_tiles.tile_size = 64;
     small_tiles.local_elements = 4;
     small_tiles.global_elements = 2;
@@ -28,13 +28,13 @@ inline const std::vector<FuzzTuning>& fuzz_tunings() {
     small_tiles.window_run = 4;  // window passes of up to 4 steps mixed with register passes
     small_tiles.single_dispatch_tile = 256;  // and one dispatch for 65 .. 256
     list.push_back({"tile64", small_tiles});
-    gpusort::Tuning no_subgroups;
+    gpusort::BitonicTuning no_subgroups;
     no_subgroups.use_subgroups = false;
     list.push_back({"no_subgroups", no_subgroups});
-    gpusort::Tuning scalar_global;
+    gpusort::BitonicTuning scalar_global;
     scalar_global.global_vector_width = 1;
     list.push_back({"vector_width1", scalar_global});
-    gpusort::Tuning mixed;
+    gpusort::BitonicTuning mixed;
     mixed.tile_size = 512;
     mixed.local_elements = 16;
     mixed.global_elements = 16;
@@ -43,7 +43,7 @@ inline const std::vector<FuzzTuning>& fuzz_tunings() {
     mixed.use_subgroups = false;
     list.push_back({"tile512_wide_global", mixed});
     // Few workgroups per row: most dispatches of a mid-sized sort are split over y.
-    gpusort::Tuning split_dispatch;
+    gpusort::BitonicTuning split_dispatch;
     split_dispatch.tile_size = 256;
     split_dispatch.max_workgroups_x = 7;
     split_dispatch.single_dispatch_tile = 256;  // a single-dispatch sort would not split

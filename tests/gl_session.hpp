@@ -26,12 +26,12 @@ void end_gl_session();
 namespace detail {
 std::shared_ptr<void>& sorter_slot(std::type_index type);
 
-// A cached sorter and the Tuning it was built from (what the tests asked for, before the
+// A cached sorter and the BitonicTuning it was built from (what the tests asked for, before the
 // device resolved it: on llvmpipe sorter.tuning().use_subgroups is false whatever was asked).
 template <class Sorter>
 struct CachedSorter {
-  explicit CachedSorter(const gpusort::Tuning& tuning) : requested(tuning), sorter(tuning) {}
-  gpusort::Tuning requested;
+  explicit CachedSorter(const gpusort::BitonicTuning& tuning) : requested(tuning), sorter(tuning) {}
+  gpusort::BitonicTuning requested;
   Sorter sorter;
 };
 
@@ -51,9 +51,9 @@ gpusort::BitonicSorter<Key, Value>& cached_sorter() {
   return detail::cached_entry<Key, Value>().sorter;
 }
 
-// The Tuning cached_sorter<Key, Value>() was built from (builds it if need be).
+// The BitonicTuning cached_sorter<Key, Value>() was built from (builds it if need be).
 template <class Key, class Value = void>
-const gpusort::Tuning& cached_sorter_request() {
+const gpusort::BitonicTuning& cached_sorter_request() {
   return detail::cached_entry<Key, Value>().requested;
 }
 

@@ -192,7 +192,7 @@ TEST_F(GlState, KeptByEveryCall) {
   expect_state_kept("failing sort: not a buffer", [&] { sorter.sort(987654, count); });
   expect_state_kept("failing sort: buffer too small", [&] { sorter.sort(key_buffer.name(), count + 1); });
   expect_state_kept("failing constructor: shader does not compile", [] {
-    gpusort::Tuning tuning;
+    gpusort::BitonicTuning tuning;
     tuning.extra_shader_source = "not GLSL at all;";
     gpusort::BitonicSorter<float> sorter(test_tuning(tuning));
   });

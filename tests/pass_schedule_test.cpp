@@ -2,7 +2,7 @@
 // passes, the passes' steps laid end to end must be the network's steps in order, each
 // pass must be one the kernels can run, and crossing stage boundaries must save passes.
 
-#include <gpusort/detail/bitonic_network.hpp>
+#include <gpusort/detail/bitonic/network.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // BitonicSorter::prepare() and prepare_indirect() build at load time the programs a sort of
 // that count would otherwise build on its first call. Each test breaks one program built on
-// first use on purpose (Tuning::extra_shader_source) and checks that prepare() builds exactly
+// first use on purpose (BitonicTuning::extra_shader_source) and checks that prepare() builds exactly
 // the programs the count needs: it throws for a count that needs the broken one and not for
 // a count that does not. A macro the host defines (TIE_BREAK, WIDE_CHUNKS) is defined again
 // with the value the other programs have: the redefinition breaks only the program of
@@ -24,8 +24,8 @@ GLint current_program() {
 
 // 1024-key tiles and a local-sort program of many tiles with 8 keys per invocation (128
 // invocations), which no other program has; no single-dispatch program.
-gpusort::Tuning many_tiles_tuning() {
-  gpusort::Tuning tuning;
+gpusort::BitonicTuning many_tiles_tuning() {
+  gpusort::BitonicTuning tuning;
   tuning.tile_size = 1024;
   tuning.local_elements = 4;
   tuning.local_sort_elements = 8;
@@ -33,7 +33,7 @@ gpusort::Tuning many_tiles_tuning() {
   tuning.single_dispatch_tile = 1024;
   tuning.global_group_size = 64;
   // Sorts of 4 tiles and more take the sort program, also on GPUs whose fused sorts of a few
-  // tiles would otherwise run in 512-key tiles (Tuning::fused_tile_size).
+  // tiles would otherwise run in 512-key tiles (BitonicTuning::fused_tile_size).
   tuning.fused_tile_size = 1024;
   return tuning;
 }
@@ -41,7 +41,7 @@ gpusort::Tuning many_tiles_tuning() {
 class Prepare : public GlTest {};
 
 TEST_F(Prepare, BuildsTheProgramsOfThatCount) {
-  gpusort::Tuning tuning = many_tiles_tuning();
+  gpusort::BitonicTuning tuning = many_tiles_tuning();
   // (8 keys per invocation as well: a fused program in 512-key tiles, which GPUs with known
   // compute units take for 3 tiles, also has 128 invocations, of 4 keys.)
   tuning.extra_shader_source =
@@ -55,7 +55,7 @@ TEST_F(Prepare, BuildsTheProgramsOfThatCount) {
 }
 
 TEST_F(Prepare, StableBuildsTheStableSet) {
-  gpusort::Tuning tuning = many_tiles_tuning();
+  gpusort::BitonicTuning tuning = many_tiles_tuning();
   tuning.extra_shader_source = "#define TIE_BREAK 0";  // the stable set defines it as 1
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(test_tuning(tuning));
   EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(5000); }), "");
@@ -67,7 +67,7 @@ TEST_F(Prepare, StableBuildsTheStableSet) {
 }
 
 TEST_F(Prepare, IndirectBuildsThePlanner) {
-  gpusort::Tuning tuning = many_tiles_tuning();
+  gpusort::BitonicTuning tuning = many_tiles_tuning();
   // The planner is the only program with one invocation per workgroup.
   tuning.extra_shader_source = "#if GROUP_SIZE == 1u\n#error the planner is broken on purpose\n#endif";
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
@@ -77,7 +77,7 @@ TEST_F(Prepare, IndirectBuildsThePlanner) {
 }
 
 TEST_F(Prepare, LargeKeyValueSortsBuildTheWideChunkProgram) {
-  gpusort::Tuning tuning;
+  gpusort::BitonicTuning tuning;
   tuning.tile_size = 512;
   tuning.local_elements = 8;
   tuning.single_dispatch_tile = 512;

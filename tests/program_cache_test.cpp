@@ -144,10 +144,10 @@ using KeySorter = gpusort::BitonicSorter<std::uint32_t>;
 
 // Sorters whose sorts_keys() needs only the programs their constructor builds: on GPUs that
 // count would otherwise also build the fused-pass program on first use
-// (Tuning::fused_passes_max_count), which the tests below do not count.
-gpusort::Tuning constructor_programs_only() {
-  gpusort::Tuning tuning = test_tuning();
-  tuning.fused_passes_max_count = gpusort::Tuning::never;
+// (BitonicTuning::fused_passes_max_count), which the tests below do not count.
+gpusort::BitonicTuning constructor_programs_only() {
+  gpusort::BitonicTuning tuning = test_tuning();
+  tuning.fused_passes_max_count = gpusort::BitonicTuning::never;
   return tuning;
 }
 
@@ -273,7 +273,7 @@ TEST_F(ProgramCacheSorter, AnotherTuningDoesNotGetTheTileProgram) {
   const auto formats = binary_formats_for("AnotherTuningDoesNotGetTheTileProgram");
   MemoryCache cache;
   KeySorter wide(constructor_programs_only(), &cache);
-  gpusort::Tuning narrow_tuning = constructor_programs_only();
+  gpusort::BitonicTuning narrow_tuning = constructor_programs_only();
   narrow_tuning.tile_size = wide.tuning().tile_size / 2;
   // Counts up to the wide tile then take one dispatch of a tile program built on first use.
   narrow_tuning.single_dispatch_tile = wide.tuning().tile_size;

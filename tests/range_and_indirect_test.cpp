@@ -217,7 +217,7 @@ TYPED_TEST(SortIndirect, SortsTheCountAShaderWrote) {
 // the single-dispatch program: the GPU-side plan must match the host's.
 TYPED_TEST(SortIndirect, WindowPassesFollowTheCount) {
   using Key = TypeParam;
-  gpusort::Tuning tuning = test_tuning();
+  gpusort::BitonicTuning tuning = test_tuning();
   tuning.tile_size = 64;
   tuning.local_elements = 4;
   tuning.global_elements = 2;

@@ -86,7 +86,7 @@ class CountingFileCache : public gpusort::ProgramCache {
 };
 
 // large_sort (--large-sort): a third sort, of 2^20 keys, the first that builds the program
-// only sorts of many tiles use (Tuning::local_sort_elements; keys on GPUs). Slow on software GL.
+// only sorts of many tiles use (BitonicTuning::local_sort_elements; keys on GPUs). Slow on software GL.
 template <class Key, class Value>
 void time_type(const char* name, CountingFileCache* cache, CacheCounts& totals, bool large_sort) {
   std::vector<Key> keys(1024);
@@ -97,7 +97,7 @@ void time_type(const char* name, CountingFileCache* cache, CacheCounts& totals, 
   auto values2 = values;
 
   const auto start = Clock::now();
-  gpusort::BitonicSorter<Key, Value> sorter(gpusort::Tuning{}, cache);
+  gpusort::BitonicSorter<Key, Value> sorter(gpusort::BitonicTuning{}, cache);
   const double constructed = milliseconds_since(start);
   const auto first_sort = Clock::now();
   if constexpr (std::is_void<Value>::value) {

@@ -11,10 +11,10 @@
 namespace gpusort_test {
 namespace {
 
-gpusort::Tuning make_tuning(std::uint32_t tile, std::uint32_t local, std::uint32_t global,
+gpusort::BitonicTuning make_tuning(std::uint32_t tile, std::uint32_t local, std::uint32_t global,
                             std::uint32_t group, std::uint32_t vector_width, std::uint32_t window_run = 0,
                             std::uint32_t single_dispatch_tile = ~0u) {
-  gpusort::Tuning tuning;
+  gpusort::BitonicTuning tuning;
   tuning.window_run = window_run;
   // By default no single-dispatch program, so that the small counts below reach the
   // multi-pass paths; ~0u stands for "same as the tile".
@@ -29,19 +29,19 @@ gpusort::Tuning make_tuning(std::uint32_t tile, std::uint32_t local, std::uint32
 
 // On a device with subgroups the default path uses them; this forces the shared-memory
 // path so that both are checked against the CPU network there (llvmpipe has only it).
-gpusort::Tuning without_subgroups(gpusort::Tuning tuning) {
+gpusort::BitonicTuning without_subgroups(gpusort::BitonicTuning tuning) {
   tuning.use_subgroups = false;
   return tuning;
 }
 
-// Passes cross stage boundaries by default (Tuning::merge_stages); this keeps the
+// Passes cross stage boundaries by default (BitonicTuning::merge_stages); this keeps the
 // stage-by-stage schedule checked too.
-gpusort::Tuning stage_by_stage(gpusort::Tuning tuning) {
+gpusort::BitonicTuning stage_by_stage(gpusort::BitonicTuning tuning) {
   tuning.merge_stages = false;
   return tuning;
 }
 
-std::string describe(const gpusort::Tuning& t) {
+std::string describe(const gpusort::BitonicTuning& t) {
   return "tile_size=" + std::to_string(t.tile_size) + " local_elements=" +
          std::to_string(t.local_elements) + " global_elements=" + std::to_string(t.global_elements) +
          " global_group_size=" + std::to_string(t.global_group_size) +
@@ -57,7 +57,7 @@ std::string describe(const gpusort::Tuning& t) {
 class SorterConfig : public GlTest {};
 
 TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
-  const gpusort::Tuning tunings[] = {
+  const gpusort::BitonicTuning tunings[] = {
       make_tuning(64, 4, 2, 32, 4, 4),     make_tuning(128, 4, 16, 1, 4, 128), make_tuning(512, 16, 4, 64, 1, 8),
       make_tuning(256, 8, 8, 16, 1, 16),   make_tuning(0, 0, 8, 0, 0),         without_subgroups(make_tuning(0, 16, 4, 0, 0)),
       make_tuning(256, 4, 2, 64, 4, 4),    stage_by_stage(make_tuning(256, 4, 2, 64, 4, 4)),
@@ -93,13 +93,13 @@ TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
   }
 }
 
-// Tuning::local_sort_elements: the local sort of a sort of local_sort_min_count elements or more
+// BitonicTuning::local_sort_elements: the local sort of a sort of local_sort_min_count elements or more
 // runs a second tile program with other invocation counts than the windows and disperses.
 // Its tiles must come out as the CPU network's; sorts of one tile and single-dispatch sorts
 // keep the main programs; an indirect sort planned for many tiles may be given a count of
 // less than one tile. (Stable sorts pick the program the same way, from their own set.)
 TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
-  gpusort::Tuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 2048);
+  gpusort::BitonicTuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 2048);
   tuning.local_sort_elements = 8;
   tuning.local_sort_min_count = 1;
   tuning.fused_tile_size = 1024;  // on GPUs with known compute units too: no fused sort in smaller tiles
@@ -135,13 +135,13 @@ TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
   EXPECT_TRUE(same_bits(result, padded)) << "indirect, 700 of 9216; nothing written past the count";
 }
 
-// Tuning::sort_program_passes_min_count: a sort that starts with the local-sort program
+// BitonicTuning::sort_program_passes_min_count: a sort that starts with the local-sort program
 // (local_sort_elements 8 here: 128 invocations, the main program's 256) runs its windows and
 // local disperses with it too. Checked against the CPU network, and that the passes really
 // take that program: a wrapping main() in it alone (wrap_tile_main()) that clobbers one
 // key after every pass but the local sort changes the result only when the setting is on.
 TEST_F(SorterConfig, SortProgramPassesMatchCpuNetwork) {
-  gpusort::Tuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 1024);
+  gpusort::BitonicTuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 1024);
   tuning.local_sort_elements = 8;
   tuning.local_sort_min_count = 1;
   tuning.sort_program_passes_min_count = 1;
@@ -172,17 +172,17 @@ TEST_F(SorterConfig, SortProgramPassesMatchCpuNetwork) {
   tuning.extra_shader_source = clobber;
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> clobbered(test_tuning(tuning));
   EXPECT_FALSE(check(clobbered, 5 * 1024 + 3)) << "the windows and disperses did not run in the sort program";
-  tuning.sort_program_passes_min_count = gpusort::Tuning::never;
+  tuning.sort_program_passes_min_count = gpusort::BitonicTuning::never;
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> main_program_passes(test_tuning(tuning));
   EXPECT_TRUE(check(main_program_passes, 5 * 1024 + 3)) << "never: only the local sort takes the sort program";
 }
 
-// Tuning::single_tile_elements: the single-dispatch tile program holds its own number of
+// BitonicTuning::single_tile_elements: the single-dispatch tile program holds its own number of
 // elements per invocation. Here 8 (512 invocations for 4096 elements) while the other tile
 // programs hold 4; the shader guard fails the build of a single tile made with 4 (1024
 // invocations), so a sorter that ignored the field would throw instead of sorting.
 TEST_F(SorterConfig, SingleTileElementsMatchCpuNetwork) {
-  gpusort::Tuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 4096);
+  gpusort::BitonicTuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 4096);
   tuning.single_tile_elements = 8;
   tuning.extra_shader_source = "#if GROUP_SIZE == 1024u\n#error single tile built with local_elements\n#endif";
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(test_tuning(tuning));
@@ -206,7 +206,7 @@ TEST_F(SorterConfig, SingleTileElementsMatchCpuNetwork) {
     }
   }
   EXPECT_EQ(sorter.plan(4096).dispatches, 1u) << "4096 elements: one dispatch of the single tile";
-  gpusort::Tuning too_many = tuning;
+  gpusort::BitonicTuning too_many = tuning;
   too_many.single_tile_elements = 64;
   EXPECT_THAT(gpusort_error_message([&] { gpusort::BitonicSorter<std::uint32_t> bad(test_tuning(too_many)); }),
               ::testing::HasSubstr("single_tile_elements"));
@@ -216,7 +216,7 @@ TEST_F(SorterConfig, SingleTileElementsMatchCpuNetwork) {
 // bench/occupancy_probe.cpp uses too): a main() of its own wraps the tile kernel, renamed
 // tile_main, and the sort is unchanged; the other programs ignore it.
 TEST_F(SorterConfig, WrappedMainWrapsTheTileKernel) {
-  gpusort::Tuning tuning;
+  gpusort::BitonicTuning tuning;
   tuning.extra_shader_source = gpusort_support::wrap_tile_main("tile_main();");
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
   for (std::size_t count : {std::size_t{1000}, 3 * std::size_t{sorter.tuning().tile_size} + 5}) {
@@ -276,7 +276,7 @@ TEST_F(SorterConfig, PlanCountsTheNetwork) {
   // Above it, a dispatch per pass, unless the passes are fused into one (GPUs, up to 16 tiles).
   const auto fused_or_not = [&](std::size_t count) {
     const std::uint32_t fused = sorter.tuning().fused_passes_max_count;
-    return fused != gpusort::Tuning::never && count <= fused ? std::size_t{1} : sorter.plan(count).memory_passes;
+    return fused != gpusort::BitonicTuning::never && count <= fused ? std::size_t{1} : sorter.plan(count).memory_passes;
   };
   EXPECT_EQ(sorter.plan(single + 1).dispatches, fused_or_not(single + 1));
   EXPECT_EQ(sorter.plan(1000003).dispatches, fused_or_not(1000003));
@@ -298,8 +298,8 @@ TEST_F(SorterConfig, PlanCountsTheNetwork) {
 // merge into, and tuning() says so.
 TEST_F(SorterConfig, MergedStagesTakeFewerPasses) {
   // Both in 256-element tiles: on GPUs with known compute units, merged passes may fuse in
-  // smaller ones (Tuning::fused_tile_size), which takes more passes.
-  gpusort::Tuning tiles = make_tuning(256, 4, 2, 64, 4, 4);
+  // smaller ones (BitonicTuning::fused_tile_size), which takes more passes.
+  gpusort::BitonicTuning tiles = make_tuning(256, 4, 2, 64, 4, 4);
   tiles.fused_tile_size = 256;
   gpusort::BitonicSorter<std::uint32_t> merged(test_tuning(tiles));
   gpusort::BitonicSorter<std::uint32_t> separate(test_tuning(stage_by_stage(tiles)));

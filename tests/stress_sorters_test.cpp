@@ -51,7 +51,7 @@ void append(std::vector<T>& to, std::vector<T> from) {
 }
 
 TEST_F(StressSorters, DifferentTypesInterleavedInOneContext) {
-  gpusort::Tuning small_tiles;
+  gpusort::BitonicTuning small_tiles;
   small_tiles.tile_size = 128;
   small_tiles.use_subgroups = false;
   gpusort::BitonicSorter<float, std::uint32_t> tuned_pairs(test_tuning(small_tiles));

@@ -1,6 +1,6 @@
 // The subgroup code paths of the tile kernel, checked against the CPU network pair for pair
 // on every device (the issue asks for both the subgroup and the fallback path in CI). Where the context has GL_KHR_shader_subgroup (NVIDIA) they run with real
-// shuffles; where it has not (llvmpipe in CI) Tuning::emulate_subgroups runs the same GLSL
+// shuffles; where it has not (llvmpipe in CI) BitonicTuning::emulate_subgroups runs the same GLSL
 // with each shuffle done through shared memory, so CI checks the indexing of the paths a
 // GPU takes: register/shuffle steps, and the direct tile I/O layouts of window passes (top
 // and low) with the window flip. Tiles are small so that stages with the most window steps a tile
@@ -15,9 +15,9 @@
 namespace gpusort_test {
 namespace {
 
-gpusort::Tuning subgroup_tuning(std::uint32_t tile, std::uint32_t window_run, bool direct,
+gpusort::BitonicTuning subgroup_tuning(std::uint32_t tile, std::uint32_t window_run, bool direct,
                                 std::uint32_t local_sort_elements = 8) {
-  gpusort::Tuning tuning;
+  gpusort::BitonicTuning tuning;
   tuning.tile_size = tile;
   tuning.local_elements = 8;
   tuning.local_sort_elements = local_sort_elements;
@@ -28,7 +28,7 @@ gpusort::Tuning subgroup_tuning(std::uint32_t tile, std::uint32_t window_run, bo
   return test_tuning(tuning);
 }
 
-std::string describe(const gpusort::Tuning& t) {
+std::string describe(const gpusort::BitonicTuning& t) {
   return "tile_size=" + std::to_string(t.tile_size) + " window_run=" + std::to_string(t.window_run) +
          " use_subgroups=" + std::to_string(t.use_subgroups) + " emulate_subgroups=" +
          std::to_string(t.emulate_subgroups) + " direct_tile_io=" + std::to_string(t.direct_tile_io);
@@ -45,7 +45,7 @@ std::vector<std::size_t> counts_for(std::size_t tile) {
 // On a device with real subgroups emulation is ignored; without them it must be on, or
 // this file would check the shared-memory path a second time. Direct tile I/O is for 32-bit
 // keys without values.
-void expect_paths(const gpusort::Tuning& requested, const gpusort::Tuning& applied, bool keys_only_32) {
+void expect_paths(const gpusort::BitonicTuning& requested, const gpusort::BitonicTuning& applied, bool keys_only_32) {
   if (subgroups_forced_off()) {
     EXPECT_FALSE(applied.use_subgroups);
     EXPECT_FALSE(applied.direct_tile_io);
@@ -89,7 +89,7 @@ template <class T>
 }
 
 template <class Key, class Value>
-void check_matches_cpu(const gpusort::Tuning& requested, std::vector<std::size_t> counts = {}) {
+void check_matches_cpu(const gpusort::BitonicTuning& requested, std::vector<std::size_t> counts = {}) {
   gpusort::BitonicSorter<Key, Value> sorter(requested);
   SCOPED_TRACE(describe(sorter.tuning()));
   expect_paths(requested, sorter.tuning(), sizeof(Key) == 4 && std::is_void<Value>::value);
@@ -136,7 +136,7 @@ TEST_F(SubgroupPaths, KeysMatchCpuNetwork) {
 // it at counts it sorts quickly. The GPU's 4096-key tiles only: each tuning costs llvmpipe
 // seconds of shader compiles.
 TEST_F(SubgroupPaths, SixteenElementLocalSortMatchesCpuNetwork) {
-  gpusort::Tuning tuning = subgroup_tuning(4096, 16, true, 16);
+  gpusort::BitonicTuning tuning = subgroup_tuning(4096, 16, true, 16);
   tuning.local_sort_min_count = 1;
   tuning.fused_tile_size = 4096;  // on GPUs with known compute units too: no fused sort in smaller tiles
   check_matches_cpu<std::uint32_t, void>(tuning, {4096 + 1, 3 * 4096 + 5});
@@ -182,19 +182,19 @@ TEST_F(SubgroupPaths, GpuDefaultTilesMatchCpuNetwork) {
   }
 }
 
-// Wide chunks (Tuning::wide_chunk_min_count 1: every sort): shared-memory steps held by
+// Wide chunks (BitonicTuning::wide_chunk_min_count 1: every sort): shared-memory steps held by
 // three register bits and the five lane bits below them, with the window flip among them.
 // Keys on the shared-memory path (windows of 5 steps in 512-element tiles), pairs and 64-bit
 // keys, and a GPU's default tiles (the 8-element local sort of 4096 keys: stage 12's four
 // shared-memory steps; 2048 pairs: windows of 7 steps).
 TEST_F(SubgroupPaths, WideChunksMatchCpuNetwork) {
-  const auto wide = [](gpusort::Tuning tuning) {
+  const auto wide = [](gpusort::BitonicTuning tuning) {
     tuning.wide_chunk_min_count = 1;
     return tuning;
   };
   {
     gpusort::BitonicSorter<std::uint32_t> sorter(wide(subgroup_tuning(512, 16, false)));
-    EXPECT_EQ(sorter.tuning().wide_chunk_min_count, subgroups_forced_off() ? gpusort::Tuning::never : 1u);
+    EXPECT_EQ(sorter.tuning().wide_chunk_min_count, subgroups_forced_off() ? gpusort::BitonicTuning::never : 1u);
   }
   check_matches_cpu<std::uint32_t, void>(wide(subgroup_tuning(512, 16, false)));
   check_matches_cpu<float, std::uint32_t>(wide(subgroup_tuning(1024, 16, true)));
@@ -204,7 +204,7 @@ TEST_F(SubgroupPaths, WideChunksMatchCpuNetwork) {
 }
 
 TEST_F(SubgroupPaths, EmulationNeedsUseSubgroups) {
-  gpusort::Tuning tuning = subgroup_tuning(512, 16, true);
+  gpusort::BitonicTuning tuning = subgroup_tuning(512, 16, true);
   tuning.use_subgroups = false;
   gpusort::BitonicSorter<std::uint32_t> sorter(tuning);
   EXPECT_FALSE(sorter.tuning().use_subgroups);

@@ -1,14 +1,14 @@
 #pragma once
 // GPUSORT_TEST_NO_SUBGROUPS: run a test binary with the tile kernel's shared-memory path on
 // every device. gpusort takes subgroup shuffles where GL_KHR_shader_subgroup allows
-// (Tuning::use_subgroups, true by default); with this variable set to anything but "" or "0",
+// (BitonicTuning::use_subgroups, true by default); with this variable set to anything but "" or "0",
 // every sorter the tests build asks for use_subgroups = false instead, so that a GPU machine
 // can run the suite against the fallback path too (on llvmpipe both runs take that path).
 //
 // Tests build their sorters from test_tuning() (cached_sorter() does) rather than from a
-// bare gpusort::Tuning, so that the switch reaches them.
+// bare gpusort::BitonicTuning, so that the switch reaches them.
 
-#include <gpusort/tuning.hpp>
+#include <gpusort/bitonic_tuning.hpp>
 
 #include <cstdlib>
 #include <cstring>
@@ -24,9 +24,9 @@ inline bool subgroups_forced_off() {
   return forced;
 }
 
-// The Tuning a test sorter is built with: `tuning` unchanged, except that use_subgroups is
+// The BitonicTuning a test sorter is built with: `tuning` unchanged, except that use_subgroups is
 // cleared under GPUSORT_TEST_NO_SUBGROUPS.
-inline gpusort::Tuning test_tuning(gpusort::Tuning tuning = {}) {
+inline gpusort::BitonicTuning test_tuning(gpusort::BitonicTuning tuning = {}) {
   if (subgroups_forced_off()) tuning.use_subgroups = false;
   return tuning;
 }

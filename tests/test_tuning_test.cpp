@@ -6,8 +6,8 @@
 // What a sorter reports after construction, tuning().use_subgroups, is the request AND
 // device support; on a device without GL_KHR_shader_subgroup (llvmpipe) it is false whatever
 // was asked, so checking it there would prove nothing. These tests therefore check the
-// request: the Tuning that test_tuning() hands to the constructors and that the cached
-// sorters were built from, measured against gpusort::Tuning{}, which asks for subgroups. On a
+// request: the BitonicTuning that test_tuning() hands to the constructors and that the cached
+// sorters were built from, measured against gpusort::BitonicTuning{}, which asks for subgroups. On a
 // device with subgroups, the last test also checks what was applied.
 
 #include <cstdlib>
@@ -20,7 +20,7 @@ namespace {
 
 TEST(TestTuning, DefaultTuningAsksForSubgroups) {
   // Without this the switch would have nothing to turn off and the tests below nothing to show.
-  EXPECT_TRUE(gpusort::Tuning{}.use_subgroups);
+  EXPECT_TRUE(gpusort::BitonicTuning{}.use_subgroups);
 }
 
 TEST(TestTuning, VariableIsRead) {
@@ -33,7 +33,7 @@ TEST(TestTuning, VariableIsRead) {
 }
 
 TEST(TestTuning, SwitchClearsUseSubgroupsAndNothingElse) {
-  gpusort::Tuning given;
+  gpusort::BitonicTuning given;
   given.tile_size = 256;
   given.local_elements = 8;
   given.global_elements = 4;
@@ -42,7 +42,7 @@ TEST(TestTuning, SwitchClearsUseSubgroupsAndNothingElse) {
   given.use_subgroups = true;
   given.max_workgroups_x = 1000;
   given.extra_shader_source = "// a comment line";
-  const gpusort::Tuning tuning = test_tuning(given);
+  const gpusort::BitonicTuning tuning = test_tuning(given);
   EXPECT_EQ(tuning.use_subgroups, !subgroups_forced_off());
   EXPECT_EQ(tuning.tile_size, given.tile_size);
   EXPECT_EQ(tuning.local_elements, given.local_elements);
@@ -52,7 +52,7 @@ TEST(TestTuning, SwitchClearsUseSubgroupsAndNothingElse) {
   EXPECT_EQ(tuning.max_workgroups_x, given.max_workgroups_x);
   EXPECT_EQ(tuning.extra_shader_source, given.extra_shader_source);
 
-  EXPECT_EQ(test_tuning().use_subgroups, !subgroups_forced_off()) << "the default Tuning";
+  EXPECT_EQ(test_tuning().use_subgroups, !subgroups_forced_off()) << "the default BitonicTuning";
   given.use_subgroups = false;
   EXPECT_FALSE(test_tuning(given).use_subgroups) << "a test that asks for no subgroups keeps that";
 }
@@ -74,9 +74,9 @@ TEST_F(TestTuningGl, AppliedWhereTheDeviceHasSubgroups) {
     GTEST_SKIP() << "no GL_KHR_shader_subgroup here: gpusort resolves use_subgroups to false whatever is "
                     "asked, so only the request is checked (tests above)";
   }
-  // Built from a bare Tuning on purpose, past the switch: what the device does by default.
-  const gpusort::BitonicSorter<std::uint32_t> plain_keys{gpusort::Tuning{}};
-  const gpusort::BitonicSorter<float, std::uint32_t> plain_pairs{gpusort::Tuning{}};
+  // Built from a bare BitonicTuning on purpose, past the switch: what the device does by default.
+  const gpusort::BitonicSorter<std::uint32_t> plain_keys{gpusort::BitonicTuning{}};
+  const gpusort::BitonicSorter<float, std::uint32_t> plain_pairs{gpusort::BitonicTuning{}};
   if (!plain_keys.tuning().use_subgroups) {
     GTEST_SKIP() << "the default key sorter takes no subgroups on this device; nothing to turn off";
   }

@@ -5,7 +5,7 @@
 // device.hpp also holds the GL queries, so it needs GL declarations first (the loader's).
 #include <glad/gl.h>
 
-#include <gpusort/detail/bitonic_tuning_defaults.hpp>
+#include <gpusort/detail/bitonic/tuning_defaults.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -18,7 +18,7 @@ namespace {
 using gpusort::detail::DeviceLimits;
 using gpusort::detail::bitonic::resolve_tuning;
 
-constexpr std::uint32_t never = gpusort::Tuning::never;
+constexpr std::uint32_t never = gpusort::BitonicTuning::never;
 
 // What an H200 reports through GL (GL 4.6, 48 KiB of shared memory, subgroups of 32, 132 SMs).
 DeviceLimits gpu_limits() {
@@ -79,11 +79,11 @@ TEST(TuningDefaults, WideElementsHoldFourInTilePasses) {
   EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).sort_program_passes_min_count, never);
   EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).sort_program_passes_min_count, never);
   EXPECT_EQ(resolve_tuning({}, software_limits(), 8, 4).sort_program_passes_min_count, never);
-  gpusort::Tuning from_a_million;
+  gpusort::BitonicTuning from_a_million;
   from_a_million.sort_program_passes_min_count = 1000000;
   EXPECT_EQ(resolve_tuning(from_a_million, software_limits(), 4, 4).sort_program_passes_min_count, 1000000u);
   // An explicit local_elements keeps its own local sort and single tile.
-  gpusort::Tuning eight;
+  gpusort::BitonicTuning eight;
   eight.local_elements = 8;
   const auto explicit_eight = resolve_tuning(eight, gpu_limits(), 8, 4);
   EXPECT_EQ(explicit_eight.local_sort_elements, 8u);
@@ -96,10 +96,10 @@ TEST(TuningDefaults, WideElementsHoldFourInTilePasses) {
   // A single tile too wide for 8 per invocation under the invocation limit holds more.
   DeviceLimits fewer_invocations = gpu_limits();
   fewer_invocations.max_invocations = 512;
-  gpusort::Tuning wide_single;
+  gpusort::BitonicTuning wide_single;
   wide_single.single_dispatch_tile = 8192;
   EXPECT_EQ(resolve_tuning(wide_single, fewer_invocations, 4, 4).single_tile_elements, 16u);
-  gpusort::Tuning unfused;
+  gpusort::BitonicTuning unfused;
   unfused.fused_passes_max_count = never;
   EXPECT_EQ(resolve_tuning(unfused, fewer_invocations, 4, 4).single_dispatch_tile, 4096u)
       << "the default single tile stays within 8 per invocation";
@@ -111,21 +111,21 @@ TEST(TuningDefaults, WideElementsHoldFourInTilePasses) {
 TEST(TuningDefaults, SingleDispatchTileOnlyWhereTwoTilesDoNotFuse) {
   EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).single_dispatch_tile, 4096u);
   EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).single_dispatch_tile, 2048u);
-  gpusort::Tuning unfused;
+  gpusort::BitonicTuning unfused;
   unfused.fused_passes_max_count = never;
   EXPECT_EQ(resolve_tuning(unfused, gpu_limits(), 4, 4).single_dispatch_tile, 8192u);
   EXPECT_EQ(resolve_tuning(unfused, gpu_limits(), 8, 4).single_dispatch_tile, 4096u);
-  gpusort::Tuning stage_by_stage;
+  gpusort::BitonicTuning stage_by_stage;
   stage_by_stage.merge_stages = false;
   EXPECT_EQ(resolve_tuning(stage_by_stage, gpu_limits(), 4, 4).single_dispatch_tile, 8192u)
       << "without passes across stages a sort has register passes, which do not fuse";
-  gpusort::Tuning one_tile;
+  gpusort::BitonicTuning one_tile;
   one_tile.fused_passes_max_count = 4096;
   EXPECT_EQ(resolve_tuning(one_tile, gpu_limits(), 4, 4).single_dispatch_tile, 8192u);
   // Software renderers (fused passes off): 4 keys per invocation, so the 4096-key tile is
   // already as wide as 1024 invocations hold; with 8 it takes the wider single tile.
   EXPECT_EQ(resolve_tuning({}, software_limits(), 4, 4).single_dispatch_tile, 4096u);
-  gpusort::Tuning eight;
+  gpusort::BitonicTuning eight;
   eight.local_elements = 8;
   eight.tile_size = 2048;
   DeviceLimits one_thread = software_limits();
@@ -149,7 +149,7 @@ TEST(TuningDefaults, FusedPassesOnlyWhereWorkgroupsMayWait) {
   DeviceLimits told_units = gpu_limits();  // a sorter's DeviceFacts override the queried units
   told_units.compute_units = 10;
   EXPECT_EQ(resolve_tuning({}, told_units, 4, 4).fused_passes_max_count, 20u * 4096u);
-  gpusort::Tuning asked;
+  gpusort::BitonicTuning asked;
   asked.fused_passes_max_count = 1u << 20;
   EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 4, 4).fused_passes_max_count, 1u << 20);
   DeviceLimits one_thread = software_limits();
@@ -175,14 +175,14 @@ TEST(TuningDefaults, FusedTilesHalveTheTileWhereUnitsAreKnown) {
   DeviceLimits units_unknown = gpu_limits();
   units_unknown.compute_units = 0;
   EXPECT_EQ(resolve_tuning({}, units_unknown, 4, 4).fused_tile_size, 4096u);
-  gpusort::Tuning unfused;
+  gpusort::BitonicTuning unfused;
   unfused.fused_passes_max_count = never;
   EXPECT_EQ(resolve_tuning(unfused, gpu_limits(), 4, 4).fused_tile_size, 4096u);
   EXPECT_EQ(resolve_tuning({}, software_limits(), 4, 4).fused_tile_size, 4096u);
-  gpusort::Tuning long_runs;  // half tiles of 2048 in runs of 512: windows of 2 steps, not wider than 8
+  gpusort::BitonicTuning long_runs;  // half tiles of 2048 in runs of 512: windows of 2 steps, not wider than 8
   long_runs.window_run = 512;
   EXPECT_EQ(resolve_tuning(long_runs, gpu_limits(), 4, 4).fused_tile_size, 4096u);
-  gpusort::Tuning asked;
+  gpusort::BitonicTuning asked;
   asked.fused_tile_size = 512;
   EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 4, 4).fused_tile_size, 512u);
 }
@@ -202,22 +202,22 @@ TEST(TuningDefaults, SortProgramStartsAboveFusedCountsWhereItTakesTheTilePasses)
   few_units.compute_units = 16;
   EXPECT_EQ(resolve_tuning({}, few_units, 8, 4).local_sort_min_count, 255u * 2048u + 1)
       << "fused counts end below 256 tiles";
-  gpusort::Tuning unfused;
+  gpusort::BitonicTuning unfused;
   unfused.fused_passes_max_count = never;
   EXPECT_EQ(resolve_tuning(unfused, gpu_limits(), 8, 4).local_sort_min_count, 255u * 2048u + 1);
-  gpusort::Tuning late_sort_program;  // tile passes in the sort program only above the fused counts
+  gpusort::BitonicTuning late_sort_program;  // tile passes in the sort program only above the fused counts
   late_sort_program.sort_program_passes_min_count = 1u << 22;
   EXPECT_EQ(resolve_tuning(late_sort_program, gpu_limits(), 8, 4).local_sort_min_count, 255u * 2048u + 1);
-  gpusort::Tuning uneven;  // fused counts that end inside a tile: from the tile after
+  gpusort::BitonicTuning uneven;  // fused counts that end inside a tile: from the tile after
   uneven.fused_passes_max_count = 300 * 2048 + 5;
   EXPECT_EQ(resolve_tuning(uneven, gpu_limits(), 8, 4).local_sort_min_count, 300u * 2048u + 1);
-  gpusort::Tuning asked;
+  gpusort::BitonicTuning asked;
   asked.local_sort_min_count = 4;
   EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 8, 4).local_sort_min_count, 4u);
 }
 
 TEST(TuningDefaults, EmulatedSubgroupsFitTheDefaultTile) {
-  gpusort::Tuning emulated;
+  gpusort::BitonicTuning emulated;
   emulated.emulate_subgroups = true;
   EXPECT_EQ(resolve_tuning(emulated, software_limits(), 8, 4).tile_size, 2048u);
   EXPECT_EQ(resolve_tuning({}, software_limits(), 8, 4).tile_size, 4096u);
@@ -233,13 +233,13 @@ TEST(TuningDefaults, WideChunksOnlyForLargeKeyValueSorts) {
   EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).wide_chunk_min_count, never);
   EXPECT_EQ(resolve_tuning({}, software_limits(), 8, 4).wide_chunk_min_count, never);
 
-  gpusort::Tuning forced;
+  gpusort::BitonicTuning forced;
   forced.wide_chunk_min_count = 1;
   EXPECT_EQ(resolve_tuning(forced, gpu_limits(), 4, 4).wide_chunk_min_count, 1u);
   forced.use_subgroups = false;
   EXPECT_EQ(resolve_tuning(forced, gpu_limits(), 8, 4).wide_chunk_min_count, never);
   // Emulated subgroups (the testing aid) keep an explicit request.
-  gpusort::Tuning emulated;
+  gpusort::BitonicTuning emulated;
   emulated.wide_chunk_min_count = 1;
   emulated.emulate_subgroups = true;
   EXPECT_EQ(resolve_tuning(emulated, software_limits(), 8, 4).wide_chunk_min_count, 1u);

@@ -8,11 +8,11 @@
 #include <utility>
 #include <vector>
 
-#include "detail/bitonic_config.hpp"
-#include "detail/bitonic_plan.hpp"
-#include "detail/bitonic_programs.hpp"
-#include "detail/bitonic_run.hpp"
-#include "detail/bitonic_tuning_defaults.hpp"
+#include "detail/bitonic/config.hpp"
+#include "detail/bitonic/plan.hpp"
+#include "detail/bitonic/programs.hpp"
+#include "detail/bitonic/run.hpp"
+#include "detail/bitonic/tuning_defaults.hpp"
 #include "detail/device.hpp"
 #include "detail/element_layout.hpp"
 #include "detail/gl_buffer.hpp"
@@ -203,7 +203,7 @@ class BitonicSorter {
   /// sort's first call: the constructor builds the programs most sorts use, and the rest
   /// (the local-sort program of many tiles, the single-dispatch tile, the wide-chunk program
   /// of large key-value sorts, the fused-pass program of sorts that fuse, one per tile size
-  /// (Tuning::fused_tile_size) and bound on workgroups per compute unit; with
+  /// (BitonicTuning::fused_tile_size) and bound on workgroups per compute unit; with
   /// Stability::stable the stable set and the gather kernel that stable sorts and
   /// sort_indices() use) are built on first use, which on a cold driver cache costs 0.2-1.3 s.
   /// Call it at load time with the counts a frame will sort, so that no frame compiles.
@@ -264,7 +264,7 @@ class BitonicSorter {
   }
 
   /// What sort() dispatches for `count` elements (sort_indirect() plans its capacity
-  /// without Tuning::merge_stages). Throws Error, like sort(), for a count above max_count().
+  /// without BitonicTuning::merge_stages). Throws Error, like sort(), for a count above max_count().
   Plan plan(std::size_t count) const {
     detail::check_count(count, count_limit(), config_.device);
     return detail::bitonic::make_plan(count, config_, true, false).summary();

@@ -3,7 +3,7 @@
 // 0 (or the default shown) means "derive from the device and the element type"; the
 // sorter's tuning() reports every field as resolved, and a value the device cannot run makes
 // its constructor throw gpusort::Error naming the field. Every size threshold counts
-// elements. The derivations are in detail/bitonic_tuning_defaults.hpp; device facts that
+// elements. The derivations are in detail/bitonic/tuning_defaults.hpp; device facts that
 // are not tunings (compute units) are in device_facts.hpp.
 #include <cstddef>
 #include <cstdint>
@@ -88,9 +88,6 @@ struct BitonicTuning {
   /// line that does not compile makes the constructor throw.
   std::string extra_shader_source;
 };
-
-/// The name BitonicTuning had before gpusort had a second sorter; kept for existing code.
-using Tuning = BitonicTuning;
 
 /// What sort() will dispatch for a given count.
 struct Plan {

@@ -1,6 +1,6 @@
 #pragma once
 // The CPU reference network: the exact compare-exchange schedule the GPU runs
-// (detail/bitonic_network.hpp), executed on the host. Same input, same output, down to the
+// (detail/bitonic/network.hpp), executed on the host. Same input, same output, down to the
 // order of values among equal keys, so it checks the GPU step for step.
 #include <cstddef>
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "detail/bitonic_network.hpp"
+#include "detail/bitonic/network.hpp"
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"

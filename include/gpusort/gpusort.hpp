@@ -22,7 +22,6 @@
 #include "radix_tuning.hpp"
 #include "sorter.hpp"
 #include "sorter_tuning.hpp"
-#include "tuning.hpp"
 
 #define GPUSORT_VERSION_MAJOR 0
 #define GPUSORT_VERSION_MINOR 1

@@ -5,14 +5,14 @@
 #include <cstdint>
 #include <functional>
 
-#include "detail/bitonic_network.hpp"
+#include "detail/bitonic/network.hpp"
 
 namespace gpusort {
 
 /// One dispatch of a sort, as a pass observer sees it.
 struct PassInfo {
   /// What the dispatch runs: its kind, stage, pivots and steps. A dispatch that runs several
-  /// fused passes (Tuning::fused_passes_max_count) is one pass of kind fused_passes, with
+  /// fused passes (BitonicTuning::fused_passes_max_count) is one pass of kind fused_passes, with
   /// the last fused pass's stage and pivots, the steps of them all, and `first` set where
   /// it starts with the local sort.
   detail::Pass pass;

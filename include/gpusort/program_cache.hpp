@@ -25,12 +25,12 @@ namespace gpusort {
 /// elsewhere (an asset database, memory).
 ///
 ///   gpusort::FileProgramCache cache("/home/me/.cache/myapp/gpusort");  // outlives the sorter
-///   gpusort::BitonicSorter<float, std::uint32_t> sorter(gpusort::Tuning{}, &cache);
+///   gpusort::BitonicSorter<float, std::uint32_t> sorter(gpusort::BitonicTuning{}, &cache);
 ///
 /// Contracts for implementations:
 /// - Keys are 1 to 200 characters of [A-Za-z0-9_-]: the kernel's name and 16 hex digits of a
 ///   hash of GL_VENDOR, GL_RENDERER, GL_VERSION and the program's full source, so another
-///   driver version or another Tuning never asks for an old key.
+///   driver version or another BitonicTuning never asks for an old key.
 /// - load() returns true and fills `binary` and `format` (as glGetProgramBinary gave them)
 ///   when it has `key`, else false. What it returns may be stale or damaged: the sorter lets
 ///   the driver check it and compiles from source when it is rejected, then store()s the

@@ -12,9 +12,8 @@
 #include "detail/dispatch.hpp"
 #include "detail/element_layout.hpp"
 #include "detail/gl_state.hpp"
-#include "detail/radix_plan.hpp"
-#include "detail/radix_programs.hpp"
-#include "detail/radix_scratch.hpp"
+#include "detail/radix/plan.hpp"
+#include "detail/radix/run.hpp"
 #include "detail/sort_call.hpp"
 #include "detail/storage_binding.hpp"
 #include "detail/validation.hpp"
@@ -78,18 +77,15 @@ class RadixSorter {
   /// `cache` (not owned, may be nullptr): see BitonicSorter.
   RadixSorter() : RadixSorter(RadixTuning{}) {}
   explicit RadixSorter(const RadixTuning& tuning, ProgramCache* cache = nullptr)
-      : limits_(detail::query_device_limits()),
-        config_(detail::resolve_radix_tuning(tuning, limits_, detail::gl_string(GL_VENDOR))),
-        cache_(cache) {
+      : runner_(runner_for(tuning, detail::query_device_limits(), cache)) {
     std::vector<Kernel> kernels = {Kernel::init};
-    if (config_.tuning.path == RadixPath::onesweep) {
+    if (config().tuning.path == RadixPath::onesweep) {
       kernels.insert(kernels.end(), {Kernel::histogram, Kernel::onesweep});
     } else {
       kernels.insert(kernels.end(), {Kernel::upsweep, Kernel::scan, Kernel::downsweep});
     }
     if (passes_for(BitRange{}).count() % 2 != 0) kernels.push_back(Kernel::copy);
-    build(kernels);
-    scratch_.use_immutable_storage(limits_.major > 4 || (limits_.major == 4 && limits_.minor >= 4));
+    runner_.build(kernels);
   }
   RadixSorter(RadixSorter&&) noexcept = default;
   RadixSorter& operator=(RadixSorter&&) noexcept = default;
@@ -160,114 +156,83 @@ class RadixSorter {
   /// (sort_indirect() with that capacity included), so that no such sort allocates.
   void reserve(std::size_t capacity) {
     detail::require_current_context();
-    detail::check_count(capacity, count_limit(), limits_);
+    detail::check_count(capacity, count_limit(), limits());
     detail::GlStateBackup backup;
-    if (capacity != 0) reserve_scratch(detail::radix_geometry(config_, capacity), capacity);
+    if (capacity != 0) runner_.reserve(capacity);
   }
 
   /// The largest count one call can sort: GL_MAX_SHADER_STORAGE_BLOCK_SIZE over the key size
   /// (and over Onesweep's status words per tile), and below 2^30 (30-bit status counts).
   std::size_t max_count() const {
-    const std::uint64_t block = limits_.max_storage_block_bytes;
-    const std::uint64_t by_status = block / (std::uint64_t{4} << config_.tuning.digit_bits) * config_.tile_size;
+    const std::uint64_t block = limits().max_storage_block_bytes;
+    const std::uint64_t by_status = block / (std::uint64_t{4} << config().tuning.digit_bits) * config().tile_size;
     return static_cast<std::size_t>(std::min({block / key_bytes, by_status, (std::uint64_t{1} << 30) - 1}));
   }
 
   /// The tuning in effect, every field resolved (path: the algorithm; use_subgroups: real ballots).
-  const RadixTuning& tuning() const { return config_.tuning; }
+  const RadixTuning& tuning() const { return config().tuning; }
   /// Keys per tile: workgroup_size x keys_per_invocation.
-  std::size_t tile_size() const { return config_.tile_size; }
+  std::size_t tile_size() const { return config().tile_size; }
   /// Profiling: calls `observer` just before and just after every dispatch of every later
-  /// sort (bench/radix_profile.cpp times each kernel with GL_TIMESTAMP queries there).
+  /// sort (gpusort_radix_probe --kernels, bench/radix_probe.cpp, times each kernel this way).
   ///   sorter.set_pass_observer([&](const gpusort::RadixPassInfo& info) { glQueryCounter(next_query(), GL_TIMESTAMP); });
-  void set_pass_observer(RadixPassObserver observer) { observer_ = std::move(observer); }
+  void set_pass_observer(RadixPassObserver observer) { runner_.set_observer(std::move(observer)); }
 
  private:
-  /// Where a sort's data lives: the caller's (or the host staging) buffers and first elements.
-  struct Target {
-    GLuint keys = 0;
-    GLuint values = 0;
-    std::size_t first = 0;
-  };
-  /// sort_indirect(): the count's buffer and word.
-  struct IndirectCount {
-    GLuint buffer = 0;
-    std::size_t word = 0;
-  };
-
-  void build(const std::vector<Kernel>& kernels) {
-    std::vector<detail::RadixProgram> built =
-        detail::build_radix_programs(kernels, config_, KeyTraits<Key>::glsl_kind, key_bytes, has_values, cache_);
-    for (std::size_t i = 0; i < kernels.size(); ++i) programs_[static_cast<int>(kernels[i])] = std::move(built[i]);
+  static detail::radix::Runner runner_for(const RadixTuning& tuning, const detail::DeviceLimits& limits,
+                                          ProgramCache* cache) {
+    const detail::RadixConfig config = detail::resolve_radix_tuning(tuning, limits, detail::gl_string(GL_VENDOR));
+    const detail::radix::Elements elements{KeyTraits<Key>::glsl_kind, key_bytes, has_values};
+    return detail::radix::Runner(config, limits, elements, cache);
   }
 
-  const detail::RadixProgram& program(Kernel kernel) const { return programs_[static_cast<int>(kernel)]; }
+  using Target = detail::radix::Target;
+  using IndirectCount = detail::radix::IndirectCount;
 
   detail::RadixPasses passes_for(BitRange bits) const {
-    return detail::radix_passes<Key>(bits, config_.tuning.digit_bits);
+    return detail::radix_passes<Key>(bits, config().tuning.digit_bits);
   }
+
+  const detail::RadixConfig& config() const { return runner_.config(); }
+  const detail::DeviceLimits& limits() const { return runner_.limits(); }
 
   /// max_count(), and what bounds it.
   detail::CountLimit count_limit() const { return {max_count(), "below 2^30"}; }
-
-  /// The programs, scratch and dispatch limits of a sort planned for `count` elements: built,
-  /// allocated and checked before anything is written.
-  void prepare_run(const detail::RadixGeometry& g, std::size_t count, const detail::RadixPasses& passes) {
-    const std::uint64_t max_x = config_.tuning.max_workgroups_x, max_y = limits_.max_groups_y;
-    for (std::uint64_t groups : {g.tiles, g.blocks, g.histogram_groups, g.copy_groups}) {
-      if (groups > dispatch_limits().capacity()) {
-        throw Error("sorting " + std::to_string(count) + " elements needs more workgroups than "
-                    "GL_MAX_COMPUTE_WORK_GROUP_COUNT allows (" + std::to_string(max_x) + " x " + std::to_string(max_y) +
-                    "): raise RadixTuning::max_workgroups_x or keys_per_invocation, or sort fewer elements");
-      }
-    }
-    if (passes.count() % 2 != 0 && program(Kernel::copy).name() == 0) build({Kernel::copy});
-    reserve_scratch(g, count);
-  }
-
-  void reserve_scratch(const detail::RadixGeometry& g, std::size_t count) {
-    scratch_.reserve(Scratch::meta, GPUSORT_RADIX_META_WORDS * 4ull);
-    scratch_.reserve(Scratch::keys, std::uint64_t{count} * key_bytes);
-    if (has_values) scratch_.reserve(Scratch::values, std::uint64_t{count} * value_bytes);
-    scratch_.reserve(Scratch::tile_state, g.tile_state_words * 4);
-  }
-
-  detail::DispatchLimits dispatch_limits() const { return {config_.tuning.max_workgroups_x, limits_.max_groups_y}; }
 
   void sort_buffers(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order, BitRange bits,
                     bool iota) {
     detail::require_current_context();
     const detail::RadixPasses passes = passes_for(bits);
-    const detail::SortCall call(limits_, count_limit(), layout_, keys, values, first, count,
+    const detail::SortCall call(limits(), count_limit(), layout_, keys, values, first, count,
                                 iota ? "indices" : "values");
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     // sort_indices() of one element still writes its index.
-    if (count >= 2 || (iota && count == 1)) run(Target{keys, values, first}, count, order, passes, iota, nullptr);
+    if (count >= 2 || (iota && count == 1)) runner_.run(Target{keys, values, first}, count, order, passes, iota, nullptr);
     glMemoryBarrier(sort_completion_barrier);
   }
 
   void sort_buffers_indirect(GLuint keys, GLuint values, GLuint count_buffer, std::size_t count_offset,
                              std::size_t capacity, Order order) {
-    const detail::SortCall call(limits_, count_limit(), layout_, keys, values, 0, capacity);
+    const detail::SortCall call(limits(), count_limit(), layout_, keys, values, 0, capacity);
     detail::check_indirect_count(count_buffer, count_offset, keys, values, capacity, layout_);
     // The count may come from shader stores or an atomic counter just before.
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_ATOMIC_COUNTER_BARRIER_BIT);
     const IndirectCount indirect{count_buffer, count_offset / sizeof(std::uint32_t)};
-    if (capacity >= 2) run(Target{keys, values, 0}, capacity, order, passes_for(BitRange{}), false, &indirect);
+    if (capacity >= 2) runner_.run(Target{keys, values, 0}, capacity, order, passes_for(BitRange{}), false, &indirect);
     glMemoryBarrier(sort_completion_barrier);
   }
 
   template <class V>
   void sort_host(Key* keys, V* values, std::size_t count, Order order) {
     detail::require_current_context();
-    detail::check_count(count, count_limit(), limits_);
+    detail::check_count(count, count_limit(), limits());
     if (count < 2) return;
     detail::GlStateBackup backup;
     const std::uint64_t key_size = std::uint64_t{count} * key_bytes, value_size = std::uint64_t{count} * value_bytes;
-    Target target{scratch_.upload(Scratch::host_keys, keys, key_size), 0, 0};
-    if (has_values) target.values = scratch_.upload(Scratch::host_values, values, value_size);
+    Target target{runner_.upload(Scratch::host_keys, keys, key_size), 0, 0};
+    if (has_values) target.values = runner_.upload(Scratch::host_values, values, value_size);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    run(target, count, order, passes_for(BitRange{}), false, nullptr);
+    runner_.run(target, count, order, passes_for(BitRange{}), false, nullptr);
     glMemoryBarrier(sort_completion_barrier);
     glBindBuffer(GL_COPY_READ_BUFFER, target.keys);
     glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(key_size), keys);
@@ -277,63 +242,8 @@ class RadixSorter {
     }
   }
 
-  /// Element offsets of the bound source and destination ranges (u_src_key_base ..).
-  struct Bases {
-    GLuint src_keys = 0, dst_keys = 0, src_values = 0, dst_values = 0;
-  };
-
-  /// Binds a digit pass's source (the caller's data if `from_target`, else scratch) and
-  /// destination (the other one) for `count` elements.
-  Bases bind_pass(const Target& target, std::size_t count, bool from_target) {
-    const std::uint32_t align = limits_.storage_offset_alignment;
-    const GLuint src_keys = GPUSORT_RADIX_BINDING_SRC_KEYS, dst_keys = GPUSORT_RADIX_BINDING_DST_KEYS;
-    const GLuint src_values = GPUSORT_RADIX_BINDING_SRC_VALUES, dst_values = GPUSORT_RADIX_BINDING_DST_VALUES;
-    const GLuint caller_keys =
-        detail::bind_elements(from_target ? src_keys : dst_keys, target.keys, target.first, count, key_bytes, align);
-    detail::bind_elements(from_target ? dst_keys : src_keys, scratch_.name(Scratch::keys), 0, count, key_bytes, align);
-    Bases bases;
-    (from_target ? bases.src_keys : bases.dst_keys) = caller_keys;
-    if (has_values) {
-      const GLuint caller_values = detail::bind_elements(from_target ? src_values : dst_values, target.values,
-                                                         target.first, count, value_bytes, align);
-      detail::bind_elements(from_target ? dst_values : src_values, scratch_.name(Scratch::values), 0, count,
-                            value_bytes, align);
-      (from_target ? bases.src_values : bases.dst_values) = caller_values;
-    }
-    return bases;
-  }
-
-  /// Uses `kernel`'s program with the uniforms of digit pass `pass` (of passes.count()).
-  const detail::RadixProgram& use(Kernel kernel, const Bases& bases, Order order, const detail::RadixPasses& passes,
-                                  std::uint32_t pass, bool iota, std::uint64_t tiles_per_block) {
-    const detail::RadixProgram& p = program(kernel);
-    glUseProgram(p.name());
-    p.set(GPUSORT_RADIX_LOCATION_SRC_KEY_BASE, bases.src_keys);
-    p.set(GPUSORT_RADIX_LOCATION_DST_KEY_BASE, bases.dst_keys);
-    p.set(GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE, bases.src_values);
-    p.set(GPUSORT_RADIX_LOCATION_DST_VALUE_BASE, bases.dst_values);
-    p.set(GPUSORT_RADIX_LOCATION_KEY_XOR, order_xor(order));
-    p.set(GPUSORT_RADIX_LOCATION_PASS, pass);
-    p.set(GPUSORT_RADIX_LOCATION_SHIFT, passes.shift(pass));
-    p.set(GPUSORT_RADIX_LOCATION_DIGIT_MASK, passes.mask(pass));
-    p.set(GPUSORT_RADIX_LOCATION_FLAGS, (pass == 0 ? GPUSORT_RADIX_FLAG_FIRST : 0u) |
-                                            (pass + 1 == passes.count() ? GPUSORT_RADIX_FLAG_LAST : 0u) |
-                                            (iota && pass == 0 ? GPUSORT_RADIX_FLAG_IOTA : 0u));
-    p.set(GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK, static_cast<GLuint>(tiles_per_block));
-    return p;
-  }
-
-  void run(const Target& target, std::size_t count, Order order, const detail::RadixPasses& passes, bool iota,
-           const IndirectCount* indirect);
-
-  detail::DeviceLimits limits_;
-  detail::RadixConfig config_;
-  ProgramCache* cache_ = nullptr;  // not owned
-  detail::RadixProgram programs_[7];
-  Scratch scratch_;
-  RadixPassObserver observer_;
+  detail::radix::Runner runner_;
 };
 
 }  // namespace gpusort
 
-#include "detail/radix_run.hpp"

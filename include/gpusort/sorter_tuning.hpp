@@ -4,8 +4,8 @@
 #include <cstddef>
 #include <string>
 
+#include "bitonic_tuning.hpp"
 #include "radix_tuning.hpp"
-#include "tuning.hpp"
 
 namespace gpusort {
 
@@ -41,7 +41,7 @@ struct SorterTuning {
   /// Where the radix sort takes over; 0 fields: the device's default.
   Crossover radix_from;
   /// The network's tuning (tile sizes, fused passes, ...).
-  Tuning bitonic;
+  BitonicTuning bitonic;
   /// The radix sort's tuning (digit bits, path, ...).
   RadixTuning radix;
 };

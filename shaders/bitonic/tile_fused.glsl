@@ -27,7 +27,7 @@ layout(location = GPUSORT_FUSED_LOCATION_PASSES) uniform uvec4 u_fused_pass[GPUS
 layout(location = GPUSORT_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first_item[GPUSORT_FUSED_MAX_PASSES];
 
 // FUSED_RESERVE_WORDS > 0: shared memory the workgroup holds only so that fewer workgroups
-// fit on one compute unit (Tuning::fused_passes_max_count says why). It carries the ticket;
+// fit on one compute unit (BitonicTuning::fused_passes_max_count says why). It carries the ticket;
 // the ticket's word is a uniform (the reserve's last word) so that no compiler trims the
 // array to the words a constant index would touch.
 #if FUSED_RESERVE_WORDS > 0u

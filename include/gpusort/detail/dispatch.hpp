@@ -13,7 +13,7 @@ namespace detail {
 
 /// The workgroups one dispatch may launch at most: max_x in x times max_y in y.
 struct DispatchLimits {
-  std::uint32_t max_x = 0;  // the sorter's cap (Tuning::max_workgroups_x)
+  std::uint32_t max_x = 0;  // the sorter's cap (BitonicTuning::max_workgroups_x)
   std::uint32_t max_y = 0;  // GL_MAX_COMPUTE_WORK_GROUP_COUNT[1]
 
   std::uint64_t capacity() const { return std::uint64_t{max_x} * max_y; }
@@ -42,7 +42,7 @@ inline std::uint64_t dispatch_workgroups(std::uint64_t groups, const DispatchLim
   if (split.y > limits.max_y) {
     throw Error("a dispatch of " + std::to_string(groups) + " workgroups exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT " +
                 std::to_string(limits.max_x) + " x " + std::to_string(limits.max_y) +
-                ": raise Tuning::max_workgroups_x or sort fewer elements");
+                ": raise BitonicTuning::max_workgroups_x or sort fewer elements");
   }
   glDispatchCompute(static_cast<GLuint>(split.x), static_cast<GLuint>(split.y), 1);
   return split.x * split.y;

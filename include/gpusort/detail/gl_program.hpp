@@ -68,7 +68,7 @@ struct ProgramSource {
 
 /// The ProgramCache key of `program` on the current context: "<kernel>-<16 hex digits>",
 /// the digits a 64-bit FNV-1a of GL_VENDOR, GL_RENDERER, GL_VERSION and the full source,
-/// so that another driver version, device or Tuning never meets an old binary's key.
+/// so that another driver version, device or BitonicTuning never meets an old binary's key.
 inline std::string program_cache_key(const ProgramSource& program) {
   std::uint64_t hash = fnv1a64("gpusort program 1\n");  // bump when binaries are used differently
   for (GLenum name : {GLenum(GL_VENDOR), GLenum(GL_RENDERER), GLenum(GL_VERSION)}) {
@@ -203,7 +203,7 @@ inline std::vector<GlProgram> build_compute_programs(const std::vector<ProgramSo
     glGetShaderiv(batch.shader(i), GL_COMPILE_STATUS, &compiled);
     if (compiled != GL_TRUE) {
       throw Error(std::string("compiling the '") + kernel_name +
-                  "' compute shader failed. If you set Tuning::extra_shader_source or unusual tile sizes, "
+                  "' compute shader failed. If you set BitonicTuning::extra_shader_source or unusual tile sizes, "
                   "revert them; otherwise report this with your GL_RENDERER. Compiler log:\n" +
                   shader_info_log(batch.shader(i)));
     }
@@ -212,7 +212,7 @@ inline std::vector<GlProgram> build_compute_programs(const std::vector<ProgramSo
     if (linked != GL_TRUE) {
       throw Error(std::string("linking the '") + kernel_name +
                   "' compute program failed (often: the tile needs more shared memory than the device has; "
-                  "lower Tuning::tile_size). Linker log:\n" + program_info_log(built[i].name()));
+                  "lower BitonicTuning::tile_size). Linker log:\n" + program_info_log(built[i].name()));
     }
   }
   if (caching) {

@@ -21,7 +21,7 @@ namespace detail {
 class WordPermute {
  public:
   WordPermute() = default;
-  /// `extra_source`: Tuning::extra_shader_source; `offset_alignment`:
+  /// `extra_source`: BitonicTuning::extra_shader_source; `offset_alignment`:
   /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT; `dispatch`: the sorter's dispatch limits.
   WordPermute(ProgramCache* cache, std::string extra_source, std::uint32_t offset_alignment,
               DispatchLimits dispatch)

@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <string>
 
-#include "../bitonic_tuning.hpp"
-#include "../error.hpp"
-#include "bits.hpp"
-#include "device.hpp"
+#include "../../bitonic_tuning.hpp"
+#include "../../error.hpp"
+#include "../bits.hpp"
+#include "../device.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -162,7 +162,7 @@ inline std::uint32_t default_wide_chunk_min_count(const TuningInputs& in) {
 
 /// Throws Error unless the device can run `t` (with every field resolved).
 inline void check_tuning(const BitonicTuning& t, const TuningInputs& in) {
-  const auto fail = [](const std::string& why) { throw Error("invalid Tuning: " + why); };
+  const auto fail = [](const std::string& why) { throw Error("invalid BitonicTuning: " + why); };
   const DeviceLimits& d = in.device;
   const std::string tile = std::to_string(t.tile_size);
   const auto shared_bytes = [&](std::uint64_t elements) { return in.shared_bytes(elements, t.emulate_subgroups); };
@@ -245,7 +245,7 @@ inline BitonicTuning resolve_tuning(BitonicTuning t, const DeviceLimits& device,
   // Passes that cross stages are window passes.
   t.merge_stages = t.merge_stages && t.tile_size / t.window_run > t.global_elements;
   if (t.max_workgroups_x > device.max_groups_x)
-    throw Error("invalid Tuning: max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " +
+    throw Error("invalid BitonicTuning: max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " +
                 std::to_string(device.max_groups_x));
   return t;
 }

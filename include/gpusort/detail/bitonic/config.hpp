@@ -3,18 +3,18 @@
 // the device's limits, the element layout, and the tile geometries derived from them.
 #include <cstdint>
 
-#include "../bitonic_tuning.hpp"
-#include "bitonic_network.hpp"
-#include "bits.hpp"
-#include "device.hpp"
-#include "dispatch.hpp"
-#include "element_layout.hpp"
+#include "../../bitonic_tuning.hpp"
+#include "network.hpp"
+#include "../bits.hpp"
+#include "../device.hpp"
+#include "../dispatch.hpp"
+#include "../element_layout.hpp"
 
 namespace gpusort {
 namespace detail {
 namespace bitonic {
 
-/// A tile size and what the pass schedule derives from it: Tuning::tile_size for most
+/// A tile size and what the pass schedule derives from it: BitonicTuning::tile_size for most
 /// sorts, BitonicTuning::fused_tile_size for the fused sorts that take it (make_plan()).
 struct Geometry {
   std::uint32_t tile_size = 0;
@@ -28,10 +28,10 @@ struct Config {
   DeviceLimits device;   // compute_units as in effect (DeviceFacts)
   ElementLayout layout;
   std::uint32_t key_kind = 0;  // KEY_KIND: GPUSORT_KEY_UNSIGNED, _SIGNED or _FLOAT
-  Geometry tiles;              // Tuning::tile_size
-  Geometry fused_tiles;        // Tuning::fused_tile_size
-  std::uint32_t global_log2 = 0;  // log2(Tuning::global_elements)
-  std::uint32_t lanes_log2 = 0;   // log2(Tuning::global_vector_width)
+  Geometry tiles;              // BitonicTuning::tile_size
+  Geometry fused_tiles;        // BitonicTuning::fused_tile_size
+  std::uint32_t global_log2 = 0;  // log2(BitonicTuning::global_elements)
+  std::uint32_t lanes_log2 = 0;   // log2(BitonicTuning::global_vector_width)
 
   const Geometry& geometry(bool fused_tile) const { return fused_tile ? fused_tiles : tiles; }
 

@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <string>
 
-#include "../error.hpp"
-#include "../key_traits.hpp"
-#include "../radix_tuning.hpp"
-#include "device.hpp"
-#include "shader_interface.hpp"
+#include "../../error.hpp"
+#include "../../key_traits.hpp"
+#include "../../radix_tuning.hpp"
+#include "../device.hpp"
+#include "../shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -177,7 +177,7 @@ inline RadixGeometry radix_geometry(const RadixConfig& c, std::uint64_t count, s
   g.copy_groups = ceil_div(count, radix_copy_elements);
   g.scan_groups = g.blocks <= c.serial_scan_blocks ? 1 : radix;
   // Reduce-then-scan: as many words as any count up to this one needs (blocks are not
-  // monotonic in the count, but never more than the tiles or, on GPUs, Tuning::blocks).
+  // monotonic in the count, but never more than the tiles or, on GPUs, RadixTuning::blocks).
   const std::uint64_t most_blocks = c.software ? g.tiles : std::min<std::uint64_t>(g.tiles, c.tuning.blocks);
   g.tile_state_words = radix * (c.tuning.path == RadixPath::onesweep ? g.tiles : std::max(g.blocks, most_blocks));
   return g;

@@ -6,11 +6,11 @@
 #include <utility>
 #include <vector>
 
-#include "../pass_observer.hpp"
-#include "../program_cache.hpp"
-#include "embedded_shaders.hpp"
-#include "gl_program.hpp"
-#include "radix_plan.hpp"
+#include "../../pass_observer.hpp"
+#include "../../program_cache.hpp"
+#include "../embedded_shaders.hpp"
+#include "../gl_program.hpp"
+#include "plan.hpp"
 
 namespace gpusort {
 namespace detail {

@@ -1,7 +1,7 @@
 #pragma once
 // make_plan(): everything one bitonic sort does, computed once per call from its count: the
 // passes (detail::for_each_pass), the workgroups of each, the program each runs, and the
-// passes that run fused in one dispatch. The run (bitonic_run.hpp), BitonicSorter::plan()
+// passes that run fused in one dispatch. The run (run.hpp), BitonicSorter::plan()
 // and prepare() read the plan; nothing re-derives it.
 #include <algorithm>
 #include <cstddef>
@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "../error.hpp"
-#include "../bitonic_tuning.hpp"
-#include "bitonic_config.hpp"
-#include "bitonic_network.hpp"
-#include "bitonic_programs.hpp"
-#include "shader_interface.hpp"
+#include "../../error.hpp"
+#include "../../bitonic_tuning.hpp"
+#include "config.hpp"
+#include "network.hpp"
+#include "programs.hpp"
+#include "../shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -72,7 +72,7 @@ struct FusedTable {
 };
 
 /// The passes [first, end) of a plan that run in one fused dispatch
-/// (Tuning::fused_passes_max_count); empty (end == 0) where none do.
+/// (BitonicTuning::fused_passes_max_count); empty (end == 0) where none do.
 struct FusedDispatch {
   std::size_t first = 0;
   std::size_t end = 0;
@@ -87,7 +87,7 @@ struct FusedDispatch {
 
 struct SortPlan {
   std::size_t count = 0;
-  bool fused_tile = false;  // the passes run in Tuning::fused_tile_size tiles
+  bool fused_tile = false;  // the passes run in BitonicTuning::fused_tile_size tiles
   std::vector<PlannedPass> passes;
   FusedDispatch fused;
   std::vector<ProgramKey> programs;  // every program the passes run, each once
@@ -118,13 +118,13 @@ inline std::uint64_t pass_groups(const Pass& pass, std::size_t count, const Geom
   }
 }
 
-/// A count above the tile but at most Tuning::single_dispatch_tile: one single-tile dispatch.
+/// A count above the tile but at most BitonicTuning::single_dispatch_tile: one single-tile dispatch.
 inline bool uses_single_tile(std::size_t count, const Config& c) {
   const std::uint32_t stages = ceil_log2(count);
   return stages > c.tiles.tile_log2 && stages <= c.tiles.single_tile_log2;
 }
 
-/// The sort starts with the local-sort program of many tiles (Tuning::local_sort_elements,
+/// The sort starts with the local-sort program of many tiles (BitonicTuning::local_sort_elements,
 /// from local_sort_min_count elements).
 inline bool uses_sort_program(std::size_t count, const Config& c) {
   const BitonicTuning& t = c.tuning;
@@ -132,12 +132,12 @@ inline bool uses_sort_program(std::size_t count, const Config& c) {
          count >= t.local_sort_min_count;
 }
 
-/// The sort program also runs the sort's other tile passes (Tuning::sort_program_passes_min_count).
+/// The sort program also runs the sort's other tile passes (BitonicTuning::sort_program_passes_min_count).
 inline bool tile_passes_in_sort_program(std::size_t count, const Config& c) {
   return uses_sort_program(count, c) && count >= c.tuning.sort_program_passes_min_count;
 }
 
-/// The tile passes take the wide-chunk program (Tuning::wide_chunk_min_count); a
+/// The tile passes take the wide-chunk program (BitonicTuning::wide_chunk_min_count); a
 /// single-dispatch tile sort never does.
 inline bool uses_wide_program(std::size_t count, const Config& c) {
   const std::uint32_t min_count = c.tuning.wide_chunk_min_count;
@@ -234,7 +234,7 @@ inline void assign_programs(SortPlan& plan, const Config& c, bool stable) {
 /// Plans a sort of `count` elements into `plan` (whose storage it reuses). `direct`: the
 /// CPU knows the count (not sort_indirect(), which plans its capacity stage by stage, like
 /// its GPU-side planner, and never fuses). `stable`: the programs break ties by value.
-/// Fused sorts that leave compute units idle run in Tuning::fused_tile_size tiles: sorts of
+/// Fused sorts that leave compute units idle run in BitonicTuning::fused_tile_size tiles: sorts of
 /// more than 4 and at most compute_units such tiles whose passes fuse in them.
 inline void make_plan(SortPlan& plan, std::size_t count, const Config& c, bool direct, bool stable) {
   const bool merge_stages = direct && c.tuning.merge_stages;
@@ -274,7 +274,7 @@ inline void check_dispatch_limits(std::size_t count, const Config& c) {
   if (tiles > capacity || global_groups > capacity) {
     throw Error("sorting " + std::to_string(count) + " elements needs more workgroups than "
                 "GL_MAX_COMPUTE_WORK_GROUP_COUNT allows (" + std::to_string(t.max_workgroups_x) + " x " +
-                std::to_string(c.device.max_groups_y) + "): raise Tuning::max_workgroups_x or sort fewer elements");
+                std::to_string(c.device.max_groups_y) + "): raise BitonicTuning::max_workgroups_x or sort fewer elements");
   }
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // The sorting network and how the GPU splits it into passes. The CPU reference
-// (cpu_network.hpp) and the GPU sorter (bitonic_plan.hpp) both derive from this file,
+// (cpu_network.hpp) and the GPU sorter (plan.hpp) both derive from this file,
 // so they cannot drift apart.
 //
 // For count n, let P = 2^L be the smallest power of two >= n. Stage k = 1 .. L works on
@@ -11,8 +11,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "bits.hpp"
-#include "shader_interface.hpp"
+#include "../bits.hpp"
+#include "../shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -23,7 +23,7 @@ struct Pass {
   // window_steps: more wide steps on a tile of coalesced runs (shaders/bitonic/tile_kernel.comp, mode 2);
   // single_tile_sort: the whole network in one workgroup of the widest tile (mode 0).
   // fused_passes: never planned; BitonicSorter reports a dispatch that runs several passes
-  // (Tuning::fused_passes_max_count) to a pass observer (PassInfo) as one Pass of this kind.
+  // (BitonicTuning::fused_passes_max_count) to a pass observer (PassInfo) as one Pass of this kind.
   enum class Kind { local_sort, global_steps, window_steps, local_disperse, single_tile_sort, fused_passes };
   Kind kind;
   std::uint32_t stage;   // stage k the steps belong to (local_sort: the last stage it runs)
@@ -38,13 +38,13 @@ struct Pass {
   std::uint32_t pre = 0;
 };
 
-/// How sort() cuts the network into passes (the sorter's resolved Tuning, as log2s).
+/// How sort() cuts the network into passes (the sorter's resolved BitonicTuning, as log2s).
 struct Schedule {
   std::uint32_t tile_log2;         // tile of 2^tile_log2 elements
   std::uint32_t global_log2;       // wide steps per register pass
   std::uint32_t window_log2;       // most wide steps per window pass (0: no windows)
   std::uint32_t single_tile_log2;  // counts up to 2^this above the tile: one dispatch
-  bool merge_stages;               // Tuning::merge_stages (needs windows)
+  bool merge_stages;               // BitonicTuning::merge_stages (needs windows)
 };
 
 /// How a stage's wide steps (pivots k-1 .. tile_log2) are cut into passes: windows of up

@@ -7,16 +7,16 @@
 #include <utility>
 #include <vector>
 
-#include "../key_traits.hpp"
-#include "../order.hpp"
-#include "../pass_observer.hpp"
-#include "../sort_completion_barrier.hpp"
-#include "bitonic_config.hpp"
-#include "bitonic_plan.hpp"
-#include "dispatch.hpp"
-#include "gl_buffer.hpp"
-#include "shader_interface.hpp"
-#include "storage_binding.hpp"
+#include "../../key_traits.hpp"
+#include "../../order.hpp"
+#include "../../pass_observer.hpp"
+#include "../../sort_completion_barrier.hpp"
+#include "config.hpp"
+#include "plan.hpp"
+#include "../dispatch.hpp"
+#include "../gl_buffer.hpp"
+#include "../shader_interface.hpp"
+#include "../storage_binding.hpp"
 
 namespace gpusort {
 namespace detail {

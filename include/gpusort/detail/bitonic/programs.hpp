@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "../program_cache.hpp"
-#include "bitonic_config.hpp"
-#include "embedded_shaders.hpp"
-#include "gl_program.hpp"
-#include "program_slots.hpp"
+#include "../../program_cache.hpp"
+#include "config.hpp"
+#include "../embedded_shaders.hpp"
+#include "../gl_program.hpp"
+#include "../program_slots.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -39,19 +39,19 @@ inline ProgramKey tile_program(std::uint32_t tile_size, std::uint32_t elements, 
   return ProgramKey{ProgramKey::Kernel::tile, stable, tile_size, elements, false, false, 0};
 }
 
-/// The main tile program (Tuning::local_elements): the constructor builds it.
+/// The main tile program (BitonicTuning::local_elements): the constructor builds it.
 inline ProgramKey local_program(const Config& c, bool stable) {
   return tile_program(c.tuning.tile_size, c.tuning.local_elements, stable);
 }
 
-/// The local-sort program of many tiles (Tuning::local_sort_elements). On first use: its
+/// The local-sort program of many tiles (BitonicTuning::local_sort_elements). On first use: its
 /// 16-key variant took the H200's driver 1.1-1.3 s to compile cold, which sorts of fewer
 /// tiles should not pay.
 inline ProgramKey sort_program(const Config& c, bool stable) {
   return tile_program(c.tuning.tile_size, c.tuning.local_sort_elements, stable);
 }
 
-/// The single-dispatch tile (Tuning::single_dispatch_tile, single_tile_elements).
+/// The single-dispatch tile (BitonicTuning::single_dispatch_tile, single_tile_elements).
 inline ProgramKey single_tile_program(const Config& c, bool stable) {
   return tile_program(c.tuning.single_dispatch_tile, c.tuning.single_tile_elements, stable);
 }
@@ -102,7 +102,7 @@ inline std::string prelude(const Config& c, std::uint32_t elements_log2, std::ui
          glsl_define("GROUP_SIZE", group_size);
 }
 
-/// Tuning::extra_shader_source, after every #define of the host (so that it may test them)
+/// BitonicTuning::extra_shader_source, after every #define of the host (so that it may test them)
 /// and before the shader files.
 inline std::string extra_source(const Config& c) { return c.tuning.extra_shader_source + "\n"; }
 
