@@ -10,7 +10,7 @@ namespace shaders {
 // shaders/bitonic/bitonic_interface.h
 inline constexpr const char* bitonic_bitonic_interface_h = R"gpusort_glsl(// The bitonic sorter's part of the shader interface (see shaders/common/shader_interface.h,
 // which comes first): its kernels' uniform locations and mode codes, the fused-pass table,
-// and the arithmetic both the host's planner (include/gpusort/detail/bitonic_plan.hpp) and
+// and the arithmetic both the host's planner (include/gpusort/detail/bitonic/plan.hpp) and
 // sort_indirect()'s GPU-side planner (dispatch_args.comp) run: how a stage's wide steps are
 // cut into passes, and how many workgroups each pass takes.
 
@@ -479,7 +479,7 @@ layout(location = GPUSORT_FUSED_LOCATION_PASSES) uniform uvec4 u_fused_pass[GPUS
 layout(location = GPUSORT_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first_item[GPUSORT_FUSED_MAX_PASSES];
 
 // FUSED_RESERVE_WORDS > 0: shared memory the workgroup holds only so that fewer workgroups
-// fit on one compute unit (Tuning::fused_passes_max_count says why). It carries the ticket;
+// fit on one compute unit (BitonicTuning::fused_passes_max_count says why). It carries the ticket;
 // the ticket's word is a uniform (the reserve's last word) so that no compiler trims the
 // array to the words a constant index would touch.
 #if FUSED_RESERVE_WORDS > 0u
@@ -1020,7 +1020,7 @@ void positioned_shuffle_step(uint lane_mask, uint pivot) {
 // bank_swizzle: bits below 5 pick the bank themselves, bits 5 .. 9 through the XOR.
 // It trades a round trip and its barrier for up to SUBGROUP_LOG2 shuffle steps: a gain where
 // many tiles wait on memory and barriers, a loss where the data sits in L2 (measured on an
-// H200: Tuning::wide_chunk_min_count).
+// H200: BitonicTuning::wide_chunk_min_count).
 void run_wide_chunk(uint p_hi, uint p_lo, bool flip) {
     if (thread_active()) {
         Chunk c;

@@ -105,7 +105,7 @@ GPUSORT_FUNCTION GPUSORT_UINT raw_low_word(GPUSORT_UINT kind, GPUSORT_UINT order
 // --- shaders/bitonic/bitonic_interface.h ---
 // The bitonic sorter's part of the shader interface (see shaders/common/shader_interface.h,
 // which comes first): its kernels' uniform locations and mode codes, the fused-pass table,
-// and the arithmetic both the host's planner (include/gpusort/detail/bitonic_plan.hpp) and
+// and the arithmetic both the host's planner (include/gpusort/detail/bitonic/plan.hpp) and
 // sort_indirect()'s GPU-side planner (dispatch_args.comp) run: how a stage's wide steps are
 // cut into passes, and how many workgroups each pass takes.
 
