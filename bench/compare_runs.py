@@ -2,10 +2,14 @@
 """Compares gpusort_bench JSON runs of two builds: python3 bench/compare_runs.py
 --before a1.json a2.json --after b1.json b2.json [-o out.md]. For every benchmark (family/n)
 present in all runs: the median GPU ms of each run, the mean of each side, and after/before.
-Alternate the two binaries in one session (a, b, a, b) so that both see the same clocks."""
+Alternate the two binaries in one session (a, b, a, b) so that both see the same clocks.
+Families renamed since (gpusort/* -> bitonic/*) are compared under their new name."""
 import argparse
 import json
 import statistics
+
+# The old implementation name in older JSON -> the name now (as bench/make_table.py reads them).
+RENAMED = {"gpusort": "bitonic"}
 
 
 def medians(path):
@@ -17,7 +21,7 @@ def medians(path):
         parts = bench["name"].split("/")
         if len(parts) < 3 or not parts[2].isdigit():
             continue
-        times[(parts[0] + "/" + parts[1], int(parts[2]))] = bench["real_time"]
+        times[(RENAMED.get(parts[0], parts[0]) + "/" + parts[1], int(parts[2]))] = bench["real_time"]
     return data["context"], times
 
 

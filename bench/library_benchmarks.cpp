@@ -61,15 +61,15 @@ void warm_up_gpu(BenchEnvironment& env) {
 }
 
 void register_library_benchmarks(BenchEnvironment& env) {
-  register_family<std::uint32_t, void>(env, "gpusort/keys_u32", KeyKind::u32);
-  register_family<std::uint32_t, std::uint32_t>(env, "gpusort/pairs_u32_u32", KeyKind::u32);
-  register_family<float, void>(env, "gpusort/keys_f32", KeyKind::f32);
-  register_family<std::int32_t, void>(env, "gpusort/keys_i32", KeyKind::i32);
-  register_family<std::uint64_t, void>(env, "gpusort/keys_u64", KeyKind::u64);
-  // The cost of the opt-in modes, next to gpusort/pairs_u32_u32 in the same run.
-  register_family<std::uint32_t, std::uint32_t>(env, "gpusort/pairs_u32_u32_stable", KeyKind::u32,
+  register_family<std::uint32_t, void>(env, "bitonic/keys_u32", KeyKind::u32);
+  register_family<std::uint32_t, std::uint32_t>(env, "bitonic/pairs_u32_u32", KeyKind::u32);
+  register_family<float, void>(env, "bitonic/keys_f32", KeyKind::f32);
+  register_family<std::int32_t, void>(env, "bitonic/keys_i32", KeyKind::i32);
+  register_family<std::uint64_t, void>(env, "bitonic/keys_u64", KeyKind::u64);
+  // The cost of the opt-in modes, next to bitonic/pairs_u32_u32 in the same run.
+  register_family<std::uint32_t, std::uint32_t>(env, "bitonic/pairs_u32_u32_stable", KeyKind::u32,
                                                 PairCall::sort_stable);
-  register_family<std::uint32_t, std::uint32_t>(env, "gpusort/indices_u32", KeyKind::u32, PairCall::sort_indices);
+  register_family<std::uint32_t, std::uint32_t>(env, "bitonic/indices_u32", KeyKind::u32, PairCall::sort_indices);
 }
 
 }  // namespace gpusort_bench

@@ -7,11 +7,15 @@
 Several files may be given (for example one run per --benchmark_filter); their
 results are merged, later files winning for the same family and size. Each row
 shows the median over repetitions (--aggregate picks another aggregate). The
-summary tables put every implementation present (gpusort, textbook, std::sort,
-std::sort(par), CUB radix, CUB merge) side by side per key type and n, with the
-speedup of gpusort over each: baseline time / gpusort time, so 3.0 means gpusort
-is three times faster and 0.5 that it takes twice as long. The per-family tables
-give the speedup over the textbook GPU bitonic sort and over std::sort.
+summary tables put every implementation present (Sorter, bitonic, radix, textbook,
+std::sort, std::sort(par), CUB radix, CUB merge) side by side per key type and n,
+with the speedup of the front door (Sorter; without it, the bitonic network) over
+each: baseline time / its time, so 3.0 means it is three times faster and 0.5 that
+it takes twice as long. The per-family tables give the speedup over the textbook
+GPU bitonic sort and over std::sort.
+
+Runs recorded before the network's family was renamed (gpusort/* -> bitonic/*,
+see CHANGELOG.md) are read under the new name, so old and new JSON merge.
 
 --check makes the script exit with status 1 when a file holds no results or any
 benchmark reported an error (the ctest smoke test uses it).
@@ -24,9 +28,11 @@ import json
 import statistics
 import sys
 
-# Family names are "<implementation>/<case>", e.g. "gpusort/keys_u32" (the bitonic network),
-# "radix/keys_u32" (RadixSorter), "sorter/keys_u32" (the front door, gpusort::Sorter).
-GPUSORT = "gpusort"
+# Family names are "<implementation>/<case>", e.g. "bitonic/keys_u32" (BitonicSorter, the
+# network), "radix/keys_u32" (RadixSorter), "sorter/keys_u32" (the front door, gpusort::Sorter).
+BITONIC = "bitonic"
+# Implementations renamed since: the old name as recorded in older JSON -> the name now.
+RENAMED = {"gpusort": BITONIC}
 FRONT_DOOR = "sorter"
 TEXTBOOK = "textbook"
 STD_SORT = "std_sort"
@@ -35,7 +41,7 @@ CPU_IMPLEMENTATIONS = {STD_SORT, "std_sort_par"}
 # implementations not listed follow in order of appearance under their own name.
 DISPLAY_NAMES = {
     FRONT_DOOR: "Sorter",
-    GPUSORT: "bitonic",
+    BITONIC: "bitonic",
     "radix": "radix",
     "radix_rts": "radix (reduce-then-scan)",
     TEXTBOOK: "textbook",
@@ -59,11 +65,12 @@ class Result:
 
 
 def split_run_name(run_name):
-    """'gpusort/keys_u32/1024/min_time:0.1/...' -> ('gpusort', 'keys_u32', 1024)."""
+    """'bitonic/keys_u32/1024/min_time:0.1/...' -> ('bitonic', 'keys_u32', 1024); an old
+    implementation name comes back as its new one ('gpusort/...' -> 'bitonic')."""
     parts = run_name.split("/")
     if len(parts) < 3 or not parts[2].isdigit():
         return None
-    return parts[0], parts[1], int(parts[2])
+    return RENAMED.get(parts[0], parts[0]), parts[1], int(parts[2])
 
 
 def entry_values(entry):
@@ -160,7 +167,7 @@ def render_summary(results, families, aggregate):
     for case in cases:
         impls = ordered_implementations(families, case)
         # Ratios against the front door where the run has it, else against the network.
-        reference = FRONT_DOOR if FRONT_DOOR in impls else GPUSORT
+        reference = FRONT_DOOR if FRONT_DOOR in impls else BITONIC
         baselines = [impl for impl in impls if impl != reference] if reference in impls else []
         lines.append("## Summary: %s (ms, %s)" % (case, aggregate))
         lines.append("")

@@ -5,8 +5,9 @@
 
 One panel per case (by default keys_u32 and pairs_u32_u32; --cases picks
 others, e.g. keys_f32), one line per implementation measured for that case
-(gpusort, textbook, std::sort, std::sort(par), CUB radix, CUB merge). Files are
-merged and aggregates chosen exactly as bench/make_table.py does.
+(Sorter, bitonic, radix, textbook, std::sort, std::sort(par), CUB radix, CUB
+merge). Files are merged, old family names mapped to new ones (gpusort/* ->
+bitonic/*) and aggregates chosen exactly as bench/make_table.py does.
 
 Uses matplotlib when it can be imported (Debian: apt-get install
 python3-matplotlib), which writes PNG, SVG or PDF by the output's extension.
@@ -28,7 +29,7 @@ DEFAULT_CASES = ("keys_u32", "pairs_u32_u32")
 # One colour per implementation, stable across panels and runs.
 COLOURS = {
     "sorter": "#000000",
-    "gpusort": "#d62728",
+    "bitonic": "#d62728",
     "radix": "#9467bd",
     "radix_rts": "#e377c2",
     "textbook": "#ff7f0e",

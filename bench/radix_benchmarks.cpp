@@ -1,6 +1,6 @@
 // gpusort::RadixSorter (radix/* with the default path, radix_rts/* with reduce-then-scan forced)
 // and the front door gpusort::Sorter (sorter/*), on the same data and in the same timed loop as
-// the network's gpusort/* families. Radix results are checked exactly against a stable sort.
+// the network's bitonic/* families. Radix results are checked exactly against a stable sort.
 
 // GL declarations must precede gpusort; glad is what the headless context loads.
 #include <glad/gl.h>
@@ -56,7 +56,7 @@ void register_radix(BenchEnvironment& env, const char* name, KeyKind kind, gpuso
 }
 
 // The front door on the same data: it must be within a few percent of the faster of
-// gpusort/* and radix/* at every size.
+// bitonic/* and radix/* at every size.
 template <class Key, class Value>
 void register_front_door(BenchEnvironment& env, const char* name, KeyKind kind,
                          gpusort::Stability stability = gpusort::Stability::unstable) {

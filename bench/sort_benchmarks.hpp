@@ -11,7 +11,7 @@
 
 namespace gpusort_bench {
 
-void register_library_benchmarks(BenchEnvironment& env);   // gpusort/*
+void register_library_benchmarks(BenchEnvironment& env);   // bitonic/* (the network)
 void register_radix_benchmarks(BenchEnvironment& env);     // radix/*, radix_rts/*, sorter/*
 void register_textbook_benchmarks(BenchEnvironment& env);  // textbook/*
 void register_std_sort_benchmarks(BenchEnvironment& env);  // std_sort/*
