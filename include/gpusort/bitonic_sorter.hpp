@@ -205,7 +205,8 @@ class BitonicSorter {
   /// of large key-value sorts, the fused-pass program of sorts that fuse, one per tile size
   /// (BitonicTuning::fused_tile_size) and bound on workgroups per compute unit; with
   /// Stability::stable the stable set and the gather kernel that stable sorts and
-  /// sort_indices() use) are built on first use, which on a cold driver cache costs 0.2-1.3 s.
+  /// sort_indices() use) are built on first use, which on a cold driver cache can take far
+  /// longer than a frame (bench/results/history.md).
   /// Call it at load time with the counts a frame will sort, so that no frame compiles.
   /// Sorts and dispatches nothing, changes no buffer and leaves the GL state as it was;
   /// throws Error (like sort() would) if a program does not build.

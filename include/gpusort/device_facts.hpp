@@ -8,8 +8,7 @@ namespace gpusort {
 
 struct DeviceFacts {
   /// Compute units (NVIDIA: SMs): fused passes bound how many of their workgroups share one.
-  /// 0: GL_SM_COUNT_NV where the context has GL_NV_shader_thread_group (132 on an H200),
-  /// else unknown (then 0 in effect, and fused passes reserve nothing).
+  /// 0: GL_SM_COUNT_NV where the context has GL_NV_shader_thread_group, else unknown (then 0 in effect, and fused passes reserve nothing).
   std::uint32_t compute_units = 0;
 };
 

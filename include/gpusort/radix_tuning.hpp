@@ -39,8 +39,9 @@ struct RadixTuning {
   /// The algorithm; after construction tuning() names the one in use.
   RadixPath path = RadixPath::automatic;
   /// Reduce-then-scan: the most upsweep/downsweep workgroups, each taking a run of tiles. 0: as
-  /// many as the compute units hold at once where known (H200: 132 x 3), else 512; software
-  /// renderers one tile per workgroup (and at most 64 / keys_per_invocation tiles).
+  /// many as the compute units hold at once where known (units x the workgroups whose shared
+  /// memory and invocations fit one), else 512; software renderers one tile per workgroup
+  /// (and at most 64 / keys_per_invocation tiles).
   std::uint32_t blocks = 0;
   /// Onesweep histogram pass: keys per workgroup, a multiple of 1024. 0: 8192.
   std::uint32_t histogram_keys = 0;

@@ -28,11 +28,11 @@ namespace gpusort {
 /// network leave equal keys in the network's order; every radix sort, and every
 /// Stability::stable sort or sort_indices() whichever algorithm runs it, equals std::stable_sort.
 /// Construction builds both algorithms' programs (prepare() builds what a count needs beyond
-/// them). Scratch: the radix sort's (RadixSorter) for counts from the crossover, allocated by
-/// reserve(); below the crossover the network's stable sorts and sort_indices() (8 bytes per
-/// element), fused passes (8 bytes) and sort_indirect() (12 bytes per pass) allocate their own
-/// small scratch on their first call, which reserve() does not cover yet: make one such call
-/// at load time.
+/// them). Scratch: the radix sort's (RadixSorter) for counts from the crossover; below it the
+/// network's for stable sorts and sort_indices() (8 bytes per element), fused passes (8 bytes)
+/// and sort_indirect() (12 bytes per pass). reserve(capacity) allocates both sides' for the
+/// counts up to `capacity` that each algorithm runs, so that no later GPU-buffer sort
+/// allocates; without it each allocates on its first call that needs more.
 template <class Key, class Value = void>
 class Sorter {
  public:

@@ -30,9 +30,11 @@ struct Crossover {
   /// 64-bit keys, with or without values, stable or not.
   std::size_t wide_keys = 0;
 
-  /// The defaults for `renderer` (GL_RENDERER). Measured on an NVIDIA H200; other GPUs take
-  /// its figures until they are measured (gpusort_bench's gpusort/* against radix/*).
-  /// Software renderers take llvmpipe's figures.
+  /// The default for a device: software renderers (llvmpipe, softpipe, SwiftShader) take
+  /// software_crossover, every other renderer gpu_crossover, which was measured on one GPU
+  /// (its device and date are beside it) and stands for all GPUs until others are measured
+  /// (gpusort_bench: bitonic/* against radix/*, bench/results/README.md). `renderer`
+  /// (GL_RENDERER) is not consulted yet.
   static Crossover for_device(const std::string& renderer, bool software);
 };
 
@@ -46,33 +48,37 @@ struct SorterTuning {
   RadixTuning radix;
 };
 
+/// A default crossover as measured: the counts, and the device and date of the run that
+/// measured them (data, so that a new measurement replaces all three together). The timings
+/// behind each are in bench/results/history.md.
+struct MeasuredCrossover {
+  Crossover radix_from;
+  /// GL_RENDERER and GL_VERSION of the run.
+  const char* device;
+  /// Date of the run (ISO 8601).
+  const char* date;
+};
+
+/// GPUs. Both algorithms at every power of two, 4 sorts in flight; the radix sort takes over
+/// right above the last power of two the network won (a count just above a power of two costs
+/// the network a whole stage more).
+inline constexpr MeasuredCrossover gpu_crossover{
+    {(std::size_t{1} << 18) + 1, (std::size_t{1} << 18) + 1, (std::size_t{1} << 17) + 1,
+     (std::size_t{1} << 19) + 1},
+    "NVIDIA H200/PCIe/SSE2, OpenGL 4.6.0 NVIDIA 580.159.04",
+    "2026-11-24"};
+
+/// Software renderers. Stable pairs take the pairs' count (the network's stable sort only
+/// costs more); 64-bit keys, not measured there, the keys'.
+inline constexpr MeasuredCrossover software_crossover{
+    {(std::size_t{1} << 16) + 1, (std::size_t{1} << 14) + 1, (std::size_t{1} << 14) + 1,
+     (std::size_t{1} << 16) + 1},
+    "llvmpipe, OpenGL 4.5 Mesa 22.3.6, two shared cores",
+    "2026-11-23"};
+
 inline Crossover Crossover::for_device(const std::string& renderer, bool software) {
   (void)renderer;
-  Crossover measured;
-  if (software) {
-    // Mesa llvmpipe 22.3.6 on two cores (shared with other jobs, so +-20 %): the radix sort
-    // (reduce-then-scan there) won from 2^17 keys (237 against 294 ms; 2^16: 143 against 78)
-    // and 2^15 pairs (37 against 51 ms; 2^14: 20.3 against 22.0). Stable pairs take the
-    // pairs' figure (the network's stable sort only costs more); 64-bit keys, not measured,
-    // the keys'.
-    measured.keys = (std::size_t{1} << 16) + 1;
-    measured.pairs = (std::size_t{1} << 14) + 1;
-    measured.stable = (std::size_t{1} << 14) + 1;
-    measured.wide_keys = (std::size_t{1} << 16) + 1;
-    return measured;
-  }
-  // NVIDIA H200, GL 4.6.0 NVIDIA 580.159.04, gpusort_bench with 4 sorts in flight, both
-  // algorithms at every power of two (bench/results/history.md): the radix sort was faster
-  // from 2^19 keys (2^18: 0.064 against 0.057 ms; 2^19: 0.069 against 0.073), 2^19 pairs
-  // (2^18: 0.077 against 0.071), 2^18 stable pairs (2^17: 0.075 against 0.069) and 2^20
-  // 64-bit keys (2^19: 0.159 against 0.137; 2^20: 0.195 against 0.261). A count just above a power of two costs the
-  // network a whole stage more, so the radix sort takes over right above the last power of
-  // two the network won.
-  measured.keys = (std::size_t{1} << 18) + 1;
-  measured.pairs = (std::size_t{1} << 18) + 1;
-  measured.stable = (std::size_t{1} << 17) + 1;
-  measured.wide_keys = (std::size_t{1} << 19) + 1;
-  return measured;
+  return software ? software_crossover.radix_from : gpu_crossover.radix_from;
 }
 
 }  // namespace gpusort

@@ -12,8 +12,8 @@ void run_tile(uint group);  // tile_kernel.comp
 // 65535 iterations in all, so a workgroup looping over a sort's items left the sort half
 // done there. Both counters only grow; the host passes their values before this dispatch
 // (32-bit wrap-around is harmless: only differences are compared). What it saves over one
-// dispatch per pass: on an H200 a pass boundary took 4.0 us as a dispatch and a
-// glMemoryBarrier, 2.8 us as a wait (bench/sync_probe.cpp).
+// dispatch per pass: a pass boundary costs less as a wait than as a dispatch and a
+// glMemoryBarrier (bench/sync_probe.cpp measures both; bench/results/history.md).
 layout(std430, binding = GPUSORT_BINDING_PASS_SYNC) coherent volatile buffer PassSync {
     uint tickets_taken;   // workgroups started (the dispatch may launch more than there are items)
     uint items_finished;

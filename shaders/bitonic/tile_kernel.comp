@@ -38,8 +38,8 @@ void run_tile(uint group) {
 
 #if DIRECT_TILE_IO
     // Window passes only. Direct local sorts (blocked loads of 32 bytes per invocation) and
-    // direct local disperses (top, then blocked layout) measured slower on an H200 than
-    // load_tile's fully coalesced 16-byte accesses (bench/results/levers-h200-2026-11-21.md).
+    // direct local disperses (top, then blocked layout) measured slower than load_tile's
+    // fully coalesced 16-byte accesses (bench/results/history.md).
     // Runs of 16 fill the top layout's lanes; shorter ones take the path below, and so do
     // windows that start with the previous stage's disperses (u_pre), whose runs are steps.
     if (u_mode == GPUSORT_TILE_WINDOW && g_run_log2 >= 4u && u_pre == 0u) {

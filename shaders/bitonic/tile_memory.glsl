@@ -44,8 +44,7 @@ shared uint tile_values[TILE_SIZE];
 // banks without the extra shared memory that padding would cost.
 uint bank_swizzle(uint i) {
     // (The direct window layouts see at most 2-way conflicts with it. A swizzle chosen per
-    // mode at run time cost every tile pass 30-50 % on an H200: local disperses 113 against
-    // 72 us at 2^24.)
+    // mode at run time made every tile pass slower: bench/results/history.md.)
     return i ^ ((i >> 5u) & 31u);
 }
 

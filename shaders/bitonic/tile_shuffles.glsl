@@ -102,8 +102,8 @@ void positioned_shuffle_step(uint lane_mask, uint pivot) {
 // q >= SUBGROUP_LOG2. Lanes on bits q-5 .. q-1 (q <= 10) meet distinct banks under
 // bank_swizzle: bits below 5 pick the bank themselves, bits 5 .. 9 through the XOR.
 // It trades a round trip and its barrier for up to SUBGROUP_LOG2 shuffle steps: a gain where
-// many tiles wait on memory and barriers, a loss where the data sits in L2 (measured on an
-// H200: BitonicTuning::wide_chunk_min_count).
+// many tiles wait on memory and barriers, a loss where the data sits in L2 (measured:
+// BitonicTuning::wide_chunk_min_count, bench/results/history.md).
 void run_wide_chunk(uint p_hi, uint p_lo, bool flip) {
     if (thread_active()) {
         Chunk c;

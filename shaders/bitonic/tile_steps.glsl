@@ -37,7 +37,7 @@ void blocked_disperses(uint p_start) {
 // The steps of stage k with pivots from p_start (< WARP_LOG2) down to 0, on the blocked
 // layout in registers: lane bits by shuffles, register bits in place. `flip` when p_start
 // is the stage's flip (k - 1 >= ELEMS_LOG2). (Not blocked_disperses(): its test on each
-// register pivot made the local sort 2 % slower on an H200, 227.7 against 223.1 us at 2^24.)
+// register pivot made the local sort slower, bench/results/history.md.)
 void warp_steps(uint k, uint p_start, bool flip) {
 #if SUBGROUP_LOG2 > 0
     uint p = p_start;

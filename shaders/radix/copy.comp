@@ -1,7 +1,8 @@
 // Copies the sorted keys (and values) from the sorter's scratch back into the caller's
 // buffers after a sort with an odd number of digit passes. A compute shader, not
-// glCopyBufferSubData (about 177 GB/s on an H200, a twentieth of a shader's copy).
-// Each invocation moves 4 elements, with 16-byte accesses where both sides line up.
+// glCopyBufferSubData, which moved a small fraction of a shader's bytes per second where
+// measured (bench/results/history.md). Each invocation moves 4 elements, with 16-byte
+// accesses where both sides line up.
 
 layout(local_size_x = GROUP_SIZE) in;
 

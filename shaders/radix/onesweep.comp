@@ -20,8 +20,8 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buf
 #define INCLUSIVE 2u
 #define COUNT_MASK 0x3FFFFFFFu
 
-// Partitions a look-back step reads at once: 4 took 6 % off 512 x 8 tiles at 2^24 keys on
-// an H200 against 1, and 8 no more than 4 (bench/results/history.md).
+// Partitions a look-back step reads at once: 4 beat 1, and 8 did no better than 4
+// (bench/results/history.md).
 #define LOOKBACK_WINDOW 4u
 
 shared uint s_partition;

@@ -464,8 +464,8 @@ void run_tile(uint group);  // tile_kernel.comp
 // 65535 iterations in all, so a workgroup looping over a sort's items left the sort half
 // done there. Both counters only grow; the host passes their values before this dispatch
 // (32-bit wrap-around is harmless: only differences are compared). What it saves over one
-// dispatch per pass: on an H200 a pass boundary took 4.0 us as a dispatch and a
-// glMemoryBarrier, 2.8 us as a wait (bench/sync_probe.cpp).
+// dispatch per pass: a pass boundary costs less as a wait than as a dispatch and a
+// glMemoryBarrier (bench/sync_probe.cpp measures both; bench/results/history.md).
 layout(std430, binding = GPUSORT_BINDING_PASS_SYNC) coherent volatile buffer PassSync {
     uint tickets_taken;   // workgroups started (the dispatch may launch more than there are items)
     uint items_finished;
@@ -737,8 +737,8 @@ void run_tile(uint group) {
 
 #if DIRECT_TILE_IO
     // Window passes only. Direct local sorts (blocked loads of 32 bytes per invocation) and
-    // direct local disperses (top, then blocked layout) measured slower on an H200 than
-    // load_tile's fully coalesced 16-byte accesses (bench/results/levers-h200-2026-11-21.md).
+    // direct local disperses (top, then blocked layout) measured slower than load_tile's
+    // fully coalesced 16-byte accesses (bench/results/history.md).
     // Runs of 16 fill the top layout's lanes; shorter ones take the path below, and so do
     // windows that start with the previous stage's disperses (u_pre), whose runs are steps.
     if (u_mode == GPUSORT_TILE_WINDOW && g_run_log2 >= 4u && u_pre == 0u) {
@@ -820,8 +820,7 @@ shared uint tile_values[TILE_SIZE];
 // banks without the extra shared memory that padding would cost.
 uint bank_swizzle(uint i) {
     // (The direct window layouts see at most 2-way conflicts with it. A swizzle chosen per
-    // mode at run time cost every tile pass 30-50 % on an H200: local disperses 113 against
-    // 72 us at 2^24.)
+    // mode at run time made every tile pass slower: bench/results/history.md.)
     return i ^ ((i >> 5u) & 31u);
 }
 
@@ -1019,8 +1018,8 @@ void positioned_shuffle_step(uint lane_mask, uint pivot) {
 // q >= SUBGROUP_LOG2. Lanes on bits q-5 .. q-1 (q <= 10) meet distinct banks under
 // bank_swizzle: bits below 5 pick the bank themselves, bits 5 .. 9 through the XOR.
 // It trades a round trip and its barrier for up to SUBGROUP_LOG2 shuffle steps: a gain where
-// many tiles wait on memory and barriers, a loss where the data sits in L2 (measured on an
-// H200: BitonicTuning::wide_chunk_min_count).
+// many tiles wait on memory and barriers, a loss where the data sits in L2 (measured:
+// BitonicTuning::wide_chunk_min_count, bench/results/history.md).
 void run_wide_chunk(uint p_hi, uint p_lo, bool flip) {
     if (thread_active()) {
         Chunk c;
@@ -1088,7 +1087,7 @@ void blocked_disperses(uint p_start) {
 // The steps of stage k with pivots from p_start (< WARP_LOG2) down to 0, on the blocked
 // layout in registers: lane bits by shuffles, register bits in place. `flip` when p_start
 // is the stage's flip (k - 1 >= ELEMS_LOG2). (Not blocked_disperses(): its test on each
-// register pivot made the local sort 2 % slower on an H200, 227.7 against 223.1 us at 2^24.)
+// register pivot made the local sort slower, bench/results/history.md.)
 void warp_steps(uint k, uint p_start, bool flip) {
 #if SUBGROUP_LOG2 > 0
     uint p = p_start;
@@ -1565,8 +1564,9 @@ uint digit_of(KEY key) { return digit_at(key, u_shift, u_digit_mask); }
 // shaders/radix/copy.comp
 inline constexpr const char* radix_copy_comp = R"gpusort_glsl(// Copies the sorted keys (and values) from the sorter's scratch back into the caller's
 // buffers after a sort with an odd number of digit passes. A compute shader, not
-// glCopyBufferSubData (about 177 GB/s on an H200, a twentieth of a shader's copy).
-// Each invocation moves 4 elements, with 16-byte accesses where both sides line up.
+// glCopyBufferSubData, which moved a small fraction of a shader's bytes per second where
+// measured (bench/results/history.md). Each invocation moves 4 elements, with 16-byte
+// accesses where both sides line up.
 
 layout(local_size_x = GROUP_SIZE) in;
 
@@ -1866,8 +1866,8 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buf
 #define INCLUSIVE 2u
 #define COUNT_MASK 0x3FFFFFFFu
 
-// Partitions a look-back step reads at once: 4 took 6 % off 512 x 8 tiles at 2^24 keys on
-// an H200 against 1, and 8 no more than 4 (bench/results/history.md).
+// Partitions a look-back step reads at once: 4 beat 1, and 8 did no better than 4
+// (bench/results/history.md).
 #define LOOKBACK_WINDOW 4u
 
 shared uint s_partition;

@@ -19,7 +19,7 @@ namespace detail {
 
 /// One GPU dispatch: a contiguous run of network steps.
 struct Pass {
-  // global_steps: a few wide steps held in registers (shaders/global_steps.comp);
+  // global_steps: a few wide steps held in registers (shaders/bitonic/global_steps.comp);
   // window_steps: more wide steps on a tile of coalesced runs (shaders/bitonic/tile_kernel.comp, mode 2);
   // single_tile_sort: the whole network in one workgroup of the widest tile (mode 0).
   // fused_passes: never planned; BitonicSorter reports a dispatch that runs several passes

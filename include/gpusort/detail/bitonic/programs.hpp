@@ -45,8 +45,8 @@ inline ProgramKey local_program(const Config& c, bool stable) {
 }
 
 /// The local-sort program of many tiles (BitonicTuning::local_sort_elements). On first use: its
-/// 16-key variant took the H200's driver 1.1-1.3 s to compile cold, which sorts of fewer
-/// tiles should not pay.
+/// 16-key variant is slow to compile on a cold driver cache (bench/results/history.md), which
+/// sorts of fewer tiles should not pay.
 inline ProgramKey sort_program(const Config& c, bool stable) {
   return tile_program(c.tuning.tile_size, c.tuning.local_sort_elements, stable);
 }

@@ -22,9 +22,9 @@ class RadixScratch {
 
   /// Where the context has GL 4.4, the GPU-only slots get immutable storage that the CPU
   /// cannot touch (glBufferStorage with no flags): nothing the sorter does to them gives a
-  /// driver a reason to keep them anywhere but video memory. (On the H200 a buffer refilled
-  /// with glCopyBufferSubData sorted 5x slower; immutable storage keeps a driver's placement
-  /// heuristics out of the scratch.)
+  /// driver a reason to keep them anywhere but video memory. (A buffer refilled with
+  /// glCopyBufferSubData was seen to sort several times slower, bench/results/history.md;
+  /// immutable storage keeps a driver's placement heuristics out of the scratch.)
   void use_immutable_storage(bool immutable) { immutable_ = immutable; }
 
   /// The buffer of `slot`, grown to at least `bytes` (at least 16; a new buffer when it
