@@ -16,7 +16,7 @@ namespace gpusort {
 
 /// Sorts keys (and a 32-bit value per key) in OpenGL buffers, choosing per call between the
 /// bitonic network (BitonicSorter) and the radix sort (RadixSorter) by count, key width and
-/// stability, from a crossover measured per device (SorterTuning::radix_from).
+/// stability, from a crossover (SorterTuning::radix_from; its defaults: Crossover::for_device).
 ///
 ///   gpusort::Sorter<float, std::uint32_t> sorter;   // once, with a GL 4.3+ context current
 ///   sorter.sort(depth_ssbo, index_ssbo, count, gpusort::Order::descending);   // every frame

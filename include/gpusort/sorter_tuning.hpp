@@ -1,6 +1,6 @@
 #pragma once
-// Sorter's choice between the bitonic network and the radix sort: plain data, measured per
-// device, that a caller can override.
+// Sorter's choice between the bitonic network and the radix sort: plain data, with defaults
+// measured on the devices they name, that a caller can override.
 #include <cstddef>
 #include <string>
 
@@ -18,7 +18,7 @@ enum class Algorithm {
 };
 
 /// The element counts from which Sorter takes the radix sort; below them it takes the
-/// bitonic network. A field of 0 takes the device's measured default (Crossover::for_device).
+/// bitonic network. A field of 0 takes the measured default for the device (Crossover::for_device).
 struct Crossover {
   /// 32-bit keys without values.
   std::size_t keys = 0;
