@@ -21,6 +21,7 @@
 #include "caller_state.hpp"
 #include "contract_support.hpp"
 #include "gl_debug_output.hpp"
+#include "test_program.hpp"
 
 namespace gpusort_test {
 namespace {
@@ -36,23 +37,11 @@ using ContractApiCases =
                      ContractCase<Family::radix, std::uint32_t>, ContractCase<Family::radix, double>,
                      ContractCase<Family::sorter, std::uint32_t>, ContractCase<Family::sorter, double>>;
 
-GLuint trivial_program() {
-  const char* source = "#version 430 core\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
-  const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-  glShaderSource(shader, 1, &source, nullptr);
-  glCompileShader(shader);
-  const GLuint program = glCreateProgram();
-  glAttachShader(program, shader);
-  glLinkProgram(program);
-  glDeleteShader(shader);
-  return program;
-}
-
 // Binds buffers of its own everywhere a sort must restore (distinct ranges on 0 .. 7), and a
 // program of its own; unbinds on destruction.
 class CallerBindings {
  public:
-  CallerBindings() : program_(trivial_program()) {
+  CallerBindings() : program_(build_empty_test_program()) {
     GLint alignment = 4;
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
     for (std::uint32_t i = 0; i < 12; ++i) {
@@ -384,7 +373,7 @@ TYPED_TEST(ContractGlState, CurrentProgramDeletedBeforeTheSort) {
   using Key = typename TypeParam::Key;
   for (std::size_t count : {std::size_t{777}, contract_crossover + 77}) {
     SCOPED_TRACE(std::string(family_name(F)) + " count " + std::to_string(count));
-    const GLuint program = trivial_program();
+    const GLuint program = build_empty_test_program();
     glUseProgram(program);
     glDeleteProgram(program);
     ASSERT_TRUE(no_gl_error("setup"));

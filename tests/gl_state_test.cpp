@@ -8,6 +8,7 @@
 
 #include "gl_session.hpp"
 #include "sort_checks.hpp"
+#include "test_program.hpp"
 
 namespace gpusort_test {
 namespace {
@@ -85,31 +86,16 @@ struct GlStateSnapshot {
   return differs ? failure : ::testing::AssertionSuccess();
 }
 
-GLuint compile_trivial_compute_program() {
-  const char* source =
-      "#version 430\n"
-      "layout(local_size_x = 1) in;\n"
-      "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
-      "void main() { data[0] += 1u; }\n";
-  const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-  glShaderSource(shader, 1, &source, nullptr);
-  glCompileShader(shader);
-  const GLuint program = glCreateProgram();
-  glAttachShader(program, shader);
-  glLinkProgram(program);
-  glDeleteShader(shader);
-  GLint linked = GL_FALSE;
-  glGetProgramiv(program, GL_LINK_STATUS, &linked);
-  EXPECT_EQ(linked, GL_TRUE) << "the test's own compute program did not link";
-  return program;
-}
-
 class GlState : public GlTest {
  protected:
   void SetUp() override {
     GlTest::SetUp();
     if (HasFatalFailure()) return;
-    program_ = compile_trivial_compute_program();
+    program_ = build_test_program(
+        "#version 430\n"
+        "layout(local_size_x = 1) in;\n"
+        "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
+        "void main() { data[0] += 1u; }\n");
     GLint alignment = 1;
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
     for (int i = 0; i < 11; ++i) {
@@ -276,14 +262,7 @@ TEST_F(GlStateDefaults, Kept) {
 // The sort has to unbind it, after which the name is dead, so the sort must not try to
 // bind it again (GL_INVALID_VALUE); no program is the only state left to restore.
 TEST_F(GlStateDefaults, CurrentProgramDeletedBeforeTheSort) {
-  const GLuint program = glCreateProgram();
-  const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-  const char* source = "#version 430 core\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
-  glShaderSource(shader, 1, &source, nullptr);
-  glCompileShader(shader);
-  glAttachShader(program, shader);
-  glLinkProgram(program);
-  glDeleteShader(shader);
+  const GLuint program = build_empty_test_program();
   glUseProgram(program);
   glDeleteProgram(program);
   ASSERT_TRUE(no_gl_error("setup"));
