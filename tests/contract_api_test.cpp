@@ -292,7 +292,7 @@ TYPED_TEST(ContractGlState, EveryEntryPointRestoresIt) {
   using Key = typename TypeParam::Key;
   auto& keys_sorter = contract_sorter<F, Key>();
   auto& pairs = contract_sorter<F, Key, std::uint32_t>();
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   for (std::size_t count : {std::size_t{3001}, contract_crossover + 905}) {
     const auto keys = radix_keys<Key>(RadixInput::few_distinct, count, 12);
     const auto values = radix_values(count, 12);
@@ -570,7 +570,7 @@ TEST_F(ContractSorter, ReserveThenSortsUpToTheCapacityAllocateNothing) {
   const auto keys = radix_keys<std::uint32_t>(RadixInput::random, capacity, 6);
   GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(capacity, 6)));
   GlBuffer counts(Bytes(16, 0));
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   writer.write(counts.name(), 0, 29000);
   const GLuint k = key_buffer.name(), v = value_buffer.name();
   sorter.reserve(capacity);

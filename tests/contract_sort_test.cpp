@@ -181,7 +181,7 @@ TYPED_TEST(ContractSort, SortIndirectGpuCount) {
   using Key = typename TypeParam::Key;
   auto& keys_sorter = contract_sorter<F, Key>();
   auto& pair_sorter = contract_sorter<F, Key, std::uint32_t>();
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   for (std::size_t capacity : {std::size_t{0}, std::size_t{1}, std::size_t{3001}, std::size_t{5003}}) {
     const auto cap = static_cast<std::uint32_t>(capacity);
     for (std::uint32_t gpu_count : {cap / 2 + 1, cap, cap + 1000, 0xffffffffu, 0u}) {

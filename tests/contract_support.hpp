@@ -322,7 +322,7 @@ enum class CountFrom { shader, buffer_sub_data };
 // guards unchanged. `expect` is for the sorted prefix.
 template <class Key>
 ::testing::AssertionResult contract_indirect_ok(const std::function<void(GLuint, GLuint, GLuint, std::size_t)>& sort,
-                                                RadixCountWriter& writer, CountFrom from, const std::vector<Key>& keys,
+                                                GpuCountWriter& writer, CountFrom from, const std::vector<Key>& keys,
                                                 const std::vector<std::uint32_t>* values, std::uint32_t gpu_count,
                                                 gpusort::Order order, Expect expect, std::uint32_t seed) {
   const std::size_t capacity = keys.size();

@@ -118,7 +118,7 @@ TEST_F(RadixApiErrors, IndirectCounts) {
   EXPECT_EQ(buffer.read(), before);
   EXPECT_TRUE(no_gl_error("refused indirect sorts"));
   // The count right after the keys in the same buffer is fine.
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   writer.write(buffer.name(), 400, 60);
   sorter.sort_indirect(buffer.name(), buffer.name(), 400, 100);
   auto want = std::vector<std::uint32_t>(keys.begin(), keys.begin() + 60);
@@ -164,7 +164,7 @@ TEST_F(RadixApiGlState, EveryEntryPointRestoresIt) {
   const auto wide = radix_keys<std::uint64_t>(RadixInput::random, 3000, 2);
   GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(3000, 2))), wide_buffer(to_bytes(wide));
   GlBuffer counts(Bytes(16, 0));
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   writer.write(counts.name(), 4, 2500);
   const std::vector<std::pair<const char*, std::function<void()>>> calls = {
       {"sort pairs", [&] { pairs.sort(key_buffer.name(), value_buffer.name(), 3000); }},
@@ -220,7 +220,7 @@ TEST_F(RadixApiReserve, SortsUpToTheCapacityAllocateNothing) {
   const auto keys = radix_keys<std::uint32_t>(RadixInput::random, capacity, 6);
   GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(capacity, 6)));
   GlBuffer counts(Bytes(16, 0));
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   writer.write(counts.name(), 0, 39000);
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> sorter(radix_test_tuning());
   const auto sorts = [&] {
@@ -290,7 +290,7 @@ TEST_F(RadixApiDispatch, SplitDispatchesStillSort) {
   tuning.max_workgroups_x = 7;
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
   gpusort::RadixSorter<std::int64_t> wide(tuning);
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   for (std::size_t count : {std::size_t{33}, std::size_t{7 * 32 + 5}, std::size_t{3001}}) {
     for (Order order : both_orders) {
       SCOPED_TRACE(radix_case<std::uint32_t>("split dispatch", count, order, RadixInput::few_distinct, 2));

@@ -72,7 +72,7 @@ class RadixOnesweepEntryPoints : public OnesweepTest {};
 TEST_F(RadixOnesweepEntryPoints, RangeIndirectIndicesBitsAndHostVectors) {
   auto& pairs = onesweep_sorter<std::uint32_t, std::uint32_t>();
   auto& wide = onesweep_sorter<std::uint64_t>();
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, 9001, 21);
   const auto values = radix_values(9001, 21);
   for (std::uint32_t gpu_count : {0u, 1u, 4500u, 9001u, 20000u}) {
@@ -166,7 +166,7 @@ TEST_F(RadixOnesweepDispatch, SplitDispatchesStillSort) {
   tuning.max_workgroups_x = 7;
   tuning.histogram_keys = 1024;
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   for (std::size_t count : {std::size_t{33}, std::size_t{7 * 32 + 5}, std::size_t{5001}}) {
     for (Order order : both_orders) {
       SCOPED_TRACE(radix_case<std::uint32_t>("split onesweep", count, order, RadixInput::few_distinct, 6));

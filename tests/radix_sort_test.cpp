@@ -143,7 +143,7 @@ TYPED_TEST(RadixSort, RangeLeavesTheRestAlone) {
 // sort_indirect(): the count comes from a shader; below, at and above the capacity, and 0.
 TYPED_TEST(RadixSort, IndirectCountFromTheGpu) {
   using Key = TypeParam;
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   const std::size_t capacity = 3001;
   const auto keys = radix_keys<Key>(RadixInput::few_distinct, capacity, 31);
   const auto values = radix_values(capacity, 31);
@@ -264,7 +264,7 @@ TEST_F(RadixSortBlocks, RunsOfTilesPerWorkgroup) {
   tuning.blocks = 3;
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
   gpusort::RadixSorter<std::uint64_t> wide(tuning);
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   for (std::size_t count : {5 * pairs.tile_size() + 3, std::size_t{20011}, std::size_t{65537}}) {
     for (Order order : both_orders) {
       SCOPED_TRACE(radix_case<std::uint32_t>("blocks of tiles", count, order, RadixInput::few_distinct, 14));

@@ -13,6 +13,7 @@
 #include <typeindex>
 #include <vector>
 
+#include "count_writer.hpp"
 #include "gl_buffer.hpp"
 #include "gl_session.hpp"
 #include "key_inputs.hpp"
@@ -230,53 +231,11 @@ std::string radix_case(const char* what, std::size_t count, gpusort::Order order
          " order=" + order_name(order) + " input=" + radix_input_name(input) + " seed=" + std::to_string(seed);
 }
 
-}  // namespace gpusort_test
-
-namespace gpusort_test {
-
-// A compute shader stores sort_indirect()'s count, as an emitter or culling pass would (no
-// barrier after it: the sorter must issue the one it needs).
-class RadixCountWriter {
- public:
-  RadixCountWriter() {
-    const char* source = R"(#version 430 core
-layout(local_size_x = 1) in;
-layout(std430, binding = 5) buffer Counts { uint counts[]; };
-layout(location = 0) uniform uint u_word;
-layout(location = 1) uniform uint u_count;
-void main() { counts[u_word] = u_count; }
-)";
-    const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-    glShaderSource(shader, 1, &source, nullptr);
-    glCompileShader(shader);
-    program_ = glCreateProgram();
-    glAttachShader(program_, shader);
-    glLinkProgram(program_);
-    glDeleteShader(shader);
-  }
-  ~RadixCountWriter() { glDeleteProgram(program_); }
-  RadixCountWriter(const RadixCountWriter&) = delete;
-  RadixCountWriter& operator=(const RadixCountWriter&) = delete;
-
-  void write(GLuint buffer, std::size_t byte_offset, std::uint32_t count) {
-    glUseProgram(program_);
-    glUniform1ui(0, static_cast<GLuint>(byte_offset / 4));
-    glUniform1ui(1, count);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, buffer);
-    glDispatchCompute(1, 1, 1);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, 0);
-    glUseProgram(0);
-  }
-
- private:
-  GLuint program_ = 0;
-};
-
 // sort_indirect() of `keys` (and values) in buffers of `capacity` elements (plus guards),
 // with the count written on the GPU: the first min(count, capacity) elements must equal the
 // oracle's sort of them, and everything after stays as it was.
 template <class Key, class Sorter>
-::testing::AssertionResult radix_indirect_ok(Sorter& sorter, RadixCountWriter& writer, const std::vector<Key>& keys,
+::testing::AssertionResult radix_indirect_ok(Sorter& sorter, GpuCountWriter& writer, const std::vector<Key>& keys,
                                              const std::vector<std::uint32_t>* values, std::uint32_t gpu_count,
                                              gpusort::Order order) {
   const std::size_t capacity = keys.size();
