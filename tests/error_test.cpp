@@ -14,14 +14,6 @@ namespace {
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 
-// Runs `call`, which must throw gpusort::Error, and returns what() ("" if it did not).
-template <class Call>
-std::string error_from(Call&& call) {
-  std::string message = gpusort_error_message(std::forward<Call>(call));
-  if (message.empty()) ADD_FAILURE() << "did not throw gpusort::Error";
-  return message;
-}
-
 std::vector<std::uint32_t> sample_keys(std::size_t count) {
   return make_keys<std::uint32_t>(Distribution::reversed, count, 11);
 }

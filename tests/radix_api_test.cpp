@@ -18,12 +18,6 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 using gpusort::Order;
 
-std::string error_from(const std::function<void()>& call) {
-  std::string message = gpusort_error_message(call);
-  if (message.empty()) ADD_FAILURE() << "did not throw gpusort::Error";
-  return message;
-}
-
 std::vector<std::uint32_t> sample(std::size_t count) { return radix_keys<std::uint32_t>(RadixInput::reversed, count, 5); }
 
 class RadixApiErrors : public GlTest {};
