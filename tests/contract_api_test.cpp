@@ -15,12 +15,12 @@
 
 #include <functional>
 #include <limits>
-#include <map>
 #include <tuple>
 
 #include "caller_state.hpp"
 #include "contract_support.hpp"
 #include "gl_debug_output.hpp"
+#include "live_objects.hpp"
 #include "test_program.hpp"
 
 namespace gpusort_test {
@@ -388,50 +388,6 @@ TYPED_TEST(ContractGlState, CurrentProgramDeletedBeforeTheSort) {
 
 // ---------------------------------------------------------------------------------------------
 // The front door
-
-// Every live buffer name and its size: GL has no object list, so names are probed up to just
-// past the next one the driver would hand out (as radix_api_test.cpp does).
-std::map<GLuint, GLint64> live_buffers() {
-  GLuint next = 0;
-  glGenBuffers(1, &next);
-  glDeleteBuffers(1, &next);
-  GLint previous = 0;
-  glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &previous);
-  std::map<GLuint, GLint64> live;
-  for (GLuint name = 1; name <= next + 64; ++name) {
-    if (glIsBuffer(name) != GL_TRUE) continue;
-    glBindBuffer(GL_COPY_READ_BUFFER, name);
-    glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &live[name]);
-  }
-  glBindBuffer(GL_COPY_READ_BUFFER, static_cast<GLuint>(previous));
-  return live;
-}
-
-// Live buffers, programs and shaders, probed the same way.
-struct LiveObjects {
-  std::size_t buffers = 0, programs = 0, shaders = 0;
-  bool operator==(const LiveObjects& o) const {
-    return buffers == o.buffers && programs == o.programs && shaders == o.shaders;
-  }
-  std::string describe() const {
-    return std::to_string(buffers) + " buffers, " + std::to_string(programs) + " programs, " + std::to_string(shaders) +
-           " shaders";
-  }
-  static LiveObjects probe() {
-    GLuint next_buffer = 0;
-    glGenBuffers(1, &next_buffer);
-    glDeleteBuffers(1, &next_buffer);
-    const GLuint next_program = glCreateProgram();
-    glDeleteProgram(next_program);
-    LiveObjects live;
-    for (GLuint name = 1; name <= std::max(next_buffer, next_program) + 64; ++name) {
-      live.buffers += glIsBuffer(name) == GL_TRUE;
-      live.programs += glIsProgram(name) == GL_TRUE;
-      live.shaders += glIsShader(name) == GL_TRUE;
-    }
-    return live;
-  }
-};
 
 class ContractSorter : public GlTest {};
 

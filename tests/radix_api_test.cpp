@@ -6,9 +6,9 @@
 
 #include <functional>
 #include <limits>
-#include <map>
 
 #include "caller_state.hpp"
+#include "live_objects.hpp"
 #include "radix_support.hpp"
 
 namespace gpusort_test {
@@ -187,24 +187,6 @@ TEST_F(RadixApiGlState, EveryEntryPointRestoresIt) {
   for (GLuint i = 0; i < 8; ++i) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, 0);
   for (GLenum target : {GL_SHADER_STORAGE_BUFFER, GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, GL_DISPATCH_INDIRECT_BUFFER})
     glBindBuffer(target, 0);
-}
-
-// Every live buffer name and its size: GL has no object list, so names are probed up to just
-// past the next one the driver would hand out.
-std::map<GLuint, GLint64> live_buffers() {
-  GLuint next = 0;
-  glGenBuffers(1, &next);
-  glDeleteBuffers(1, &next);
-  GLint previous = 0;
-  glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &previous);
-  std::map<GLuint, GLint64> live;
-  for (GLuint name = 1; name <= next + 64; ++name) {
-    if (glIsBuffer(name) != GL_TRUE) continue;
-    glBindBuffer(GL_COPY_READ_BUFFER, name);
-    glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &live[name]);
-  }
-  glBindBuffer(GL_COPY_READ_BUFFER, static_cast<GLuint>(previous));
-  return live;
 }
 
 class RadixApiReserve : public GlTest {};
