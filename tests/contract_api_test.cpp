@@ -37,41 +37,6 @@ using ContractApiCases =
                      ContractCase<Family::radix, std::uint32_t>, ContractCase<Family::radix, double>,
                      ContractCase<Family::sorter, std::uint32_t>, ContractCase<Family::sorter, double>>;
 
-// Binds buffers of its own everywhere a sort must restore (distinct ranges on 0 .. 7), and a
-// program of its own; unbinds on destruction.
-class CallerBindings {
- public:
-  CallerBindings() : program_(build_empty_test_program()) {
-    GLint alignment = 4;
-    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
-    for (std::uint32_t i = 0; i < 12; ++i) {
-      buffers_.push_back(std::make_unique<GlBuffer>(guard_pattern(8 * static_cast<std::size_t>(alignment) + 64, i)));
-    }
-    glUseProgram(program_);
-    for (GLuint i = 0; i < 8; ++i) {
-      glBindBufferRange(GL_SHADER_STORAGE_BUFFER, i, buffers_[i]->name(), alignment * (i % 3), 32 + 4 * i);
-    }
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers_[8]->name());
-    glBindBuffer(GL_COPY_READ_BUFFER, buffers_[9]->name());
-    glBindBuffer(GL_COPY_WRITE_BUFFER, buffers_[10]->name());
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, buffers_[11]->name());
-  }
-  ~CallerBindings() {
-    glUseProgram(0);
-    for (GLuint i = 0; i < 8; ++i) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, 0);
-    for (GLenum target :
-         {GL_SHADER_STORAGE_BUFFER, GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, GL_DISPATCH_INDIRECT_BUFFER})
-      glBindBuffer(target, 0);
-    glDeleteProgram(program_);
-  }
-  CallerBindings(const CallerBindings&) = delete;
-  CallerBindings& operator=(const CallerBindings&) = delete;
-
- private:
-  GLuint program_;
-  std::vector<std::unique_ptr<GlBuffer>> buffers_;
-};
-
 // ---------------------------------------------------------------------------------------------
 // Errors
 
@@ -108,9 +73,7 @@ void expect_refused(const std::string& what, const std::function<void()>& call,
   for (const std::string& part : substrings) EXPECT_THAT(message, HasSubstr(part));
   EXPECT_THAT(message, ::testing::StartsWith("gpusort: "));
   EXPECT_TRUE(no_gl_error(what.c_str()));
-  const CallerState after = CallerState::take();
-  EXPECT_TRUE(after == before) << "GL state changed:\n  before " << before.describe() << "\n  after  "
-                               << after.describe();
+  EXPECT_TRUE(same_state(before, CallerState::take()));
   EXPECT_TRUE(watched.unchanged());
 }
 
@@ -358,9 +321,7 @@ TYPED_TEST(ContractGlState, EveryEntryPointRestoresIt) {
       CallerBindings bindings;
       const CallerState before = CallerState::take();
       call();
-      const CallerState after = CallerState::take();
-      EXPECT_TRUE(after == before) << "GL state changed:\n  before " << before.describe() << "\n  after  "
-                                   << after.describe();
+      EXPECT_TRUE(same_state(before, CallerState::take()));
       EXPECT_TRUE(no_gl_error(what.c_str()));
     }
   }

@@ -148,10 +148,6 @@ TEST_F(RadixApiErrors, TuningsTheDeviceCannotRun) {
 class RadixApiGlState : public GlTest {};
 
 TEST_F(RadixApiGlState, EveryEntryPointRestoresIt) {
-  GLint alignment = 4;
-  glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
-  std::vector<std::unique_ptr<GlBuffer>> bound;
-  for (int i = 0; i < 12; ++i) bound.push_back(std::make_unique<GlBuffer>(guard_pattern(8 * static_cast<std::size_t>(alignment) + 64, i)));
   auto& pairs = radix_sorter<float, std::uint32_t>();
   auto& keys_only = radix_sorter<std::uint64_t>();
   const auto keys = radix_keys<float>(RadixInput::random, 3000, 2);
@@ -172,21 +168,12 @@ TEST_F(RadixApiGlState, EveryEntryPointRestoresIt) {
   };
   for (const auto& [what, call] : calls) {
     SCOPED_TRACE(what);
-    glUseProgram(0);
-    for (GLuint i = 0; i < 8; ++i)
-      glBindBufferRange(GL_SHADER_STORAGE_BUFFER, i, bound[i]->name(), alignment * (i % 3), 32 + 4 * i);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, bound[8]->name());
-    glBindBuffer(GL_COPY_READ_BUFFER, bound[9]->name());
-    glBindBuffer(GL_COPY_WRITE_BUFFER, bound[10]->name());
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, bound[11]->name());
+    CallerBindings bindings;
     const CallerState before = CallerState::take();
     call();
-    EXPECT_TRUE(CallerState::take() == before) << "GL state changed";
+    EXPECT_TRUE(same_state(before, CallerState::take()));
     EXPECT_TRUE(no_gl_error(what));
   }
-  for (GLuint i = 0; i < 8; ++i) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, 0);
-  for (GLenum target : {GL_SHADER_STORAGE_BUFFER, GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, GL_DISPATCH_INDIRECT_BUFFER})
-    glBindBuffer(target, 0);
 }
 
 class RadixApiReserve : public GlTest {};
