@@ -101,10 +101,10 @@ TYPED_TEST(ContractErrors, RefusedCallsChangeNothing) {
   const std::size_t huge = std::numeric_limits<std::size_t>::max();
   for (std::size_t count : {std::size_t{1000}, contract_crossover + 1000}) {
     SCOPED_TRACE(std::string(family_name(F)) + " count " + std::to_string(count));
-    const auto keys = radix_keys<Key>(RadixInput::reversed, count, 3);
-    const auto values = radix_values(count, 3);
+    const auto keys = make_keys<Key>(Distribution::reversed, count, 3);
+    const auto values = make_values(count, 3);
     GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(values)),
-        small_values(to_bytes(radix_values(count - 1, 4)));
+        small_values(to_bytes(make_values(count - 1, 4)));
     GlBuffer counts(Bytes(16, 0));
     Watched watched;
     for (const GlBuffer* b : {&key_buffer, &value_buffer, &small_values, &counts}) watched.add(*b);
@@ -203,8 +203,8 @@ TYPED_TEST(ContractErrors, NoCurrentContext) {
   auto& pairs = contract_sorter<F, Key, std::uint32_t>();
   for (std::size_t count : {std::size_t{300}, contract_crossover + 300}) {
     SCOPED_TRACE(std::string(family_name(F)) + " count " + std::to_string(count));
-    const auto keys = radix_keys<Key>(RadixInput::random, count, 8);
-    const auto values = radix_values(count, 8);
+    const auto keys = make_keys<Key>(Distribution::random, count, 8);
+    const auto values = make_values(count, 8);
     GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(values)), counts(Bytes(16, 0));
     Watched watched;
     watched.add(key_buffer);
@@ -257,8 +257,8 @@ TYPED_TEST(ContractGlState, EveryEntryPointRestoresIt) {
   auto& pairs = contract_sorter<F, Key, std::uint32_t>();
   GpuCountWriter writer;
   for (std::size_t count : {std::size_t{3001}, contract_crossover + 905}) {
-    const auto keys = radix_keys<Key>(RadixInput::few_distinct, count, 12);
-    const auto values = radix_values(count, 12);
+    const auto keys = make_keys<Key>(Distribution::few_distinct, count, 12);
+    const auto values = make_values(count, 12);
     GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(values)), counts(Bytes(16, 0));
     writer.write(counts.name(), 4, static_cast<std::uint32_t>(count - 100));
     const GLuint k = key_buffer.name(), v = value_buffer.name();
@@ -338,7 +338,7 @@ TYPED_TEST(ContractGlState, CurrentProgramDeletedBeforeTheSort) {
     glUseProgram(program);
     glDeleteProgram(program);
     ASSERT_TRUE(no_gl_error("setup"));
-    const auto keys = radix_keys<Key>(RadixInput::random, count, 25);
+    const auto keys = make_keys<Key>(Distribution::random, count, 25);
     EXPECT_TRUE(contract_buffer_ok<Key>([&](GLuint k, GLuint) { contract_sorter<F, Key>().sort(k, count); }, keys,
                                         nullptr, 0, Order::ascending, Expect::stable, 25));
     GLint current = -1;
@@ -426,11 +426,11 @@ TEST_F(ContractSorter, BothSidesOfTheCrossoverRunTheirAlgorithm) {
          {std::size_t{700}, std::size_t{1023}, std::size_t{1024}, std::size_t{1025}, std::size_t{3000}}) {
       for (Order order : both_orders) {
         const auto seed = static_cast<std::uint32_t>(count);
-        SCOPED_TRACE(radix_case<Key>("Sorter, crossover 1024", count, order, RadixInput::few_distinct, seed));
+        SCOPED_TRACE(case_name<Key>("Sorter, crossover 1024", count, order, Distribution::few_distinct, seed));
         const Algorithm algorithm = sorter.algorithm_for(count);
         EXPECT_EQ(algorithm, count < 1024 ? Algorithm::bitonic : Algorithm::radix);
-        const auto keys = radix_keys<Key>(RadixInput::few_distinct, count, seed);
-        const auto values = radix_values(count, seed);
+        const auto keys = make_keys<Key>(Distribution::few_distinct, count, seed);
+        const auto values = make_values(count, seed);
         // The two oracles must disagree for the result to tell the algorithms apart.
         auto stable_keys = keys, network_keys = keys;
         auto stable_values = values, network_values = values;
@@ -456,7 +456,7 @@ TEST_F(ContractSorter, BothSidesOfTheCrossoverRunTheirAlgorithm) {
 
   // Keys alone: a fresh sorter allocates nothing below the crossover, the radix scratch from it.
   gpusort::Sorter<float> keys_sorter(tuning);
-  const auto keys = radix_keys<float>(RadixInput::specials, 1024, 5);
+  const auto keys = make_keys<float>(Distribution::specials, 1024, 5);
   GlBuffer buffer(to_bytes(keys));
   auto before = live_buffers();
   for (std::size_t count : {std::size_t{2}, std::size_t{700}, std::size_t{1023}}) {
@@ -484,8 +484,8 @@ TEST_F(ContractSorter, BothSidesOfTheCrossoverRunTheirAlgorithm) {
 TEST_F(ContractSorter, ReserveThenSortsUpToTheCapacityAllocateNothing) {
   const std::size_t capacity = 30000;
   gpusort::Sorter<std::uint32_t, std::uint32_t> sorter(contract_sorter_tuning(1024));
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, capacity, 6);
-  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(capacity, 6)));
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, capacity, 6);
+  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(make_values(capacity, 6)));
   GlBuffer counts(Bytes(16, 0));
   GpuCountWriter writer;
   writer.write(counts.name(), 0, 29000);
@@ -532,14 +532,14 @@ TEST_F(ContractSorter, ManySortersInterleavedAndMoved) {
           const Order order = round ? Order::descending : Order::ascending;
           const auto seed = static_cast<std::uint32_t>(count * 10 + static_cast<std::size_t>(round));
           SCOPED_TRACE("sorter " + std::to_string(i) + " radix from " + std::to_string(sorters[i].crossover().pairs) +
-                       " " + radix_case<std::int32_t>("many sorters", count, order, RadixInput::few_distinct, seed));
-          const auto keys = radix_keys<std::int32_t>(RadixInput::few_distinct, count, seed);
-          const auto values = radix_values(count, seed);
+                       " " + case_name<std::int32_t>("many sorters", count, order, Distribution::few_distinct, seed));
+          const auto keys = make_keys<std::int32_t>(Distribution::few_distinct, count, seed);
+          const auto values = make_values(count, seed);
           auto& sorter = sorters[i];
           ASSERT_TRUE(contract_buffer_ok<std::int32_t>(
               [&](GLuint kb, GLuint vb) { sorter.sort(kb, vb, count, order); }, keys, &values, 0, order,
               pair_expectation<Family::sorter>(sorter, count, Stability::unstable), seed));
-          const auto wide_keys = radix_keys<double>(RadixInput::specials, count, seed);
+          const auto wide_keys = make_keys<double>(Distribution::specials, count, seed);
           ASSERT_TRUE(contract_buffer_ok<double>([&](GLuint kb, GLuint) { wide.sort(kb, count, order); }, wide_keys,
                                                  nullptr, 0, order, Expect::stable, seed));
         }
@@ -550,8 +550,8 @@ TEST_F(ContractSorter, ManySortersInterleavedAndMoved) {
     gpusort::Sorter<std::int32_t, std::uint32_t> assigned(contract_sorter_tuning(64));
     assigned = std::move(moved);
     for (std::size_t count : {std::size_t{1000}, std::size_t{5000}}) {
-      const auto keys = radix_keys<std::int32_t>(RadixInput::random, count, 3);
-      const auto values = radix_values(count, 3);
+      const auto keys = make_keys<std::int32_t>(Distribution::random, count, 3);
+      const auto values = make_values(count, 3);
       EXPECT_EQ(assigned.crossover().pairs, 1024u);
       EXPECT_TRUE(contract_buffer_ok<std::int32_t>(
           [&](GLuint kb, GLuint vb) { assigned.sort(kb, vb, count, Order::descending, Stability::stable); }, keys,
@@ -588,9 +588,9 @@ TEST_F(ContractSorter, PrepareLeavesNothingToBuild) {
     wide.prepare(count);
   }
   const std::size_t asked = cache.asked.size();
-  const auto keys = radix_keys<float>(RadixInput::random, above, 4);
-  const auto wide_keys = radix_keys<double>(RadixInput::random, above, 4);
-  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(above, 4))), wide_buffer(to_bytes(wide_keys));
+  const auto keys = make_keys<float>(Distribution::random, above, 4);
+  const auto wide_keys = make_keys<double>(Distribution::random, above, 4);
+  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(make_values(above, 4))), wide_buffer(to_bytes(wide_keys));
   for (std::size_t count : {below, above}) {
     pairs.sort(key_buffer.name(), value_buffer.name(), count, Order::descending);
     pairs.sort(key_buffer.name(), value_buffer.name(), count, Order::ascending, Stability::stable);
@@ -618,9 +618,9 @@ TEST_F(ContractSorter, SortsInEachOfTwoContexts) {
         const Order order = (round + which) % 2 ? Order::descending : Order::ascending;
         const auto seed = static_cast<std::uint32_t>(100 * round + 10 * which) + static_cast<std::uint32_t>(count);
         SCOPED_TRACE("context " + std::to_string(which) + " round " + std::to_string(round) + " " +
-                     radix_case<float>("two contexts", count, order, RadixInput::few_distinct, seed));
-        const auto keys = radix_keys<float>(RadixInput::few_distinct, count, seed);
-        const auto values = radix_values(count, seed);
+                     case_name<float>("two contexts", count, order, Distribution::few_distinct, seed));
+        const auto keys = make_keys<float>(Distribution::few_distinct, count, seed);
+        const auto values = make_values(count, seed);
         ASSERT_TRUE(contract_buffer_ok<float>(
             [&](GLuint k, GLuint v) { sorter.sort(k, v, count, order); }, keys, &values, 0, order,
             pair_expectation<Family::sorter>(sorter, count, Stability::unstable), seed));

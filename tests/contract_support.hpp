@@ -55,7 +55,7 @@ struct ContractCase {
 struct ContractNames {
   template <class Case>
   static std::string GetName(int) {
-    return std::string(family_name(Case::family)) + "_" + radix_key_name<typename Case::Key>();
+    return std::string(family_name(Case::family)) + "_" + key_name<typename Case::Key>();
   }
 };
 
@@ -203,7 +203,7 @@ Expect pair_expectation(const S& sorter, std::size_t count, gpusort::Stability s
 // radix_support.hpp), the natural order otherwise; descending the reverse.
 template <class Key>
 std::vector<Key> keys_oracle(std::vector<Key> keys, gpusort::Order order) {
-  std::sort(keys.begin(), keys.end(), [](Key a, Key b) { return radix_rank(a) < radix_rank(b); });
+  std::sort(keys.begin(), keys.end(), [](Key a, Key b) { return order_rank(a) < order_rank(b); });
   if (order == gpusort::Order::descending) std::reverse(keys.begin(), keys.end());
   return keys;
 }

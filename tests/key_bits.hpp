@@ -43,6 +43,18 @@ inline std::uint32_t total_order_rank(float key) {
   return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
 }
 
+// An unsigned rank whose natural order is the order the library promises: totalOrder for
+// floats and doubles, two's complement order for signed integers.
+template <class Key>
+BitsOf<Key> order_rank(Key key) {
+  using Bits = BitsOf<Key>;
+  const Bits bits = bits_of(key);
+  const Bits sign = Bits{1} << (sizeof(Key) * 8 - 1);
+  if constexpr (std::is_floating_point_v<Key>) return (bits & sign) ? static_cast<Bits>(~bits) : (bits | sign);
+  if constexpr (std::is_signed_v<Key>) return bits ^ sign;
+  return bits;
+}
+
 template <class Key>
 const char* key_name();
 template <>
@@ -51,6 +63,12 @@ template <>
 inline const char* key_name<std::int32_t>() { return "int32_t"; }
 template <>
 inline const char* key_name<float>() { return "float"; }
+template <>
+inline const char* key_name<std::uint64_t>() { return "uint64_t"; }
+template <>
+inline const char* key_name<std::int64_t>() { return "int64_t"; }
+template <>
+inline const char* key_name<double>() { return "double"; }
 
 inline const char* order_name(gpusort::Order order) {
   return order == gpusort::Order::ascending ? "ascending" : "descending";

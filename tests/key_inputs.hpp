@@ -1,10 +1,14 @@
 #pragma once
-// Seeded inputs: distributions of keys, float special values and the sizes worth testing.
-// Generation uses raw std::mt19937 output only (its sequence is fixed by the standard,
-// unlike the std:: distributions), so a seed names the same input everywhere.
+// Seeded inputs of every key type (32- and 64-bit): distributions of keys, the special values
+// of each type and the sizes worth testing: the one key generator of the tests (the fuzzer's
+// inputs build on it). Generation uses raw std::mt19937 output only (its
+// sequence is fixed by the standard, unlike the std:: distributions), so a seed names the
+// same input everywhere.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -13,7 +17,8 @@
 
 namespace gpusort_test {
 
-enum class Distribution { random, sorted, reversed, all_equal, few_distinct };
+// specials: only the special values of the key type (below), in random order.
+enum class Distribution { random, sorted, reversed, all_equal, few_distinct, specials };
 
 inline const Distribution all_distributions[] = {Distribution::random, Distribution::sorted,
                                                  Distribution::reversed, Distribution::all_equal,
@@ -29,6 +34,7 @@ inline const char* distribution_name(Distribution distribution) {
     case Distribution::reversed: return "reversed";
     case Distribution::all_equal: return "all_equal";
     case Distribution::few_distinct: return "few_distinct";
+    case Distribution::specials: return "specials";
   }
   return "?";
 }
@@ -54,16 +60,49 @@ inline std::vector<float> special_floats() {
   return floats;
 }
 
+// Keys that matter to a type: float and double specials (NaNs of both signs and payloads,
+// +-0, +-inf, denormals), integer extremes.
+template <class Key>
+std::vector<Key> special_keys() {
+  if constexpr (std::is_same_v<Key, float>) {
+    return special_floats();
+  } else if constexpr (std::is_same_v<Key, double>) {
+    std::vector<double> keys;
+    for (std::uint64_t bits : {0x0ull, 0x8000000000000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
+                               0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff0000000000001ull,
+                               0xfff0000000000001ull, 0x7fffffffffffffffull, 0xffffffffffffffffull, 0x1ull,
+                               0x8000000000000001ull, 0x3ff0000000000000ull, 0xbff0000000000000ull,
+                               0x3ff0000000000001ull, 0x7fefffffffffffffull, 0xffefffffffffffffull}) {
+      keys.push_back(from_bits<double>(bits));
+    }
+    return keys;
+  } else {
+    using Limits = std::numeric_limits<Key>;
+    return {Limits::min(), Limits::max(), Key(0), Key(1), static_cast<Key>(Limits::max() - 1),
+            static_cast<Key>(Limits::min() + 1), static_cast<Key>(-1), Key(7)};
+  }
+}
+
 template <class Key>
 Key random_key(std::mt19937& rng) {
-  const std::uint32_t bits = rng();
-  if constexpr (std::is_same_v<Key, float>) {
-    // Half raw bit patterns (every class of float, NaNs included), half small
-    // quarter-steps so that neighbouring and equal values are common too.
-    if (rng() & 1u) return from_bits<float>(bits);
-    return static_cast<float>(static_cast<std::int32_t>(bits % 4001u) - 2000) * 0.25f;
-  } else {
+  if constexpr (sizeof(Key) == 8) {
+    // Half the keys share one of a few high words, so that low words decide.
+    const std::uint64_t high = (rng() & 1u) ? std::uint64_t{rng() % 4u} << 32 : std::uint64_t{rng()} << 32;
+    const std::uint64_t bits = high | rng();
+    if constexpr (std::is_same_v<Key, double>) {
+      if (rng() % 4u == 0) return static_cast<double>(static_cast<std::int32_t>(rng() % 4001u) - 2000) * 0.25;
+    }
     return from_bits<Key>(bits);
+  } else {
+    const std::uint32_t bits = rng();
+    if constexpr (std::is_same_v<Key, float>) {
+      // Half raw bit patterns (every class of float, NaNs included), half small
+      // quarter-steps so that neighbouring and equal values are common too.
+      if (rng() & 1u) return from_bits<float>(bits);
+      return static_cast<float>(static_cast<std::int32_t>(bits % 4001u) - 2000) * 0.25f;
+    } else {
+      return from_bits<Key>(bits);
+    }
   }
 }
 
@@ -75,8 +114,13 @@ std::vector<Key> few_distinct_pool() {
             from_bits<float>(0xffc00000u), from_bits<float>(0x7fc00001u)};
   } else if constexpr (std::is_same_v<Key, std::int32_t>) {
     return {-1, 0, 7, -2147483647 - 1, 2147483647};
-  } else {
+  } else if constexpr (std::is_same_v<Key, std::uint32_t>) {
     return {0u, 1u, 0x80000000u, 0xffffffffu, 12345u};
+  } else {
+    // 64-bit keys: the first specials (for double: +-0, +-inf and a NaN).
+    auto pool = special_keys<Key>();
+    pool.resize(5);
+    return pool;
   }
 }
 
@@ -89,11 +133,11 @@ std::vector<Key> make_keys(Distribution distribution, std::size_t count, std::ui
     case Distribution::sorted:
     case Distribution::reversed:
       for (auto& key : keys) key = random_key<Key>(rng);
-      if (distribution == Distribution::sorted) {
-        keys = expected_sorted(keys, gpusort::Order::ascending);
-      } else if (distribution == Distribution::reversed) {
-        keys = expected_sorted(keys, gpusort::Order::descending);
+      // By rank, not operator<: NaNs are keys like any other here.
+      if (distribution != Distribution::random) {
+        std::sort(keys.begin(), keys.end(), [](Key a, Key b) { return order_rank(a) < order_rank(b); });
       }
+      if (distribution == Distribution::reversed) std::reverse(keys.begin(), keys.end());
       break;
     case Distribution::all_equal: {
       const Key value = random_key<Key>(rng);
@@ -102,6 +146,11 @@ std::vector<Key> make_keys(Distribution distribution, std::size_t count, std::ui
     }
     case Distribution::few_distinct: {
       const auto pool = few_distinct_pool<Key>();
+      for (auto& key : keys) key = pool[rng() % pool.size()];
+      break;
+    }
+    case Distribution::specials: {
+      const auto pool = special_keys<Key>();
       for (auto& key : keys) key = pool[rng() % pool.size()];
       break;
     }

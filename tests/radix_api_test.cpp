@@ -18,7 +18,7 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 using gpusort::Order;
 
-std::vector<std::uint32_t> sample(std::size_t count) { return radix_keys<std::uint32_t>(RadixInput::reversed, count, 5); }
+std::vector<std::uint32_t> sample(std::size_t count) { return make_keys<std::uint32_t>(Distribution::reversed, count, 5); }
 
 class RadixApiErrors : public GlTest {};
 
@@ -150,9 +150,9 @@ class RadixApiGlState : public GlTest {};
 TEST_F(RadixApiGlState, EveryEntryPointRestoresIt) {
   auto& pairs = radix_sorter<float, std::uint32_t>();
   auto& keys_only = radix_sorter<std::uint64_t>();
-  const auto keys = radix_keys<float>(RadixInput::random, 3000, 2);
-  const auto wide = radix_keys<std::uint64_t>(RadixInput::random, 3000, 2);
-  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(3000, 2))), wide_buffer(to_bytes(wide));
+  const auto keys = make_keys<float>(Distribution::random, 3000, 2);
+  const auto wide = make_keys<std::uint64_t>(Distribution::random, 3000, 2);
+  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(make_values(3000, 2))), wide_buffer(to_bytes(wide));
   GlBuffer counts(Bytes(16, 0));
   GpuCountWriter writer;
   writer.write(counts.name(), 4, 2500);
@@ -162,7 +162,7 @@ TEST_F(RadixApiGlState, EveryEntryPointRestoresIt) {
       {"sort_range", [&] { pairs.sort_range(key_buffer.name(), value_buffer.name(), 7, 2000); }},
       {"sort_indirect", [&] { pairs.sort_indirect(key_buffer.name(), value_buffer.name(), counts.name(), 4, 3000); }},
       {"sort_indices", [&] { pairs.sort_indices(key_buffer.name(), value_buffer.name(), 3000); }},
-      {"host sort", [&] { auto k = keys; auto v = radix_values(3000, 1); pairs.sort(k, v); }},
+      {"host sort", [&] { auto k = keys; auto v = make_values(3000, 1); pairs.sort(k, v); }},
       {"reserve", [&] { keys_only.reserve(5000); }},
       {"refused sort", [&] { gpusort_error_message([&] { pairs.sort(key_buffer.name(), 0, 3000); }); }},
   };
@@ -180,8 +180,8 @@ class RadixApiReserve : public GlTest {};
 
 TEST_F(RadixApiReserve, SortsUpToTheCapacityAllocateNothing) {
   const std::size_t capacity = 40000;
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, capacity, 6);
-  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(capacity, 6)));
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, capacity, 6);
+  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(make_values(capacity, 6)));
   GlBuffer counts(Bytes(16, 0));
   GpuCountWriter writer;
   writer.write(counts.name(), 0, 39000);
@@ -225,17 +225,17 @@ TEST_F(RadixApiSorters, ManySortersSideBySideAndMoved) {
     for (std::size_t i = 0; i < sorters.size(); ++i) {
       const std::size_t count = 1000 + 997 * i + 13 * static_cast<std::size_t>(round);
       SCOPED_TRACE("sorter " + std::to_string(i) + " digit_bits " + std::to_string(sorters[i].tuning().digit_bits));
-      const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, count, static_cast<std::uint32_t>(i));
-      const auto values = radix_values(count, static_cast<std::uint32_t>(i));
+      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, static_cast<std::uint32_t>(i));
+      const auto values = make_values(count, static_cast<std::uint32_t>(i));
       ASSERT_TRUE(radix_buffer_sort_ok(sorters[i], keys, &values, order));
       ASSERT_TRUE(radix_buffer_sort_ok(default_pairs, keys, &values, order));
-      ASSERT_TRUE(radix_buffer_sort_ok(default_floats, radix_keys<float>(RadixInput::random, count, 1), nullptr, order));
+      ASSERT_TRUE(radix_buffer_sort_ok(default_floats, make_keys<float>(Distribution::random, count, 1), nullptr, order));
     }
   }
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> moved(std::move(sorters.front()));
   sorters.clear();
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, 5000, 3);
-  const auto values = radix_values(5000, 3);
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, 5000, 3);
+  const auto values = make_values(5000, 3);
   EXPECT_TRUE(radix_buffer_sort_ok(moved, keys, &values, Order::descending));
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> assigned(radix_test_tuning());
   assigned = std::move(moved);
@@ -256,17 +256,17 @@ TEST_F(RadixApiDispatch, SplitDispatchesStillSort) {
   GpuCountWriter writer;
   for (std::size_t count : {std::size_t{33}, std::size_t{7 * 32 + 5}, std::size_t{3001}}) {
     for (Order order : both_orders) {
-      SCOPED_TRACE(radix_case<std::uint32_t>("split dispatch", count, order, RadixInput::few_distinct, 2));
-      const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, count, 2);
-      const auto values = radix_values(count, 2);
+      SCOPED_TRACE(case_name<std::uint32_t>("split dispatch", count, order, Distribution::few_distinct, 2));
+      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 2);
+      const auto values = make_values(count, 2);
       ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, order));
       ASSERT_TRUE(radix_indirect_ok(pairs, writer, keys, &values, static_cast<std::uint32_t>(count - 1), order));
-      ASSERT_TRUE(radix_buffer_sort_ok(wide, radix_keys<std::int64_t>(RadixInput::random, count, 2), nullptr, order));
+      ASSERT_TRUE(radix_buffer_sort_ok(wide, make_keys<std::int64_t>(Distribution::random, count, 2), nullptr, order));
     }
   }
   const std::size_t many_blocks = 4097 * 32 + 3;
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, many_blocks, 4);
-  const auto values = radix_values(many_blocks, 4);
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, many_blocks, 4);
+  const auto values = make_values(many_blocks, 4);
   EXPECT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, Order::ascending));
 }
 
@@ -276,8 +276,8 @@ class RadixApiObserver : public GlTest {};
 TEST_F(RadixApiObserver, SeesEveryDispatchWithItsBytes) {
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> sorter(radix_test_tuning());
   const std::size_t n = 5000;
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, n, 12);
-  const auto values = radix_values(n, 12);
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, n, 12);
+  const auto values = make_values(n, 12);
   std::vector<gpusort::RadixPassInfo> seen;
   sorter.set_pass_observer([&](const gpusort::RadixPassInfo& info) { seen.push_back(info); });
   EXPECT_TRUE(radix_buffer_sort_ok(sorter, keys, &values, Order::ascending));
