@@ -77,20 +77,6 @@ void expect_refused(const std::string& what, const std::function<void()>& call,
   EXPECT_TRUE(watched.unchanged());
 }
 
-// A name glGenBuffers handed out and that was deleted again. Take it right before the call
-// that uses it: drivers may hand the name out again at the next glGenBuffers (NVIDIA does),
-// and then it names a live buffer. The caller's GL_COPY_WRITE_BUFFER binding is kept.
-GLuint deleted_buffer_name() {
-  GLint previous = 0;
-  glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &previous);
-  GLuint name = 0;
-  glGenBuffers(1, &name);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, name);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, static_cast<GLuint>(previous));
-  glDeleteBuffers(1, &name);
-  return name;
-}
-
 // Every refused call of the buffer entry points, with a count on each side of the typed
 // Sorter's crossover (the other families take the same path for both).
 TYPED_TEST(ContractErrors, RefusedCallsChangeNothing) {

@@ -18,17 +18,6 @@ std::vector<std::uint32_t> sample_keys(std::size_t count) {
   return make_keys<std::uint32_t>(Distribution::reversed, count, 11);
 }
 
-// A name glGenBuffers returned but that was deleted again: a real-looking name that is
-// not a buffer any more.
-GLuint deleted_buffer_name() {
-  GLuint name = 0;
-  glGenBuffers(1, &name);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, name);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-  glDeleteBuffers(1, &name);
-  return name;
-}
-
 class Errors : public GlTest {};
 
 TEST_F(Errors, NoCurrentContextWhenConstructing) {
