@@ -67,14 +67,22 @@ std::vector<Key> special_keys() {
   if constexpr (std::is_same_v<Key, float>) {
     return special_floats();
   } else if constexpr (std::is_same_v<Key, double>) {
+    // Neighbours that differ only in the low word, and denormals with an empty one, too.
+    const std::uint64_t patterns[] = {
+        0x0000000000000000u, 0x8000000000000000u,  // +0, -0
+        0x7ff0000000000000u, 0xfff0000000000000u,  // +inf, -inf
+        0x7ff8000000000000u, 0xfff8000000000000u,  // quiet NaNs
+        0x7ff8000000000001u, 0xfff80000deadbeefu, 0x7fffffffffffffffu, 0xffffffffffffffffu,
+        0x7ff0000000000001u, 0xfff0000000000001u, 0x7ff7ffffffffffffu,  // signalling NaNs
+        0x0000000000000001u, 0x8000000000000001u, 0x000fffffffffffffu, 0x800fffffffffffffu,  // denormals
+        0x0000000100000000u, 0x8000000100000000u,  // denormals with an empty low word
+        0x0010000000000000u, 0x8010000000000000u,  // smallest normals
+        0x7fefffffffffffffu, 0xffefffffffffffffu,  // largest finite
+        0x3ff0000000000000u, 0x3ff0000000000001u, 0x3fefffffffffffffu,  // 1 and its neighbours
+        0xbff0000000000000u, 0xbff0000000000001u, 0xbfefffffffffffffu,
+    };
     std::vector<double> keys;
-    for (std::uint64_t bits : {0x0ull, 0x8000000000000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
-                               0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff0000000000001ull,
-                               0xfff0000000000001ull, 0x7fffffffffffffffull, 0xffffffffffffffffull, 0x1ull,
-                               0x8000000000000001ull, 0x3ff0000000000000ull, 0xbff0000000000000ull,
-                               0x3ff0000000000001ull, 0x7fefffffffffffffull, 0xffefffffffffffffull}) {
-      keys.push_back(from_bits<double>(bits));
-    }
+    for (std::uint64_t bits : patterns) keys.push_back(from_bits<double>(bits));
     return keys;
   } else {
     using Limits = std::numeric_limits<Key>;
@@ -86,13 +94,18 @@ std::vector<Key> special_keys() {
 template <class Key>
 Key random_key(std::mt19937& rng) {
   if constexpr (sizeof(Key) == 8) {
-    // Half the keys share one of a few high words, so that low words decide.
-    const std::uint64_t high = (rng() & 1u) ? std::uint64_t{rng() % 4u} << 32 : std::uint64_t{rng()} << 32;
-    const std::uint64_t bits = high | rng();
+    const std::uint32_t choice = rng() % 8u;
+    const std::uint64_t low = rng();
+    const std::uint64_t high = rng();
     if constexpr (std::is_same_v<Key, double>) {
-      if (rng() % 4u == 0) return static_cast<double>(static_cast<std::int32_t>(rng() % 4001u) - 2000) * 0.25;
+      static const std::vector<double> specials = special_keys<double>();
+      if (choice == 0) return specials[low % specials.size()];
+      // Small quarter-steps: many equal and neighbouring values.
+      if (choice < 4) return static_cast<double>(static_cast<std::int32_t>(low % 4001u) - 2000) * 0.25;
     }
-    return from_bits<Key>(bits);
+    // Half of the rest share one of four high words, so that the low word decides.
+    const std::uint64_t top = (choice % 2 == 0) ? (high % 4u) * 0x40000001u : high;
+    return from_bits<Key>((top << 32) | low);
   } else {
     const std::uint32_t bits = rng();
     if constexpr (std::is_same_v<Key, float>) {
@@ -116,11 +129,15 @@ std::vector<Key> few_distinct_pool() {
     return {-1, 0, 7, -2147483647 - 1, 2147483647};
   } else if constexpr (std::is_same_v<Key, std::uint32_t>) {
     return {0u, 1u, 0x80000000u, 0xffffffffu, 12345u};
+  } else if constexpr (std::is_same_v<Key, double>) {
+    return {0.0, -0.0, 1.0, -2.5, from_bits<double>(0xfff8000000000000u), from_bits<double>(0x7ff8000000000001u),
+            from_bits<double>(0x3ff0000000000001u)};
+  } else if constexpr (std::is_same_v<Key, std::int64_t>) {
+    // Ties in the high word that the low word breaks, and the other way round.
+    return {-1, 0, 1, std::int64_t{1} << 32, -(std::int64_t{1} << 32), INT64_MIN, INT64_MAX, 0xffffffff};
   } else {
-    // 64-bit keys: the first specials (for double: +-0, +-inf and a NaN).
-    auto pool = special_keys<Key>();
-    pool.resize(5);
-    return pool;
+    return {0u, 1u, 0xffffffffu, std::uint64_t{1} << 32, ~std::uint64_t{0}, std::uint64_t{1} << 63,
+            (std::uint64_t{1} << 32) + 1};
   }
 }
 
@@ -133,11 +150,11 @@ std::vector<Key> make_keys(Distribution distribution, std::size_t count, std::ui
     case Distribution::sorted:
     case Distribution::reversed:
       for (auto& key : keys) key = random_key<Key>(rng);
-      // By rank, not operator<: NaNs are keys like any other here.
-      if (distribution != Distribution::random) {
-        std::sort(keys.begin(), keys.end(), [](Key a, Key b) { return order_rank(a) < order_rank(b); });
+      if (distribution == Distribution::sorted) {
+        keys = expected_sorted(keys, gpusort::Order::ascending);
+      } else if (distribution == Distribution::reversed) {
+        keys = expected_sorted(keys, gpusort::Order::descending);
       }
-      if (distribution == Distribution::reversed) std::reverse(keys.begin(), keys.end());
       break;
     case Distribution::all_equal: {
       const Key value = random_key<Key>(rng);

@@ -88,8 +88,8 @@ TEST_F(RadixOnesweepEntryPoints, RangeIndirectIndicesBitsAndHostVectors) {
   radix_oracle(slice, &value_slice, Order::ascending);
   std::copy(slice.begin(), slice.end(), want.begin() + 5);
   std::copy(value_slice.begin(), value_slice.end(), want_values.begin() + 5);
-  ASSERT_TRUE(radix_same(from_bytes<std::uint32_t>(key_buffer.read(), 0, 9001), want, "keys"));
-  ASSERT_TRUE(radix_same(from_bytes<std::uint32_t>(value_buffer.read(), 0, 9001), want_values, "values"));
+  ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(key_buffer.read(), 0, 9001), want, "keys"));
+  ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(value_buffer.read(), 0, 9001), want_values, "values"));
   // sort_indices.
   GlBuffer index_keys(to_bytes(keys)), indices(Bytes(9001 * 4, 0xAB));
   pairs.sort_indices(index_keys.name(), indices.name(), 9001, Order::descending);
@@ -97,7 +97,7 @@ TEST_F(RadixOnesweepEntryPoints, RangeIndirectIndicesBitsAndHostVectors) {
   want_values.resize(9001);
   std::iota(want_values.begin(), want_values.end(), 0u);
   radix_oracle(want, &want_values, Order::descending);
-  ASSERT_TRUE(radix_same(from_bytes<std::uint32_t>(indices.read(), 0, 9001), want_values, "indices"));
+  ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(indices.read(), 0, 9001), want_values, "indices"));
   // Bit ranges of an odd pass count (ending in a copy back), then an even one: the status
   // table must serve every sort whatever the passes before left in it.
   for (BitRange range : {BitRange{8, 24}, BitRange{0, 16}, BitRange{31, 32}}) {
@@ -113,8 +113,8 @@ TEST_F(RadixOnesweepEntryPoints, RangeIndirectIndicesBitsAndHostVectors) {
   want = keys;
   want_values = values;
   radix_oracle(want, &want_values, Order::descending);
-  ASSERT_TRUE(radix_same(host_keys, want, "host keys"));
-  ASSERT_TRUE(radix_same(host_values, want_values, "host values"));
+  ASSERT_TRUE(same_bits(host_keys, want, "host keys"));
+  ASSERT_TRUE(same_bits(host_values, want_values, "host values"));
   EXPECT_TRUE(no_gl_error("Onesweep entry points"));
 }
 

@@ -91,15 +91,15 @@ TYPED_TEST(RadixSort, HostVectors) {
       radix_sorter<Key>().sort(keys, order);
       auto want = input;
       radix_oracle(want, nullptr, order);
-      ASSERT_TRUE(radix_same(keys, want, "keys"));
+      ASSERT_TRUE(same_bits(keys, want, "keys"));
       keys = input;
       auto values = input_values;
       radix_sorter<Key, std::uint32_t>().sort(keys, values, order);
       want = input;
       auto want_values = input_values;
       radix_oracle(want, &want_values, order);
-      ASSERT_TRUE(radix_same(keys, want, "keys"));
-      ASSERT_TRUE(radix_same(values, want_values, "values"));
+      ASSERT_TRUE(same_bits(keys, want, "keys"));
+      ASSERT_TRUE(same_bits(values, want_values, "values"));
       ASSERT_TRUE(no_gl_error("RadixSorter::sort(std::vector&)"));
     }
   }
@@ -128,13 +128,13 @@ TYPED_TEST(RadixSort, RangeLeavesTheRestAlone) {
                                              values.begin() + static_cast<std::ptrdiff_t>(first + count));
       radix_oracle(slice, &value_slice, order);
       std::copy(slice.begin(), slice.end(), want.begin() + static_cast<std::ptrdiff_t>(first));
-      ASSERT_TRUE(radix_same(from_bytes<Key>(key_buffer.read(), 0, total), want, "keys (whole buffer)"));
+      ASSERT_TRUE(same_bits(from_bytes<Key>(key_buffer.read(), 0, total), want, "keys (whole buffer)"));
       GlBuffer pair_keys(to_bytes(keys));
       radix_sorter<Key, std::uint32_t>().sort_range(pair_keys.name(), value_buffer.name(), first, count, order);
       auto want_values = values;
       std::copy(value_slice.begin(), value_slice.end(), want_values.begin() + static_cast<std::ptrdiff_t>(first));
-      ASSERT_TRUE(radix_same(from_bytes<Key>(pair_keys.read(), 0, total), want, "keys (whole buffer)"));
-      ASSERT_TRUE(radix_same(from_bytes<std::uint32_t>(value_buffer.read(), 0, total), want_values, "values"));
+      ASSERT_TRUE(same_bits(from_bytes<Key>(pair_keys.read(), 0, total), want, "keys (whole buffer)"));
+      ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(value_buffer.read(), 0, total), want_values, "values"));
       ASSERT_TRUE(no_gl_error("RadixSorter::sort_range"));
     }
   }
@@ -171,8 +171,8 @@ TYPED_TEST(RadixSort, IndicesAreTheStableArgsort) {
       std::vector<std::uint32_t> want_indices(count);
       std::iota(want_indices.begin(), want_indices.end(), 0u);
       radix_oracle(want, &want_indices, order);
-      ASSERT_TRUE(radix_same(from_bytes<Key>(key_buffer.read(), 0, count), want, "keys"));
-      ASSERT_TRUE(radix_same(from_bytes<std::uint32_t>(indices.read(), 0, count), want_indices, "indices"));
+      ASSERT_TRUE(same_bits(from_bytes<Key>(key_buffer.read(), 0, count), want, "keys"));
+      ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(indices.read(), 0, count), want_indices, "indices"));
       ASSERT_TRUE(no_gl_error("RadixSorter::sort_indices"));
     }
   }

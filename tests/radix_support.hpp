@@ -71,25 +71,6 @@ void radix_oracle(std::vector<Key>& keys, std::vector<std::uint32_t>* values, gp
   }
 }
 
-template <class T>
-::testing::AssertionResult radix_same(const std::vector<T>& got, const std::vector<T>& want, const char* what) {
-  if (got.size() != want.size()) return ::testing::AssertionFailure() << what << ": sizes differ";
-  if (got.empty() || std::memcmp(got.data(), want.data(), got.size() * sizeof(T)) == 0) {
-    return ::testing::AssertionSuccess();
-  }
-  auto failure = ::testing::AssertionFailure() << what << " differ from std::stable_sort's:";
-  std::size_t mismatches = 0;
-  for (std::size_t i = 0; i < got.size(); ++i) {
-    const auto a = bits_of(got[i]), b = bits_of(want[i]);
-    if (a == b) continue;
-    if (++mismatches <= 5) {
-      failure << "\n  [" << i << "] got 0x" << std::hex << static_cast<unsigned long long>(a) << ", expected 0x"
-              << static_cast<unsigned long long>(b) << std::dec;
-    }
-  }
-  return failure << "\n  " << mismatches << " of " << got.size() << " differ";
-}
-
 // Sorts `keys` (and `values`) in GPU buffers with guard bytes after them, checks the guards,
 // no GL error, and the result against the oracle.
 template <class Key, class Sorter>
@@ -112,11 +93,11 @@ template <class Key, class Sorter>
   std::vector<Key> want = keys;
   std::vector<std::uint32_t> want_values = values ? *values : std::vector<std::uint32_t>();
   radix_oracle(want, values ? &want_values : nullptr, order, range);
-  if (auto ok = radix_same(from_bytes<Key>(key_bytes, 0, count), want, "keys"); !ok) return ok;
+  if (auto ok = same_bits(from_bytes<Key>(key_bytes, 0, count), want, "keys"); !ok) return ok;
   if (!values) return ::testing::AssertionSuccess();
   const Bytes value_bytes = value_buffer->read();
   if (auto ok = guard_intact(value_bytes, count * 4, value_guard, "value"); !ok) return ok;
-  return radix_same(from_bytes<std::uint32_t>(value_bytes, 0, count), want_values, "values");
+  return same_bits(from_bytes<std::uint32_t>(value_bytes, 0, count), want_values, "values");
 }
 
 // sort_indirect() of `keys` (and values) in buffers of `capacity` elements (plus guards),
@@ -147,10 +128,10 @@ template <class Key, class Sorter>
   want.insert(want.end(), keys.begin() + static_cast<std::ptrdiff_t>(sorted), keys.end());
   const Bytes key_bytes = key_buffer.read();
   if (auto ok = guard_intact(key_bytes, capacity * sizeof(Key), guard, "key"); !ok) return ok;
-  if (auto ok = radix_same(from_bytes<Key>(key_bytes, 0, capacity), want, "keys"); !ok) return ok;
+  if (auto ok = same_bits(from_bytes<Key>(key_bytes, 0, capacity), want, "keys"); !ok) return ok;
   if (!values) return ::testing::AssertionSuccess();
   want_values.insert(want_values.end(), values->begin() + static_cast<std::ptrdiff_t>(sorted), values->end());
-  return radix_same(from_bytes<std::uint32_t>(value_buffer->read(), 0, capacity), want_values, "values");
+  return same_bits(from_bytes<std::uint32_t>(value_buffer->read(), 0, capacity), want_values, "values");
 }
 
 }  // namespace gpusort_test
