@@ -5,27 +5,10 @@
 
 #include "gl_session.hpp"
 #include "sort_checks.hpp"
+#include "test_program.hpp"
 
 namespace gpusort_test {
 namespace {
-
-GLuint build_program(const char* source) {
-  const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-  glShaderSource(shader, 1, &source, nullptr);
-  glCompileShader(shader);
-  const GLuint program = glCreateProgram();
-  glAttachShader(program, shader);
-  glLinkProgram(program);
-  glDeleteShader(shader);
-  GLint linked = GL_FALSE;
-  glGetProgramiv(program, GL_LINK_STATUS, &linked);
-  if (linked != GL_TRUE) {
-    char log[2048] = {};
-    glGetProgramInfoLog(program, sizeof log, nullptr, log);
-    ADD_FAILURE() << "test shader did not build: " << log;
-  }
-  return program;
-}
 
 // The same hash on both sides, so the expected keys are known without a readback.
 std::uint32_t scramble(std::uint32_t i) {
@@ -68,8 +51,8 @@ TEST_F(BufferSync, ShaderWritesBeforeAndReadsAfterNeedNoCallerBarrier) {
   auto& sorter = cached_sorter<std::uint32_t>();
   const std::size_t count = 3 * sorter.tuning().tile_size + 17;
   const auto groups = static_cast<GLuint>((count + 63) / 64);
-  const GLuint fill = build_program(fill_source);
-  const GLuint copy = build_program(copy_source);
+  const GLuint fill = build_test_program(fill_source);
+  const GLuint copy = build_test_program(copy_source);
   GlBuffer keys(Bytes(count * 4, 0));
   GlBuffer copied(Bytes(count * 4, 0));
 

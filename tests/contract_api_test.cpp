@@ -15,12 +15,13 @@
 
 #include <functional>
 #include <limits>
-#include <map>
 #include <tuple>
 
 #include "caller_state.hpp"
 #include "contract_support.hpp"
 #include "gl_debug_output.hpp"
+#include "live_objects.hpp"
+#include "test_program.hpp"
 
 namespace gpusort_test {
 namespace {
@@ -35,53 +36,6 @@ using ContractApiCases =
     ::testing::Types<ContractCase<Family::bitonic, std::uint32_t>, ContractCase<Family::bitonic, double>,
                      ContractCase<Family::radix, std::uint32_t>, ContractCase<Family::radix, double>,
                      ContractCase<Family::sorter, std::uint32_t>, ContractCase<Family::sorter, double>>;
-
-GLuint trivial_program() {
-  const char* source = "#version 430 core\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
-  const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-  glShaderSource(shader, 1, &source, nullptr);
-  glCompileShader(shader);
-  const GLuint program = glCreateProgram();
-  glAttachShader(program, shader);
-  glLinkProgram(program);
-  glDeleteShader(shader);
-  return program;
-}
-
-// Binds buffers of its own everywhere a sort must restore (distinct ranges on 0 .. 7), and a
-// program of its own; unbinds on destruction.
-class CallerBindings {
- public:
-  CallerBindings() : program_(trivial_program()) {
-    GLint alignment = 4;
-    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
-    for (std::uint32_t i = 0; i < 12; ++i) {
-      buffers_.push_back(std::make_unique<GlBuffer>(guard_pattern(8 * static_cast<std::size_t>(alignment) + 64, i)));
-    }
-    glUseProgram(program_);
-    for (GLuint i = 0; i < 8; ++i) {
-      glBindBufferRange(GL_SHADER_STORAGE_BUFFER, i, buffers_[i]->name(), alignment * (i % 3), 32 + 4 * i);
-    }
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers_[8]->name());
-    glBindBuffer(GL_COPY_READ_BUFFER, buffers_[9]->name());
-    glBindBuffer(GL_COPY_WRITE_BUFFER, buffers_[10]->name());
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, buffers_[11]->name());
-  }
-  ~CallerBindings() {
-    glUseProgram(0);
-    for (GLuint i = 0; i < 8; ++i) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, 0);
-    for (GLenum target :
-         {GL_SHADER_STORAGE_BUFFER, GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, GL_DISPATCH_INDIRECT_BUFFER})
-      glBindBuffer(target, 0);
-    glDeleteProgram(program_);
-  }
-  CallerBindings(const CallerBindings&) = delete;
-  CallerBindings& operator=(const CallerBindings&) = delete;
-
- private:
-  GLuint program_;
-  std::vector<std::unique_ptr<GlBuffer>> buffers_;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -119,24 +73,8 @@ void expect_refused(const std::string& what, const std::function<void()>& call,
   for (const std::string& part : substrings) EXPECT_THAT(message, HasSubstr(part));
   EXPECT_THAT(message, ::testing::StartsWith("gpusort: "));
   EXPECT_TRUE(no_gl_error(what.c_str()));
-  const CallerState after = CallerState::take();
-  EXPECT_TRUE(after == before) << "GL state changed:\n  before " << before.describe() << "\n  after  "
-                               << after.describe();
+  EXPECT_TRUE(same_state(before, CallerState::take()));
   EXPECT_TRUE(watched.unchanged());
-}
-
-// A name glGenBuffers handed out and that was deleted again. Take it right before the call
-// that uses it: drivers may hand the name out again at the next glGenBuffers (NVIDIA does),
-// and then it names a live buffer. The caller's GL_COPY_WRITE_BUFFER binding is kept.
-GLuint deleted_buffer_name() {
-  GLint previous = 0;
-  glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &previous);
-  GLuint name = 0;
-  glGenBuffers(1, &name);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, name);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, static_cast<GLuint>(previous));
-  glDeleteBuffers(1, &name);
-  return name;
 }
 
 // Every refused call of the buffer entry points, with a count on each side of the typed
@@ -149,10 +87,10 @@ TYPED_TEST(ContractErrors, RefusedCallsChangeNothing) {
   const std::size_t huge = std::numeric_limits<std::size_t>::max();
   for (std::size_t count : {std::size_t{1000}, contract_crossover + 1000}) {
     SCOPED_TRACE(std::string(family_name(F)) + " count " + std::to_string(count));
-    const auto keys = radix_keys<Key>(RadixInput::reversed, count, 3);
-    const auto values = radix_values(count, 3);
+    const auto keys = make_keys<Key>(Distribution::reversed, count, 3);
+    const auto values = make_values(count, 3);
     GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(values)),
-        small_values(to_bytes(radix_values(count - 1, 4)));
+        small_values(to_bytes(make_values(count - 1, 4)));
     GlBuffer counts(Bytes(16, 0));
     Watched watched;
     for (const GlBuffer* b : {&key_buffer, &value_buffer, &small_values, &counts}) watched.add(*b);
@@ -239,7 +177,7 @@ TYPED_TEST(ContractErrors, RefusedCallsChangeNothing) {
         "host vectors of different sizes",
         [&] { Calls<F>::sort_host(pairs, host_keys, host_values, Order::ascending, Stability::stable); },
         {std::to_string(count), std::to_string(count - 1), "one value per key"}, watched);
-    EXPECT_TRUE(radix_same(host_keys, keys, "host keys"));
+    EXPECT_TRUE(same_bits(host_keys, keys, "host keys"));
     EXPECT_EQ(host_values, std::vector<std::uint32_t>(count - 1, 7));
   }
 }
@@ -251,8 +189,8 @@ TYPED_TEST(ContractErrors, NoCurrentContext) {
   auto& pairs = contract_sorter<F, Key, std::uint32_t>();
   for (std::size_t count : {std::size_t{300}, contract_crossover + 300}) {
     SCOPED_TRACE(std::string(family_name(F)) + " count " + std::to_string(count));
-    const auto keys = radix_keys<Key>(RadixInput::random, count, 8);
-    const auto values = radix_values(count, 8);
+    const auto keys = make_keys<Key>(Distribution::random, count, 8);
+    const auto values = make_values(count, 8);
     GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(values)), counts(Bytes(16, 0));
     Watched watched;
     watched.add(key_buffer);
@@ -282,8 +220,8 @@ TYPED_TEST(ContractErrors, NoCurrentContext) {
       EXPECT_THAT(messages[i], AllOf(HasSubstr("current"), HasSubstr("context"))) << calls[i].first;
     }
     EXPECT_TRUE(watched.unchanged());
-    EXPECT_TRUE(radix_same(host_keys, keys, "host keys"));
-    EXPECT_TRUE(radix_same(host_values, values, "host values"));
+    EXPECT_TRUE(same_bits(host_keys, keys, "host keys"));
+    EXPECT_TRUE(same_bits(host_values, values, "host values"));
     EXPECT_TRUE(no_gl_error("calls without a current context"));
     // And the sorters still sort once the context is back.
     EXPECT_TRUE(contract_buffer_ok<Key>([&](GLuint kb, GLuint) { keys_sorter.sort(kb, count); }, keys, nullptr, 0,
@@ -303,10 +241,10 @@ TYPED_TEST(ContractGlState, EveryEntryPointRestoresIt) {
   using Key = typename TypeParam::Key;
   auto& keys_sorter = contract_sorter<F, Key>();
   auto& pairs = contract_sorter<F, Key, std::uint32_t>();
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   for (std::size_t count : {std::size_t{3001}, contract_crossover + 905}) {
-    const auto keys = radix_keys<Key>(RadixInput::few_distinct, count, 12);
-    const auto values = radix_values(count, 12);
+    const auto keys = make_keys<Key>(Distribution::few_distinct, count, 12);
+    const auto values = make_values(count, 12);
     GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(values)), counts(Bytes(16, 0));
     writer.write(counts.name(), 4, static_cast<std::uint32_t>(count - 100));
     const GLuint k = key_buffer.name(), v = value_buffer.name();
@@ -369,9 +307,7 @@ TYPED_TEST(ContractGlState, EveryEntryPointRestoresIt) {
       CallerBindings bindings;
       const CallerState before = CallerState::take();
       call();
-      const CallerState after = CallerState::take();
-      EXPECT_TRUE(after == before) << "GL state changed:\n  before " << before.describe() << "\n  after  "
-                                   << after.describe();
+      EXPECT_TRUE(same_state(before, CallerState::take()));
       EXPECT_TRUE(no_gl_error(what.c_str()));
     }
   }
@@ -384,11 +320,11 @@ TYPED_TEST(ContractGlState, CurrentProgramDeletedBeforeTheSort) {
   using Key = typename TypeParam::Key;
   for (std::size_t count : {std::size_t{777}, contract_crossover + 77}) {
     SCOPED_TRACE(std::string(family_name(F)) + " count " + std::to_string(count));
-    const GLuint program = trivial_program();
+    const GLuint program = build_empty_test_program();
     glUseProgram(program);
     glDeleteProgram(program);
     ASSERT_TRUE(no_gl_error("setup"));
-    const auto keys = radix_keys<Key>(RadixInput::random, count, 25);
+    const auto keys = make_keys<Key>(Distribution::random, count, 25);
     EXPECT_TRUE(contract_buffer_ok<Key>([&](GLuint k, GLuint) { contract_sorter<F, Key>().sort(k, count); }, keys,
                                         nullptr, 0, Order::ascending, Expect::stable, 25));
     GLint current = -1;
@@ -399,50 +335,6 @@ TYPED_TEST(ContractGlState, CurrentProgramDeletedBeforeTheSort) {
 
 // ---------------------------------------------------------------------------------------------
 // The front door
-
-// Every live buffer name and its size: GL has no object list, so names are probed up to just
-// past the next one the driver would hand out (as radix_api_test.cpp does).
-std::map<GLuint, GLint64> live_buffers() {
-  GLuint next = 0;
-  glGenBuffers(1, &next);
-  glDeleteBuffers(1, &next);
-  GLint previous = 0;
-  glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &previous);
-  std::map<GLuint, GLint64> live;
-  for (GLuint name = 1; name <= next + 64; ++name) {
-    if (glIsBuffer(name) != GL_TRUE) continue;
-    glBindBuffer(GL_COPY_READ_BUFFER, name);
-    glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &live[name]);
-  }
-  glBindBuffer(GL_COPY_READ_BUFFER, static_cast<GLuint>(previous));
-  return live;
-}
-
-// Live buffers, programs and shaders, probed the same way.
-struct LiveObjects {
-  std::size_t buffers = 0, programs = 0, shaders = 0;
-  bool operator==(const LiveObjects& o) const {
-    return buffers == o.buffers && programs == o.programs && shaders == o.shaders;
-  }
-  std::string describe() const {
-    return std::to_string(buffers) + " buffers, " + std::to_string(programs) + " programs, " + std::to_string(shaders) +
-           " shaders";
-  }
-  static LiveObjects probe() {
-    GLuint next_buffer = 0;
-    glGenBuffers(1, &next_buffer);
-    glDeleteBuffers(1, &next_buffer);
-    const GLuint next_program = glCreateProgram();
-    glDeleteProgram(next_program);
-    LiveObjects live;
-    for (GLuint name = 1; name <= std::max(next_buffer, next_program) + 64; ++name) {
-      live.buffers += glIsBuffer(name) == GL_TRUE;
-      live.programs += glIsProgram(name) == GL_TRUE;
-      live.shaders += glIsShader(name) == GL_TRUE;
-    }
-    return live;
-  }
-};
 
 class ContractSorter : public GlTest {};
 
@@ -520,11 +412,11 @@ TEST_F(ContractSorter, BothSidesOfTheCrossoverRunTheirAlgorithm) {
          {std::size_t{700}, std::size_t{1023}, std::size_t{1024}, std::size_t{1025}, std::size_t{3000}}) {
       for (Order order : both_orders) {
         const auto seed = static_cast<std::uint32_t>(count);
-        SCOPED_TRACE(radix_case<Key>("Sorter, crossover 1024", count, order, RadixInput::few_distinct, seed));
+        SCOPED_TRACE(case_name<Key>("Sorter, crossover 1024", count, order, Distribution::few_distinct, seed));
         const Algorithm algorithm = sorter.algorithm_for(count);
         EXPECT_EQ(algorithm, count < 1024 ? Algorithm::bitonic : Algorithm::radix);
-        const auto keys = radix_keys<Key>(RadixInput::few_distinct, count, seed);
-        const auto values = radix_values(count, seed);
+        const auto keys = make_keys<Key>(Distribution::few_distinct, count, seed);
+        const auto values = make_values(count, seed);
         // The two oracles must disagree for the result to tell the algorithms apart.
         auto stable_keys = keys, network_keys = keys;
         auto stable_values = values, network_values = values;
@@ -550,7 +442,7 @@ TEST_F(ContractSorter, BothSidesOfTheCrossoverRunTheirAlgorithm) {
 
   // Keys alone: a fresh sorter allocates nothing below the crossover, the radix scratch from it.
   gpusort::Sorter<float> keys_sorter(tuning);
-  const auto keys = radix_keys<float>(RadixInput::specials, 1024, 5);
+  const auto keys = make_keys<float>(Distribution::specials, 1024, 5);
   GlBuffer buffer(to_bytes(keys));
   auto before = live_buffers();
   for (std::size_t count : {std::size_t{2}, std::size_t{700}, std::size_t{1023}}) {
@@ -578,10 +470,10 @@ TEST_F(ContractSorter, BothSidesOfTheCrossoverRunTheirAlgorithm) {
 TEST_F(ContractSorter, ReserveThenSortsUpToTheCapacityAllocateNothing) {
   const std::size_t capacity = 30000;
   gpusort::Sorter<std::uint32_t, std::uint32_t> sorter(contract_sorter_tuning(1024));
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, capacity, 6);
-  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(capacity, 6)));
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, capacity, 6);
+  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(make_values(capacity, 6)));
   GlBuffer counts(Bytes(16, 0));
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   writer.write(counts.name(), 0, 29000);
   const GLuint k = key_buffer.name(), v = value_buffer.name();
   sorter.reserve(capacity);
@@ -626,14 +518,14 @@ TEST_F(ContractSorter, ManySortersInterleavedAndMoved) {
           const Order order = round ? Order::descending : Order::ascending;
           const auto seed = static_cast<std::uint32_t>(count * 10 + static_cast<std::size_t>(round));
           SCOPED_TRACE("sorter " + std::to_string(i) + " radix from " + std::to_string(sorters[i].crossover().pairs) +
-                       " " + radix_case<std::int32_t>("many sorters", count, order, RadixInput::few_distinct, seed));
-          const auto keys = radix_keys<std::int32_t>(RadixInput::few_distinct, count, seed);
-          const auto values = radix_values(count, seed);
+                       " " + case_name<std::int32_t>("many sorters", count, order, Distribution::few_distinct, seed));
+          const auto keys = make_keys<std::int32_t>(Distribution::few_distinct, count, seed);
+          const auto values = make_values(count, seed);
           auto& sorter = sorters[i];
           ASSERT_TRUE(contract_buffer_ok<std::int32_t>(
               [&](GLuint kb, GLuint vb) { sorter.sort(kb, vb, count, order); }, keys, &values, 0, order,
               pair_expectation<Family::sorter>(sorter, count, Stability::unstable), seed));
-          const auto wide_keys = radix_keys<double>(RadixInput::specials, count, seed);
+          const auto wide_keys = make_keys<double>(Distribution::specials, count, seed);
           ASSERT_TRUE(contract_buffer_ok<double>([&](GLuint kb, GLuint) { wide.sort(kb, count, order); }, wide_keys,
                                                  nullptr, 0, order, Expect::stable, seed));
         }
@@ -644,8 +536,8 @@ TEST_F(ContractSorter, ManySortersInterleavedAndMoved) {
     gpusort::Sorter<std::int32_t, std::uint32_t> assigned(contract_sorter_tuning(64));
     assigned = std::move(moved);
     for (std::size_t count : {std::size_t{1000}, std::size_t{5000}}) {
-      const auto keys = radix_keys<std::int32_t>(RadixInput::random, count, 3);
-      const auto values = radix_values(count, 3);
+      const auto keys = make_keys<std::int32_t>(Distribution::random, count, 3);
+      const auto values = make_values(count, 3);
       EXPECT_EQ(assigned.crossover().pairs, 1024u);
       EXPECT_TRUE(contract_buffer_ok<std::int32_t>(
           [&](GLuint kb, GLuint vb) { assigned.sort(kb, vb, count, Order::descending, Stability::stable); }, keys,
@@ -682,9 +574,9 @@ TEST_F(ContractSorter, PrepareLeavesNothingToBuild) {
     wide.prepare(count);
   }
   const std::size_t asked = cache.asked.size();
-  const auto keys = radix_keys<float>(RadixInput::random, above, 4);
-  const auto wide_keys = radix_keys<double>(RadixInput::random, above, 4);
-  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(above, 4))), wide_buffer(to_bytes(wide_keys));
+  const auto keys = make_keys<float>(Distribution::random, above, 4);
+  const auto wide_keys = make_keys<double>(Distribution::random, above, 4);
+  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(make_values(above, 4))), wide_buffer(to_bytes(wide_keys));
   for (std::size_t count : {below, above}) {
     pairs.sort(key_buffer.name(), value_buffer.name(), count, Order::descending);
     pairs.sort(key_buffer.name(), value_buffer.name(), count, Order::ascending, Stability::stable);
@@ -712,9 +604,9 @@ TEST_F(ContractSorter, SortsInEachOfTwoContexts) {
         const Order order = (round + which) % 2 ? Order::descending : Order::ascending;
         const auto seed = static_cast<std::uint32_t>(100 * round + 10 * which) + static_cast<std::uint32_t>(count);
         SCOPED_TRACE("context " + std::to_string(which) + " round " + std::to_string(round) + " " +
-                     radix_case<float>("two contexts", count, order, RadixInput::few_distinct, seed));
-        const auto keys = radix_keys<float>(RadixInput::few_distinct, count, seed);
-        const auto values = radix_values(count, seed);
+                     case_name<float>("two contexts", count, order, Distribution::few_distinct, seed));
+        const auto keys = make_keys<float>(Distribution::few_distinct, count, seed);
+        const auto values = make_values(count, seed);
         ASSERT_TRUE(contract_buffer_ok<float>(
             [&](GLuint k, GLuint v) { sorter.sort(k, v, count, order); }, keys, &values, 0, order,
             pair_expectation<Family::sorter>(sorter, count, Stability::unstable), seed));

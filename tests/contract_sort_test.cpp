@@ -34,18 +34,18 @@ using ContractCases =
                      ContractCase<Family::sorter, std::int64_t>, ContractCase<Family::sorter, double>>;
 TYPED_TEST_SUITE(ContractSort, ContractCases, ContractNames);
 
-const RadixInput every_input[] = {RadixInput::random,    RadixInput::sorted,       RadixInput::reversed,
-                                  RadixInput::all_equal, RadixInput::few_distinct, RadixInput::specials};
+const Distribution every_input[] = {Distribution::random,    Distribution::sorted,       Distribution::reversed,
+                                  Distribution::all_equal, Distribution::few_distinct, Distribution::specials};
 
 // One buffer sort of each kind (keys; pairs unstable; pairs stable) of `count` generated keys,
 // checked; stops at the first failure.
 template <Family F, class Key>
-::testing::AssertionResult three_sorts_ok(std::size_t count, RadixInput input, Order order, std::uint32_t seed,
+::testing::AssertionResult three_sorts_ok(std::size_t count, Distribution input, Order order, std::uint32_t seed,
                                           bool keys_only_too = true) {
   auto& keys_sorter = contract_sorter<F, Key>();
   auto& pair_sorter = contract_sorter<F, Key, std::uint32_t>();
-  const auto keys = radix_keys<Key>(input, count, seed);
-  const auto values = radix_values(count, seed);
+  const auto keys = make_keys<Key>(input, count, seed);
+  const auto values = make_values(count, seed);
   if (keys_only_too) {
     auto ok = contract_buffer_ok<Key>([&](GLuint k, GLuint) { Calls<F>::sort(keys_sorter, k, count, order); }, keys,
                                       nullptr, 0, order, Expect::stable, seed);
@@ -62,9 +62,9 @@ template <Family F, class Key>
 }
 
 template <class Key>
-std::string contract_case(Family family, const char* what, std::size_t count, Order order, RadixInput input,
+std::string contract_case(Family family, const char* what, std::size_t count, Order order, Distribution input,
                           std::uint32_t seed) {
-  return std::string(family_name(family)) + " " + radix_case<Key>(what, count, order, input, seed);
+  return std::string(family_name(family)) + " " + case_name<Key>(what, count, order, input, seed);
 }
 
 // The sizes around empty, tiny, 256 (a radix workgroup, a tile's fraction) and 4096 (the
@@ -78,7 +78,7 @@ TYPED_TEST(ContractSort, EdgeSizesBothOrders) {
   std::size_t round = 0;
   for (std::size_t count : sizes) {
     for (Order order : both_orders) {
-      const RadixInput input = every_input[round++ % 6];
+      const Distribution input = every_input[round++ % 6];
       const auto seed = static_cast<std::uint32_t>(count * 11 + round);
       SCOPED_TRACE(contract_case<Key>(F, "edge size", count, order, input, seed));
       // 65537: keys-only in one order only (the pairs carry the keys' check too).
@@ -92,7 +92,7 @@ TYPED_TEST(ContractSort, EveryDistributionBothOrders) {
   constexpr Family F = TypeParam::family;
   using Key = typename TypeParam::Key;
   for (std::size_t count : {std::size_t{3001}, std::size_t{5003}}) {
-    for (RadixInput input : every_input) {
+    for (Distribution input : every_input) {
       for (Order order : both_orders) {
         const auto seed = static_cast<std::uint32_t>(count + 37 * static_cast<std::size_t>(input));
         SCOPED_TRACE(contract_case<Key>(F, "distribution", count, order, input, seed));
@@ -111,7 +111,7 @@ TYPED_TEST(ContractSort, SeededRandomSizes) {
   sizes.push_back(random_sizes(sizes_seed + 1, 1, 40000).front());
   std::mt19937 rng(sizes_seed);
   for (std::size_t count : sizes) {
-    const RadixInput input = every_input[rng() % 6];
+    const Distribution input = every_input[rng() % 6];
     const Order order = (rng() & 1u) ? Order::ascending : Order::descending;
     const std::uint32_t seed = rng();
     SCOPED_TRACE(contract_case<Key>(F, "random size", count, order, input, seed) +
@@ -129,9 +129,9 @@ TYPED_TEST(ContractSort, HostVectors) {
   for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{257}, std::size_t{4097}}) {
     for (Order order : both_orders) {
       const auto seed = static_cast<std::uint32_t>(count * 3 + (order == Order::ascending ? 0 : 1));
-      SCOPED_TRACE(contract_case<Key>(F, "host vectors", count, order, RadixInput::few_distinct, seed));
-      const auto input = radix_keys<Key>(RadixInput::few_distinct, count, seed);
-      const auto input_values = radix_values(count, seed);
+      SCOPED_TRACE(contract_case<Key>(F, "host vectors", count, order, Distribution::few_distinct, seed));
+      const auto input = make_keys<Key>(Distribution::few_distinct, count, seed);
+      const auto input_values = make_values(count, seed);
       auto keys = input;
       Calls<F>::sort_host(keys_sorter, keys, order);
       ASSERT_TRUE(keys_ok(input, keys, order));
@@ -157,10 +157,10 @@ TYPED_TEST(ContractSort, SortRangeUnalignedFirst) {
     for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{257}, std::size_t{4097}}) {
       const Order order = (first + count) % 2 ? Order::descending : Order::ascending;
       const auto seed = static_cast<std::uint32_t>(first * 100000 + count);
-      SCOPED_TRACE(contract_case<Key>(F, "sort_range", count, order, RadixInput::few_distinct, seed) +
+      SCOPED_TRACE(contract_case<Key>(F, "sort_range", count, order, Distribution::few_distinct, seed) +
                    " first=" + std::to_string(first));
-      const auto keys = radix_keys<Key>(RadixInput::few_distinct, count, seed);
-      const auto values = radix_values(count, seed);
+      const auto keys = make_keys<Key>(Distribution::few_distinct, count, seed);
+      const auto values = make_values(count, seed);
       ASSERT_TRUE(
           contract_buffer_ok<Key>([&](GLuint k, GLuint) { Calls<F>::sort_range(keys_sorter, k, first, count, order); },
                                   keys, nullptr, first, order, Expect::stable, seed));
@@ -181,18 +181,18 @@ TYPED_TEST(ContractSort, SortIndirectGpuCount) {
   using Key = typename TypeParam::Key;
   auto& keys_sorter = contract_sorter<F, Key>();
   auto& pair_sorter = contract_sorter<F, Key, std::uint32_t>();
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   for (std::size_t capacity : {std::size_t{0}, std::size_t{1}, std::size_t{3001}, std::size_t{5003}}) {
     const auto cap = static_cast<std::uint32_t>(capacity);
     for (std::uint32_t gpu_count : {cap / 2 + 1, cap, cap + 1000, 0xffffffffu, 0u}) {
       const Order order = gpu_count % 2 ? Order::descending : Order::ascending;
       const CountFrom from = gpu_count % 3 == 0 ? CountFrom::buffer_sub_data : CountFrom::shader;
       const auto seed = cap * 7 + gpu_count;
-      SCOPED_TRACE(contract_case<Key>(F, "sort_indirect", capacity, order, RadixInput::few_distinct, seed) +
+      SCOPED_TRACE(contract_case<Key>(F, "sort_indirect", capacity, order, Distribution::few_distinct, seed) +
                    " gpu_count=" + std::to_string(gpu_count) +
                    (from == CountFrom::shader ? " (a shader's store)" : " (glBufferSubData)"));
-      const auto keys = radix_keys<Key>(RadixInput::few_distinct, capacity, seed);
-      const auto values = radix_values(capacity, seed);
+      const auto keys = make_keys<Key>(Distribution::few_distinct, capacity, seed);
+      const auto values = make_values(capacity, seed);
       const std::size_t sorted = std::min<std::size_t>(gpu_count, capacity);
       ASSERT_TRUE(contract_indirect_ok<Key>(
           [&](GLuint k, GLuint, GLuint counts, std::size_t offset) {
@@ -217,11 +217,11 @@ TYPED_TEST(ContractSort, SortIndicesIsTheStableArgsort) {
   using Key = typename TypeParam::Key;
   auto& sorter = contract_sorter<F, Key, std::uint32_t>();
   for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{257}, std::size_t{4097}}) {
-    for (RadixInput input : {RadixInput::few_distinct, RadixInput::all_equal, RadixInput::specials}) {
+    for (Distribution input : {Distribution::few_distinct, Distribution::all_equal, Distribution::specials}) {
       const Order order = static_cast<int>(input) % 2 ? Order::descending : Order::ascending;
       const auto seed = static_cast<std::uint32_t>(count * 5 + static_cast<std::size_t>(input));
       SCOPED_TRACE(contract_case<Key>(F, "sort_indices", count, order, input, seed));
-      const auto keys = radix_keys<Key>(input, count, seed);
+      const auto keys = make_keys<Key>(input, count, seed);
       std::vector<std::uint32_t> indices(count);
       std::iota(indices.begin(), indices.end(), 0u);
       GuardedBuffer key_buffer(to_bytes(keys), 0, seed);
@@ -247,10 +247,10 @@ constexpr std::size_t large_count = 1000003;
 TEST_F(ContractLarge, SorterUint32PairsFullOfTies) {
   auto& sorter = contract_sorter<Family::sorter, std::uint32_t, std::uint32_t>();
   ASSERT_EQ(sorter.algorithm_for(large_count), gpusort::Algorithm::radix);
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, large_count, 41);
-  const auto values = radix_values(large_count, 41);
+  const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, large_count, 41);
+  const auto values = make_values(large_count, 41);
   SCOPED_TRACE(contract_case<std::uint32_t>(Family::sorter, "large", large_count, Order::descending,
-                                            RadixInput::few_distinct, 41));
+                                            Distribution::few_distinct, 41));
   EXPECT_TRUE(
       contract_buffer_ok<std::uint32_t>([&](GLuint k, GLuint v) { sorter.sort(k, v, large_count, Order::descending); },
                                         keys, &values, 0, Order::descending, Expect::stable, 41));
@@ -258,19 +258,19 @@ TEST_F(ContractLarge, SorterUint32PairsFullOfTies) {
 
 TEST_F(ContractLarge, BitonicDoublePairsAndRadixInt64Keys) {
   {
-    const auto keys = radix_keys<double>(RadixInput::specials, large_count, 42);
-    const auto values = radix_values(large_count, 42);
+    const auto keys = make_keys<double>(Distribution::specials, large_count, 42);
+    const auto values = make_values(large_count, 42);
     SCOPED_TRACE(
-        contract_case<double>(Family::bitonic, "large", large_count, Order::ascending, RadixInput::specials, 42));
+        contract_case<double>(Family::bitonic, "large", large_count, Order::ascending, Distribution::specials, 42));
     auto& sorter = contract_sorter<Family::bitonic, double, std::uint32_t>();
     EXPECT_TRUE(contract_buffer_ok<double>(
         [&](GLuint k, GLuint v) { sorter.sort(k, v, large_count, Order::ascending, Stability::stable); }, keys, &values,
         0, Order::ascending, Expect::stable, 42));
   }
   {
-    const auto keys = radix_keys<std::int64_t>(RadixInput::random, large_count, 43);
+    const auto keys = make_keys<std::int64_t>(Distribution::random, large_count, 43);
     SCOPED_TRACE(
-        contract_case<std::int64_t>(Family::radix, "large", large_count, Order::descending, RadixInput::random, 43));
+        contract_case<std::int64_t>(Family::radix, "large", large_count, Order::descending, Distribution::random, 43));
     auto& sorter = contract_sorter<Family::radix, std::int64_t>();
     EXPECT_TRUE(
         contract_buffer_ok<std::int64_t>([&](GLuint k, GLuint) { sorter.sort(k, large_count, Order::descending); },

@@ -55,7 +55,7 @@ struct ContractCase {
 struct ContractNames {
   template <class Case>
   static std::string GetName(int) {
-    return std::string(family_name(Case::family)) + "_" + radix_key_name<typename Case::Key>();
+    return std::string(family_name(Case::family)) + "_" + key_name<typename Case::Key>();
   }
 };
 
@@ -203,14 +203,14 @@ Expect pair_expectation(const S& sorter, std::size_t count, gpusort::Stability s
 // radix_support.hpp), the natural order otherwise; descending the reverse.
 template <class Key>
 std::vector<Key> keys_oracle(std::vector<Key> keys, gpusort::Order order) {
-  std::sort(keys.begin(), keys.end(), [](Key a, Key b) { return radix_rank(a) < radix_rank(b); });
+  std::sort(keys.begin(), keys.end(), [](Key a, Key b) { return order_rank(a) < order_rank(b); });
   if (order == gpusort::Order::descending) std::reverse(keys.begin(), keys.end());
   return keys;
 }
 
 template <class Key>
 ::testing::AssertionResult keys_ok(const std::vector<Key>& input, const std::vector<Key>& got, gpusort::Order order) {
-  return radix_same(got, keys_oracle(input, order), "keys (vs std::sort)");
+  return same_bits(got, keys_oracle(input, order), "keys (vs std::sort)");
 }
 
 template <class Key>
@@ -224,14 +224,14 @@ template <class Key>
       std::vector<Key> want_keys = input_keys;
       std::vector<std::uint32_t> want_values = input_values;
       radix_oracle(want_keys, &want_values, order);
-      return radix_same(values, want_values, "values (vs std::stable_sort)");
+      return same_bits(values, want_values, "values (vs std::stable_sort)");
     }
     case Expect::network: {
       std::vector<Key> want_keys = input_keys;
       std::vector<std::uint32_t> want_values = input_values;
       gpusort::cpu::bitonic_sort(want_keys, want_values, order);
-      if (auto ok = radix_same(keys, want_keys, "keys (vs cpu::bitonic_sort)"); !ok) return ok;
-      return radix_same(values, want_values, "values (vs cpu::bitonic_sort)");
+      if (auto ok = same_bits(keys, want_keys, "keys (vs cpu::bitonic_sort)"); !ok) return ok;
+      return same_bits(values, want_values, "values (vs cpu::bitonic_sort)");
     }
     case Expect::permutation: {
       using Pair = std::pair<std::uint64_t, std::uint32_t>;
@@ -322,7 +322,7 @@ enum class CountFrom { shader, buffer_sub_data };
 // guards unchanged. `expect` is for the sorted prefix.
 template <class Key>
 ::testing::AssertionResult contract_indirect_ok(const std::function<void(GLuint, GLuint, GLuint, std::size_t)>& sort,
-                                                RadixCountWriter& writer, CountFrom from, const std::vector<Key>& keys,
+                                                GpuCountWriter& writer, CountFrom from, const std::vector<Key>& keys,
                                                 const std::vector<std::uint32_t>* values, std::uint32_t gpu_count,
                                                 gpusort::Order order, Expect expect, std::uint32_t seed) {
   const std::size_t capacity = keys.size();
@@ -354,12 +354,12 @@ template <class Key>
     return std::vector<typename std::decay_t<decltype(all)>::value_type>(
         all.begin() + static_cast<std::ptrdiff_t>(sorted), all.end());
   };
-  if (auto ok = radix_same(rest(got_keys), rest(keys), "keys past the GPU count"); !ok) return ok;
+  if (auto ok = same_bits(rest(got_keys), rest(keys), "keys past the GPU count"); !ok) return ok;
   if (!values) return keys_ok(head(keys), head(got_keys), order);
   const auto got_values =
       from_bytes<std::uint32_t>(value_buffer->elements(problem, "value"), 0, problem.empty() ? capacity : 0);
   if (!problem.empty()) return ::testing::AssertionFailure() << problem;
-  if (auto ok = radix_same(rest(got_values), rest(*values), "values past the GPU count"); !ok) return ok;
+  if (auto ok = same_bits(rest(got_values), rest(*values), "values past the GPU count"); !ok) return ok;
   return pairs_ok(head(keys), head(*values), head(got_keys), head(got_values), order, expect)
          << "\n  expected " << expect_name(expect);
 }

@@ -14,27 +14,8 @@ namespace {
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 
-// Runs `call`, which must throw gpusort::Error, and returns what() ("" if it did not).
-template <class Call>
-std::string error_from(Call&& call) {
-  std::string message = gpusort_error_message(std::forward<Call>(call));
-  if (message.empty()) ADD_FAILURE() << "did not throw gpusort::Error";
-  return message;
-}
-
 std::vector<std::uint32_t> sample_keys(std::size_t count) {
   return make_keys<std::uint32_t>(Distribution::reversed, count, 11);
-}
-
-// A name glGenBuffers returned but that was deleted again: a real-looking name that is
-// not a buffer any more.
-GLuint deleted_buffer_name() {
-  GLuint name = 0;
-  glGenBuffers(1, &name);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, name);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-  glDeleteBuffers(1, &name);
-  return name;
 }
 
 class Errors : public GlTest {};

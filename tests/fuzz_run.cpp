@@ -152,8 +152,8 @@ std::string run_typed(FuzzRunner& runner, const FuzzCase& c) {
     std::vector<Key> want_keys = keys;
     std::vector<std::uint32_t> want_values = values;
     gpusort_test::radix_oracle(want_keys, has_values ? &want_values : nullptr, c.order, c.bits);
-    note(failed(gpusort_test::radix_same(gpu.keys, want_keys, "keys"), "vs std::stable_sort"));
-    if (has_values) note(failed(gpusort_test::radix_same(gpu.values, want_values, "values"), "vs std::stable_sort"));
+    note(failed(gpusort_test::same_bits(gpu.keys, want_keys, "keys"), "vs std::stable_sort"));
+    if (has_values) note(failed(gpusort_test::same_bits(gpu.values, want_values, "values"), "vs std::stable_sort"));
     return problems;
   }
   // Oracle 1, independent of gpusort's network: std::sort (totalOrder), pair multiset.

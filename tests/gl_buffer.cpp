@@ -46,6 +46,17 @@ Bytes GlBuffer::read() const {
   return bytes;
 }
 
+GLuint deleted_buffer_name() {
+  CopyBindingScope scope(GL_COPY_WRITE_BUFFER);
+  GLuint name = 0;
+  glGenBuffers(1, &name);
+  // Bound once, so that the name is a buffer object before it is deleted.
+  glBindBuffer(GL_COPY_WRITE_BUFFER, name);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  glDeleteBuffers(1, &name);
+  return name;
+}
+
 Bytes guard_pattern(std::size_t bytes, std::uint32_t seed) {
   Bytes pattern(bytes);
   std::uint32_t state = seed * 2654435761u + 0x6d2b79f5u;

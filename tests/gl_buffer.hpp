@@ -28,6 +28,12 @@ class GlBuffer {
   std::size_t size_ = 0;
 };
 
+// A name glGenBuffers handed out and that was deleted again: a real-looking name that is not
+// a buffer any more. Take it right before the call that uses it: drivers may hand the name out
+// again at the next glGenBuffers (NVIDIA does), and then it names a live buffer. The caller's
+// GL_COPY_WRITE_BUFFER binding is kept.
+GLuint deleted_buffer_name();
+
 // A deterministic, non-repeating byte pattern that no sort could produce by accident.
 Bytes guard_pattern(std::size_t bytes, std::uint32_t seed);
 

@@ -6,139 +6,28 @@
 #include <functional>
 #include <memory>
 
+#include "caller_state.hpp"
 #include "gl_session.hpp"
 #include "sort_checks.hpp"
+#include "test_program.hpp"
 
 namespace gpusort_test {
 namespace {
-
-struct SsboBinding {
-  GLint buffer = 0;
-  GLint64 start = 0;
-  GLint64 size = 0;
-  bool operator==(const SsboBinding& o) const {
-    return buffer == o.buffer && start == o.start && size == o.size;
-  }
-};
-
-struct GlStateSnapshot {
-  GLint program = 0;
-  GLint generic_ssbo = 0;
-  GLint copy_read = 0;
-  GLint copy_write = 0;
-  GLint dispatch_indirect = 0;
-  std::vector<SsboBinding> indexed;
-
-  static GlStateSnapshot take() {
-    GlStateSnapshot state;
-    glGetIntegerv(GL_CURRENT_PROGRAM, &state.program);
-    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &state.generic_ssbo);
-    glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &state.copy_read);
-    glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &state.copy_write);
-    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &state.dispatch_indirect);
-    GLint bindings = 0;
-    glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &bindings);
-    for (GLint i = 0; i < bindings; ++i) {
-      SsboBinding b;
-      const auto index = static_cast<GLuint>(i);
-      glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, index, &b.buffer);
-      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, index, &b.start);
-      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, index, &b.size);
-      state.indexed.push_back(b);
-    }
-    return state;
-  }
-};
-
-::testing::AssertionResult same_state(const GlStateSnapshot& before, const GlStateSnapshot& after) {
-  auto failure = ::testing::AssertionFailure();
-  bool differs = false;
-  if (before.program != after.program) {
-    differs = true;
-    failure << "\n  current program " << before.program << " became " << after.program;
-  }
-  if (before.generic_ssbo != after.generic_ssbo) {
-    differs = true;
-    failure << "\n  generic GL_SHADER_STORAGE_BUFFER binding " << before.generic_ssbo << " became "
-            << after.generic_ssbo;
-  }
-  if (before.copy_read != after.copy_read || before.copy_write != after.copy_write) {
-    differs = true;
-    failure << "\n  GL_COPY_READ/WRITE_BUFFER bindings (" << before.copy_read << ", "
-            << before.copy_write << ") became (" << after.copy_read << ", " << after.copy_write
-            << ")";
-  }
-  if (before.dispatch_indirect != after.dispatch_indirect) {
-    differs = true;
-    failure << "\n  GL_DISPATCH_INDIRECT_BUFFER binding " << before.dispatch_indirect << " became "
-            << after.dispatch_indirect;
-  }
-  for (std::size_t i = 0; i < before.indexed.size() && i < after.indexed.size(); ++i) {
-    const auto& b = before.indexed[i];
-    const auto& a = after.indexed[i];
-    if (b == a) continue;
-    differs = true;
-    failure << "\n  SSBO binding " << i << ": (buffer " << b.buffer << ", start " << b.start
-            << ", size " << b.size << ") became (buffer " << a.buffer << ", start " << a.start
-            << ", size " << a.size << ")";
-  }
-  return differs ? failure : ::testing::AssertionSuccess();
-}
-
-GLuint compile_trivial_compute_program() {
-  const char* source =
-      "#version 430\n"
-      "layout(local_size_x = 1) in;\n"
-      "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
-      "void main() { data[0] += 1u; }\n";
-  const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-  glShaderSource(shader, 1, &source, nullptr);
-  glCompileShader(shader);
-  const GLuint program = glCreateProgram();
-  glAttachShader(program, shader);
-  glLinkProgram(program);
-  glDeleteShader(shader);
-  GLint linked = GL_FALSE;
-  glGetProgramiv(program, GL_LINK_STATUS, &linked);
-  EXPECT_EQ(linked, GL_TRUE) << "the test's own compute program did not link";
-  return program;
-}
 
 class GlState : public GlTest {
  protected:
   void SetUp() override {
     GlTest::SetUp();
     if (HasFatalFailure()) return;
-    program_ = compile_trivial_compute_program();
-    GLint alignment = 1;
-    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
-    for (int i = 0; i < 11; ++i) {
-      bound_.push_back(std::make_unique<GlBuffer>(guard_pattern(4 * static_cast<std::size_t>(alignment) + 256,
-                                                                static_cast<std::uint32_t>(i))));
-    }
-    // Distinct buffers, offsets and sizes on 0..7, so a swapped or reset binding shows.
-    glUseProgram(program_);
-    for (GLuint i = 0; i < 8; ++i) {
-      glBindBufferRange(GL_SHADER_STORAGE_BUFFER, i, bound_[i]->name(),
-                        static_cast<GLintptr>((i % 4) * static_cast<GLuint>(alignment)),
-                        static_cast<GLsizeiptr>(16 + 4 * i));
-    }
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, bound_[8]->name());
-    // The library uses the copy targets itself (buffer size queries, host uploads).
-    glBindBuffer(GL_COPY_READ_BUFFER, bound_[9]->name());
-    glBindBuffer(GL_COPY_WRITE_BUFFER, bound_[10]->name());
+    // Bound everywhere, the copy targets included: the library uses them itself (buffer size
+    // queries, host uploads).
+    bindings_ = std::make_unique<CallerBindings>();
     ASSERT_TRUE(no_gl_error("setting up the caller's state"));
-    before_ = GlStateSnapshot::take();
+    before_ = CallerState::take();
   }
 
   void TearDown() override {
-    glUseProgram(0);
-    for (GLuint i = 0; i < 8; ++i) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, 0);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-    glBindBuffer(GL_COPY_READ_BUFFER, 0);
-    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-    bound_.clear();
-    glDeleteProgram(program_);
+    bindings_.reset();
     GlTest::TearDown();
   }
 
@@ -151,12 +40,11 @@ class GlState : public GlTest {
       // Failing calls must keep the state too; whether they should fail is error_test's job.
     }
     EXPECT_TRUE(no_gl_error(what));
-    EXPECT_TRUE(same_state(before_, GlStateSnapshot::take()));
+    EXPECT_TRUE(same_state(before_, CallerState::take()));
   }
 
-  GLuint program_ = 0;
-  std::vector<std::unique_ptr<GlBuffer>> bound_;
-  GlStateSnapshot before_;
+  std::unique_ptr<CallerBindings> bindings_;
+  CallerState before_;
 };
 
 TEST_F(GlState, KeptByEveryCall) {
@@ -205,8 +93,8 @@ TEST_F(GlState, KeptByEveryCall) {
 // (3) and the permute blocks (4..6) of stable sorts and sort_indices, and the indirect
 // dispatch buffer.
 TEST_F(GlState, KeptByTheRendererEntryPoints) {
-  glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, bound_[7]->name());
-  before_ = GlStateSnapshot::take();
+  glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, bindings_->buffer(7));
+  before_ = CallerState::take();
   const std::size_t count = tile_size<float, std::uint32_t>() * 2 + 7;
   const auto keys = make_keys<float>(Distribution::few_distinct, count + 8, 31);
   const auto values = make_values(count + 8, 31);
@@ -247,7 +135,7 @@ TEST_F(GlState, KeptWhenTheSortedBuffersAreBound) {
   glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 1, key_buffer.name(), 0, 128);
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, key_buffer.name());
   glBindBuffer(GL_COPY_READ_BUFFER, value_buffer.name());
-  before_ = GlStateSnapshot::take();
+  before_ = CallerState::take();
   auto& kv_sorter = cached_sorter<std::int32_t, std::uint32_t>();
   expect_state_kept("kv sort of bound buffers", [&] {
     kv_sorter.sort(key_buffer.name(), value_buffer.name(), count, gpusort::Order::descending);
@@ -261,7 +149,7 @@ TEST_F(GlState, KeptWhenTheSortedBuffersAreBound) {
 class GlStateDefaults : public GlTest {};
 
 TEST_F(GlStateDefaults, Kept) {
-  const auto before = GlStateSnapshot::take();
+  const auto before = CallerState::take();
   ASSERT_EQ(before.program, 0);
   auto& sorter = cached_sorter<std::uint32_t>();
   auto keys = make_keys<std::uint32_t>(Distribution::random, 1000, 23);
@@ -269,21 +157,14 @@ TEST_F(GlStateDefaults, Kept) {
   sorter.sort(buffer.name(), keys.size());
   sorter.sort(keys);
   EXPECT_TRUE(no_gl_error("sorts"));
-  EXPECT_TRUE(same_state(before, GlStateSnapshot::take()));
+  EXPECT_TRUE(same_state(before, CallerState::take()));
 }
 
 // glDeleteProgram on the current program only flags it: it stays in use until unbound.
 // The sort has to unbind it, after which the name is dead, so the sort must not try to
 // bind it again (GL_INVALID_VALUE); no program is the only state left to restore.
 TEST_F(GlStateDefaults, CurrentProgramDeletedBeforeTheSort) {
-  const GLuint program = glCreateProgram();
-  const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-  const char* source = "#version 430 core\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
-  glShaderSource(shader, 1, &source, nullptr);
-  glCompileShader(shader);
-  glAttachShader(program, shader);
-  glLinkProgram(program);
-  glDeleteShader(shader);
+  const GLuint program = build_empty_test_program();
   glUseProgram(program);
   glDeleteProgram(program);
   ASSERT_TRUE(no_gl_error("setup"));

@@ -43,6 +43,18 @@ inline std::uint32_t total_order_rank(float key) {
   return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
 }
 
+// An unsigned rank whose natural order is the order the library promises: totalOrder for
+// floats and doubles, two's complement order for signed integers.
+template <class Key>
+BitsOf<Key> order_rank(Key key) {
+  using Bits = BitsOf<Key>;
+  const Bits bits = bits_of(key);
+  const Bits sign = Bits{1} << (sizeof(Key) * 8 - 1);
+  if constexpr (std::is_floating_point_v<Key>) return (bits & sign) ? static_cast<Bits>(~bits) : (bits | sign);
+  if constexpr (std::is_signed_v<Key>) return bits ^ sign;
+  return bits;
+}
+
 template <class Key>
 const char* key_name();
 template <>
@@ -51,59 +63,66 @@ template <>
 inline const char* key_name<std::int32_t>() { return "int32_t"; }
 template <>
 inline const char* key_name<float>() { return "float"; }
+template <>
+inline const char* key_name<std::uint64_t>() { return "uint64_t"; }
+template <>
+inline const char* key_name<std::int64_t>() { return "int64_t"; }
+template <>
+inline const char* key_name<double>() { return "double"; }
 
 inline const char* order_name(gpusort::Order order) {
   return order == gpusort::Order::ascending ? "ascending" : "descending";
 }
 
-inline std::string hex(std::uint32_t bits) {
-  char text[16];
-  std::snprintf(text, sizeof text, "0x%08x", bits);
+// Every hex digit of a 32- or 64-bit word.
+template <class Bits>
+std::string hex(Bits bits) {
+  static_assert(std::is_unsigned_v<Bits>, "a word, not a signed number");
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%0*llx", static_cast<int>(sizeof(Bits) * 2), static_cast<unsigned long long>(bits));
   return text;
 }
 
 template <class Key>
 std::string describe(Key key) {
-  if constexpr (std::is_same_v<Key, float>) {
+  if constexpr (std::is_floating_point_v<Key>) {
     char text[32];
-    std::snprintf(text, sizeof text, "%.9g", static_cast<double>(key));
+    std::snprintf(text, sizeof text, std::is_same_v<Key, float> ? "%.9g" : "%.17g", static_cast<double>(key));
     return hex(bits_of(key)) + " (" + text + ")";
   } else {
     return hex(bits_of(key)) + " (" + std::to_string(key) + ")";
   }
 }
 
-// The independent oracle: std::sort with the natural comparator (totalOrder for
-// floats); descending is the exact reverse of ascending.
+// The independent oracle: std::sort by order_rank (the natural order; totalOrder for floats
+// and doubles); descending is the exact reverse of ascending.
 template <class Key>
 std::vector<Key> expected_sorted(std::vector<Key> keys, gpusort::Order order) {
-  if constexpr (std::is_same_v<Key, float>) {
-    std::sort(keys.begin(), keys.end(),
-              [](float a, float b) { return total_order_rank(a) < total_order_rank(b); });
-  } else {
-    std::sort(keys.begin(), keys.end());
-  }
+  std::sort(keys.begin(), keys.end(), [](Key a, Key b) { return order_rank(a) < order_rank(b); });
   if (order == gpusort::Order::descending) std::reverse(keys.begin(), keys.end());
   return keys;
 }
 
+// `got` equals `want` bit for bit (keys or values, 32- or 64-bit); else the first differences,
+// `what` naming the vectors.
 template <class Key>
-::testing::AssertionResult same_bits(const std::vector<Key>& got, const std::vector<Key>& want) {
+::testing::AssertionResult same_bits(const std::vector<Key>& got, const std::vector<Key>& want,
+                                     const char* what = "elements") {
   if (got.size() != want.size()) {
-    return ::testing::AssertionFailure() << "size " << got.size() << ", expected " << want.size();
+    return ::testing::AssertionFailure() << what << ": size " << got.size() << ", expected " << want.size();
   }
   if (got.empty() || std::memcmp(got.data(), want.data(), got.size() * sizeof(Key)) == 0) {
     return ::testing::AssertionSuccess();
   }
   std::size_t mismatches = 0;
-  auto failure = ::testing::AssertionFailure();
+  auto failure = ::testing::AssertionFailure() << what << " differ:";
   for (std::size_t i = 0; i < got.size(); ++i) {
     if (bits_of(got[i]) == bits_of(want[i])) continue;
     if (++mismatches <= 5) {
       failure << "\n  [" << i << "] got " << describe(got[i]) << ", expected " << describe(want[i]);
     }
   }
-  return failure << "\n  " << mismatches << " of " << got.size() << " elements differ";
+  return failure << "\n  " << mismatches << " of " << got.size() << " differ";
 }
 
 // Pairs as bit patterns, so that sorting them gives a canonical multiset.

@@ -1,10 +1,14 @@
 #pragma once
-// Seeded inputs: distributions of keys, float special values and the sizes worth testing.
-// Generation uses raw std::mt19937 output only (its sequence is fixed by the standard,
-// unlike the std:: distributions), so a seed names the same input everywhere.
+// Seeded inputs of every key type (32- and 64-bit): distributions of keys, the special values
+// of each type and the sizes worth testing: the one key generator of the tests (the fuzzer's
+// inputs build on it). Generation uses raw std::mt19937 output only (its
+// sequence is fixed by the standard, unlike the std:: distributions), so a seed names the
+// same input everywhere.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -13,7 +17,8 @@
 
 namespace gpusort_test {
 
-enum class Distribution { random, sorted, reversed, all_equal, few_distinct };
+// specials: only the special values of the key type (below), in random order.
+enum class Distribution { random, sorted, reversed, all_equal, few_distinct, specials };
 
 inline const Distribution all_distributions[] = {Distribution::random, Distribution::sorted,
                                                  Distribution::reversed, Distribution::all_equal,
@@ -29,6 +34,7 @@ inline const char* distribution_name(Distribution distribution) {
     case Distribution::reversed: return "reversed";
     case Distribution::all_equal: return "all_equal";
     case Distribution::few_distinct: return "few_distinct";
+    case Distribution::specials: return "specials";
   }
   return "?";
 }
@@ -54,16 +60,62 @@ inline std::vector<float> special_floats() {
   return floats;
 }
 
+// Keys that matter to a type: float and double specials (NaNs of both signs and payloads,
+// +-0, +-inf, denormals), integer extremes.
+template <class Key>
+std::vector<Key> special_keys() {
+  if constexpr (std::is_same_v<Key, float>) {
+    return special_floats();
+  } else if constexpr (std::is_same_v<Key, double>) {
+    // Neighbours that differ only in the low word, and denormals with an empty one, too.
+    const std::uint64_t patterns[] = {
+        0x0000000000000000u, 0x8000000000000000u,  // +0, -0
+        0x7ff0000000000000u, 0xfff0000000000000u,  // +inf, -inf
+        0x7ff8000000000000u, 0xfff8000000000000u,  // quiet NaNs
+        0x7ff8000000000001u, 0xfff80000deadbeefu, 0x7fffffffffffffffu, 0xffffffffffffffffu,
+        0x7ff0000000000001u, 0xfff0000000000001u, 0x7ff7ffffffffffffu,  // signalling NaNs
+        0x0000000000000001u, 0x8000000000000001u, 0x000fffffffffffffu, 0x800fffffffffffffu,  // denormals
+        0x0000000100000000u, 0x8000000100000000u,  // denormals with an empty low word
+        0x0010000000000000u, 0x8010000000000000u,  // smallest normals
+        0x7fefffffffffffffu, 0xffefffffffffffffu,  // largest finite
+        0x3ff0000000000000u, 0x3ff0000000000001u, 0x3fefffffffffffffu,  // 1 and its neighbours
+        0xbff0000000000000u, 0xbff0000000000001u, 0xbfefffffffffffffu,
+    };
+    std::vector<double> keys;
+    for (std::uint64_t bits : patterns) keys.push_back(from_bits<double>(bits));
+    return keys;
+  } else {
+    using Limits = std::numeric_limits<Key>;
+    return {Limits::min(), Limits::max(), Key(0), Key(1), static_cast<Key>(Limits::max() - 1),
+            static_cast<Key>(Limits::min() + 1), static_cast<Key>(-1), Key(7)};
+  }
+}
+
 template <class Key>
 Key random_key(std::mt19937& rng) {
-  const std::uint32_t bits = rng();
-  if constexpr (std::is_same_v<Key, float>) {
-    // Half raw bit patterns (every class of float, NaNs included), half small
-    // quarter-steps so that neighbouring and equal values are common too.
-    if (rng() & 1u) return from_bits<float>(bits);
-    return static_cast<float>(static_cast<std::int32_t>(bits % 4001u) - 2000) * 0.25f;
+  if constexpr (sizeof(Key) == 8) {
+    const std::uint32_t choice = rng() % 8u;
+    const std::uint64_t low = rng();
+    const std::uint64_t high = rng();
+    if constexpr (std::is_same_v<Key, double>) {
+      static const std::vector<double> specials = special_keys<double>();
+      if (choice == 0) return specials[low % specials.size()];
+      // Small quarter-steps: many equal and neighbouring values.
+      if (choice < 4) return static_cast<double>(static_cast<std::int32_t>(low % 4001u) - 2000) * 0.25;
+    }
+    // Half of the rest share one of four high words, so that the low word decides.
+    const std::uint64_t top = (choice % 2 == 0) ? (high % 4u) * 0x40000001u : high;
+    return from_bits<Key>((top << 32) | low);
   } else {
-    return from_bits<Key>(bits);
+    const std::uint32_t bits = rng();
+    if constexpr (std::is_same_v<Key, float>) {
+      // Half raw bit patterns (every class of float, NaNs included), half small
+      // quarter-steps so that neighbouring and equal values are common too.
+      if (rng() & 1u) return from_bits<float>(bits);
+      return static_cast<float>(static_cast<std::int32_t>(bits % 4001u) - 2000) * 0.25f;
+    } else {
+      return from_bits<Key>(bits);
+    }
   }
 }
 
@@ -75,8 +127,17 @@ std::vector<Key> few_distinct_pool() {
             from_bits<float>(0xffc00000u), from_bits<float>(0x7fc00001u)};
   } else if constexpr (std::is_same_v<Key, std::int32_t>) {
     return {-1, 0, 7, -2147483647 - 1, 2147483647};
-  } else {
+  } else if constexpr (std::is_same_v<Key, std::uint32_t>) {
     return {0u, 1u, 0x80000000u, 0xffffffffu, 12345u};
+  } else if constexpr (std::is_same_v<Key, double>) {
+    return {0.0, -0.0, 1.0, -2.5, from_bits<double>(0xfff8000000000000u), from_bits<double>(0x7ff8000000000001u),
+            from_bits<double>(0x3ff0000000000001u)};
+  } else if constexpr (std::is_same_v<Key, std::int64_t>) {
+    // Ties in the high word that the low word breaks, and the other way round.
+    return {-1, 0, 1, std::int64_t{1} << 32, -(std::int64_t{1} << 32), INT64_MIN, INT64_MAX, 0xffffffff};
+  } else {
+    return {0u, 1u, 0xffffffffu, std::uint64_t{1} << 32, ~std::uint64_t{0}, std::uint64_t{1} << 63,
+            (std::uint64_t{1} << 32) + 1};
   }
 }
 
@@ -102,6 +163,11 @@ std::vector<Key> make_keys(Distribution distribution, std::size_t count, std::ui
     }
     case Distribution::few_distinct: {
       const auto pool = few_distinct_pool<Key>();
+      for (auto& key : keys) key = pool[rng() % pool.size()];
+      break;
+    }
+    case Distribution::specials: {
+      const auto pool = special_keys<Key>();
       for (auto& key : keys) key = pool[rng() % pool.size()];
       break;
     }

@@ -6,9 +6,9 @@
 
 #include <functional>
 #include <limits>
-#include <map>
 
 #include "caller_state.hpp"
+#include "live_objects.hpp"
 #include "radix_support.hpp"
 
 namespace gpusort_test {
@@ -18,13 +18,7 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 using gpusort::Order;
 
-std::string error_from(const std::function<void()>& call) {
-  std::string message = gpusort_error_message(call);
-  if (message.empty()) ADD_FAILURE() << "did not throw gpusort::Error";
-  return message;
-}
-
-std::vector<std::uint32_t> sample(std::size_t count) { return radix_keys<std::uint32_t>(RadixInput::reversed, count, 5); }
+std::vector<std::uint32_t> sample(std::size_t count) { return make_keys<std::uint32_t>(Distribution::reversed, count, 5); }
 
 class RadixApiErrors : public GlTest {};
 
@@ -118,7 +112,7 @@ TEST_F(RadixApiErrors, IndirectCounts) {
   EXPECT_EQ(buffer.read(), before);
   EXPECT_TRUE(no_gl_error("refused indirect sorts"));
   // The count right after the keys in the same buffer is fine.
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   writer.write(buffer.name(), 400, 60);
   sorter.sort_indirect(buffer.name(), buffer.name(), 400, 100);
   auto want = std::vector<std::uint32_t>(keys.begin(), keys.begin() + 60);
@@ -154,17 +148,13 @@ TEST_F(RadixApiErrors, TuningsTheDeviceCannotRun) {
 class RadixApiGlState : public GlTest {};
 
 TEST_F(RadixApiGlState, EveryEntryPointRestoresIt) {
-  GLint alignment = 4;
-  glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
-  std::vector<std::unique_ptr<GlBuffer>> bound;
-  for (int i = 0; i < 12; ++i) bound.push_back(std::make_unique<GlBuffer>(guard_pattern(8 * static_cast<std::size_t>(alignment) + 64, i)));
   auto& pairs = radix_sorter<float, std::uint32_t>();
   auto& keys_only = radix_sorter<std::uint64_t>();
-  const auto keys = radix_keys<float>(RadixInput::random, 3000, 2);
-  const auto wide = radix_keys<std::uint64_t>(RadixInput::random, 3000, 2);
-  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(3000, 2))), wide_buffer(to_bytes(wide));
+  const auto keys = make_keys<float>(Distribution::random, 3000, 2);
+  const auto wide = make_keys<std::uint64_t>(Distribution::random, 3000, 2);
+  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(make_values(3000, 2))), wide_buffer(to_bytes(wide));
   GlBuffer counts(Bytes(16, 0));
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   writer.write(counts.name(), 4, 2500);
   const std::vector<std::pair<const char*, std::function<void()>>> calls = {
       {"sort pairs", [&] { pairs.sort(key_buffer.name(), value_buffer.name(), 3000); }},
@@ -172,55 +162,28 @@ TEST_F(RadixApiGlState, EveryEntryPointRestoresIt) {
       {"sort_range", [&] { pairs.sort_range(key_buffer.name(), value_buffer.name(), 7, 2000); }},
       {"sort_indirect", [&] { pairs.sort_indirect(key_buffer.name(), value_buffer.name(), counts.name(), 4, 3000); }},
       {"sort_indices", [&] { pairs.sort_indices(key_buffer.name(), value_buffer.name(), 3000); }},
-      {"host sort", [&] { auto k = keys; auto v = radix_values(3000, 1); pairs.sort(k, v); }},
+      {"host sort", [&] { auto k = keys; auto v = make_values(3000, 1); pairs.sort(k, v); }},
       {"reserve", [&] { keys_only.reserve(5000); }},
       {"refused sort", [&] { gpusort_error_message([&] { pairs.sort(key_buffer.name(), 0, 3000); }); }},
   };
   for (const auto& [what, call] : calls) {
     SCOPED_TRACE(what);
-    glUseProgram(0);
-    for (GLuint i = 0; i < 8; ++i)
-      glBindBufferRange(GL_SHADER_STORAGE_BUFFER, i, bound[i]->name(), alignment * (i % 3), 32 + 4 * i);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, bound[8]->name());
-    glBindBuffer(GL_COPY_READ_BUFFER, bound[9]->name());
-    glBindBuffer(GL_COPY_WRITE_BUFFER, bound[10]->name());
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, bound[11]->name());
+    CallerBindings bindings;
     const CallerState before = CallerState::take();
     call();
-    EXPECT_TRUE(CallerState::take() == before) << "GL state changed";
+    EXPECT_TRUE(same_state(before, CallerState::take()));
     EXPECT_TRUE(no_gl_error(what));
   }
-  for (GLuint i = 0; i < 8; ++i) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, i, 0);
-  for (GLenum target : {GL_SHADER_STORAGE_BUFFER, GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, GL_DISPATCH_INDIRECT_BUFFER})
-    glBindBuffer(target, 0);
-}
-
-// Every live buffer name and its size: GL has no object list, so names are probed up to just
-// past the next one the driver would hand out.
-std::map<GLuint, GLint64> live_buffers() {
-  GLuint next = 0;
-  glGenBuffers(1, &next);
-  glDeleteBuffers(1, &next);
-  GLint previous = 0;
-  glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &previous);
-  std::map<GLuint, GLint64> live;
-  for (GLuint name = 1; name <= next + 64; ++name) {
-    if (glIsBuffer(name) != GL_TRUE) continue;
-    glBindBuffer(GL_COPY_READ_BUFFER, name);
-    glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &live[name]);
-  }
-  glBindBuffer(GL_COPY_READ_BUFFER, static_cast<GLuint>(previous));
-  return live;
 }
 
 class RadixApiReserve : public GlTest {};
 
 TEST_F(RadixApiReserve, SortsUpToTheCapacityAllocateNothing) {
   const std::size_t capacity = 40000;
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, capacity, 6);
-  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(radix_values(capacity, 6)));
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, capacity, 6);
+  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(make_values(capacity, 6)));
   GlBuffer counts(Bytes(16, 0));
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   writer.write(counts.name(), 0, 39000);
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> sorter(radix_test_tuning());
   const auto sorts = [&] {
@@ -262,17 +225,17 @@ TEST_F(RadixApiSorters, ManySortersSideBySideAndMoved) {
     for (std::size_t i = 0; i < sorters.size(); ++i) {
       const std::size_t count = 1000 + 997 * i + 13 * static_cast<std::size_t>(round);
       SCOPED_TRACE("sorter " + std::to_string(i) + " digit_bits " + std::to_string(sorters[i].tuning().digit_bits));
-      const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, count, static_cast<std::uint32_t>(i));
-      const auto values = radix_values(count, static_cast<std::uint32_t>(i));
+      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, static_cast<std::uint32_t>(i));
+      const auto values = make_values(count, static_cast<std::uint32_t>(i));
       ASSERT_TRUE(radix_buffer_sort_ok(sorters[i], keys, &values, order));
       ASSERT_TRUE(radix_buffer_sort_ok(default_pairs, keys, &values, order));
-      ASSERT_TRUE(radix_buffer_sort_ok(default_floats, radix_keys<float>(RadixInput::random, count, 1), nullptr, order));
+      ASSERT_TRUE(radix_buffer_sort_ok(default_floats, make_keys<float>(Distribution::random, count, 1), nullptr, order));
     }
   }
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> moved(std::move(sorters.front()));
   sorters.clear();
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, 5000, 3);
-  const auto values = radix_values(5000, 3);
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, 5000, 3);
+  const auto values = make_values(5000, 3);
   EXPECT_TRUE(radix_buffer_sort_ok(moved, keys, &values, Order::descending));
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> assigned(radix_test_tuning());
   assigned = std::move(moved);
@@ -290,20 +253,20 @@ TEST_F(RadixApiDispatch, SplitDispatchesStillSort) {
   tuning.max_workgroups_x = 7;
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
   gpusort::RadixSorter<std::int64_t> wide(tuning);
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   for (std::size_t count : {std::size_t{33}, std::size_t{7 * 32 + 5}, std::size_t{3001}}) {
     for (Order order : both_orders) {
-      SCOPED_TRACE(radix_case<std::uint32_t>("split dispatch", count, order, RadixInput::few_distinct, 2));
-      const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, count, 2);
-      const auto values = radix_values(count, 2);
+      SCOPED_TRACE(case_name<std::uint32_t>("split dispatch", count, order, Distribution::few_distinct, 2));
+      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 2);
+      const auto values = make_values(count, 2);
       ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, order));
       ASSERT_TRUE(radix_indirect_ok(pairs, writer, keys, &values, static_cast<std::uint32_t>(count - 1), order));
-      ASSERT_TRUE(radix_buffer_sort_ok(wide, radix_keys<std::int64_t>(RadixInput::random, count, 2), nullptr, order));
+      ASSERT_TRUE(radix_buffer_sort_ok(wide, make_keys<std::int64_t>(Distribution::random, count, 2), nullptr, order));
     }
   }
   const std::size_t many_blocks = 4097 * 32 + 3;
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, many_blocks, 4);
-  const auto values = radix_values(many_blocks, 4);
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, many_blocks, 4);
+  const auto values = make_values(many_blocks, 4);
   EXPECT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, Order::ascending));
 }
 
@@ -313,8 +276,8 @@ class RadixApiObserver : public GlTest {};
 TEST_F(RadixApiObserver, SeesEveryDispatchWithItsBytes) {
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> sorter(radix_test_tuning());
   const std::size_t n = 5000;
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, n, 12);
-  const auto values = radix_values(n, 12);
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, n, 12);
+  const auto values = make_values(n, 12);
   std::vector<gpusort::RadixPassInfo> seen;
   sorter.set_pass_observer([&](const gpusort::RadixPassInfo& info) { seen.push_back(info); });
   EXPECT_TRUE(radix_buffer_sort_ok(sorter, keys, &values, Order::ascending));

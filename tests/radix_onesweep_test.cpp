@@ -42,7 +42,7 @@ class OnesweepTest : public GlTest {
 
 template <class Key>
 class RadixOnesweep : public OnesweepTest {};
-TYPED_TEST_SUITE(RadixOnesweep, RadixKeyTypes, RadixKeyNames);
+TYPED_TEST_SUITE(RadixOnesweep, RadixKeyTypes, KeyTypeNames);
 
 TYPED_TEST(RadixOnesweep, KeysAndPairs) {
   using Key = TypeParam;
@@ -53,13 +53,13 @@ TYPED_TEST(RadixOnesweep, KeysAndPairs) {
   for (std::size_t count : {std::size_t{2}, std::size_t{3}, std::size_t{257}, tile, tile + 1, std::size_t{4097},
                             std::size_t{20011}}) {
     for (Order order : both_orders) {
-      for (RadixInput input : {RadixInput::random, RadixInput::few_distinct, RadixInput::specials}) {
+      for (Distribution input : {Distribution::random, Distribution::few_distinct, Distribution::specials}) {
         const auto seed = static_cast<std::uint32_t>(count * 3 + static_cast<std::size_t>(input));
-        SCOPED_TRACE(radix_case<Key>("onesweep", count, order, input, seed));
-        const auto keys = radix_keys<Key>(input, count, seed);
-        const auto values = radix_values(count, seed);
+        SCOPED_TRACE(case_name<Key>("onesweep", count, order, input, seed));
+        const auto keys = make_keys<Key>(input, count, seed);
+        const auto values = make_values(count, seed);
         ASSERT_TRUE(radix_buffer_sort_ok(pair_sorter, keys, &values, order, {}, seed));
-        if (input == RadixInput::random) {
+        if (input == Distribution::random) {
           ASSERT_TRUE(radix_buffer_sort_ok(keys_sorter, keys, nullptr, order, {}, seed));
         }
       }
@@ -72,9 +72,9 @@ class RadixOnesweepEntryPoints : public OnesweepTest {};
 TEST_F(RadixOnesweepEntryPoints, RangeIndirectIndicesBitsAndHostVectors) {
   auto& pairs = onesweep_sorter<std::uint32_t, std::uint32_t>();
   auto& wide = onesweep_sorter<std::uint64_t>();
-  RadixCountWriter writer;
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, 9001, 21);
-  const auto values = radix_values(9001, 21);
+  GpuCountWriter writer;
+  const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, 9001, 21);
+  const auto values = make_values(9001, 21);
   for (std::uint32_t gpu_count : {0u, 1u, 4500u, 9001u, 20000u}) {
     SCOPED_TRACE("sort_indirect count " + std::to_string(gpu_count));
     ASSERT_TRUE(radix_indirect_ok(pairs, writer, keys, &values, gpu_count, Order::descending));
@@ -88,8 +88,8 @@ TEST_F(RadixOnesweepEntryPoints, RangeIndirectIndicesBitsAndHostVectors) {
   radix_oracle(slice, &value_slice, Order::ascending);
   std::copy(slice.begin(), slice.end(), want.begin() + 5);
   std::copy(value_slice.begin(), value_slice.end(), want_values.begin() + 5);
-  ASSERT_TRUE(radix_same(from_bytes<std::uint32_t>(key_buffer.read(), 0, 9001), want, "keys"));
-  ASSERT_TRUE(radix_same(from_bytes<std::uint32_t>(value_buffer.read(), 0, 9001), want_values, "values"));
+  ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(key_buffer.read(), 0, 9001), want, "keys"));
+  ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(value_buffer.read(), 0, 9001), want_values, "values"));
   // sort_indices.
   GlBuffer index_keys(to_bytes(keys)), indices(Bytes(9001 * 4, 0xAB));
   pairs.sort_indices(index_keys.name(), indices.name(), 9001, Order::descending);
@@ -97,14 +97,14 @@ TEST_F(RadixOnesweepEntryPoints, RangeIndirectIndicesBitsAndHostVectors) {
   want_values.resize(9001);
   std::iota(want_values.begin(), want_values.end(), 0u);
   radix_oracle(want, &want_values, Order::descending);
-  ASSERT_TRUE(radix_same(from_bytes<std::uint32_t>(indices.read(), 0, 9001), want_values, "indices"));
+  ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(indices.read(), 0, 9001), want_values, "indices"));
   // Bit ranges of an odd pass count (ending in a copy back), then an even one: the status
   // table must serve every sort whatever the passes before left in it.
   for (BitRange range : {BitRange{8, 24}, BitRange{0, 16}, BitRange{31, 32}}) {
     ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, Order::ascending, range));
   }
   for (BitRange range : {BitRange{40, 64}, BitRange{0, 64}, BitRange{28, 36}}) {
-    ASSERT_TRUE(radix_buffer_sort_ok(wide, radix_keys<std::uint64_t>(RadixInput::random, 3000, 2), nullptr,
+    ASSERT_TRUE(radix_buffer_sort_ok(wide, make_keys<std::uint64_t>(Distribution::random, 3000, 2), nullptr,
                                      Order::descending, range));
   }
   auto host_keys = keys;
@@ -113,8 +113,8 @@ TEST_F(RadixOnesweepEntryPoints, RangeIndirectIndicesBitsAndHostVectors) {
   want = keys;
   want_values = values;
   radix_oracle(want, &want_values, Order::descending);
-  ASSERT_TRUE(radix_same(host_keys, want, "host keys"));
-  ASSERT_TRUE(radix_same(host_values, want_values, "host values"));
+  ASSERT_TRUE(same_bits(host_keys, want, "host keys"));
+  ASSERT_TRUE(same_bits(host_values, want_values, "host values"));
   EXPECT_TRUE(no_gl_error("Onesweep entry points"));
 }
 
@@ -134,13 +134,13 @@ TEST_F(RadixOnesweepRanking, SharedMatchEmulatedBallotsAndDigitWidths) {
     gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
     for (std::size_t count : {std::size_t{20011}, std::size_t{700}, std::size_t{5003}}) {
       SCOPED_TRACE("variant " + std::to_string(variant) + " count " + std::to_string(count));
-      const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, count, 3);
-      const auto values = radix_values(count, 3);
+      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 3);
+      const auto values = make_values(count, 3);
       ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, Order::descending));
     }
     if (variant == 2) {
       gpusort::RadixSorter<double> wide(tuning);
-      ASSERT_TRUE(radix_buffer_sort_ok(wide, radix_keys<double>(RadixInput::specials, 5003, 3), nullptr, Order::ascending));
+      ASSERT_TRUE(radix_buffer_sort_ok(wide, make_keys<double>(Distribution::specials, 5003, 3), nullptr, Order::ascending));
     }
   }
 }
@@ -148,10 +148,10 @@ TEST_F(RadixOnesweepRanking, SharedMatchEmulatedBallotsAndDigitWidths) {
 class RadixOnesweepLarge : public OnesweepTest {};
 
 TEST_F(RadixOnesweepLarge, AMillionPairs) {
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, 1000003, 17);
-  const auto values = radix_values(1000003, 17);
+  const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, 1000003, 17);
+  const auto values = make_values(1000003, 17);
   EXPECT_TRUE(radix_buffer_sort_ok(onesweep_sorter<std::uint32_t, std::uint32_t>(), keys, &values, Order::ascending));
-  EXPECT_TRUE(radix_buffer_sort_ok(onesweep_sorter<float>(), radix_keys<float>(RadixInput::random, 65537, 18), nullptr,
+  EXPECT_TRUE(radix_buffer_sort_ok(onesweep_sorter<float>(), make_keys<float>(Distribution::random, 65537, 18), nullptr,
                                    Order::descending));
 }
 
@@ -166,12 +166,12 @@ TEST_F(RadixOnesweepDispatch, SplitDispatchesStillSort) {
   tuning.max_workgroups_x = 7;
   tuning.histogram_keys = 1024;
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   for (std::size_t count : {std::size_t{33}, std::size_t{7 * 32 + 5}, std::size_t{5001}}) {
     for (Order order : both_orders) {
-      SCOPED_TRACE(radix_case<std::uint32_t>("split onesweep", count, order, RadixInput::few_distinct, 6));
-      const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, count, 6);
-      const auto values = radix_values(count, 6);
+      SCOPED_TRACE(case_name<std::uint32_t>("split onesweep", count, order, Distribution::few_distinct, 6));
+      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 6);
+      const auto values = make_values(count, 6);
       ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, order));
       ASSERT_TRUE(radix_indirect_ok(pairs, writer, keys, &values, static_cast<std::uint32_t>(count - 2), order));
     }

@@ -15,7 +15,7 @@ using gpusort::Order;
 
 template <class Key>
 class RadixSort : public GlTest {};
-TYPED_TEST_SUITE(RadixSort, RadixKeyTypes, RadixKeyNames);
+TYPED_TEST_SUITE(RadixSort, RadixKeyTypes, KeyTypeNames);
 
 TYPED_TEST(RadixSort, EdgeSizesKeysAndPairs) {
   using Key = TypeParam;
@@ -25,11 +25,11 @@ TYPED_TEST(RadixSort, EdgeSizesKeysAndPairs) {
   for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{255},
                             std::size_t{256}, std::size_t{257}, tile - 1, tile, tile + 1, std::size_t{4097}}) {
     for (Order order : both_orders) {
-      for (RadixInput input : {RadixInput::random, RadixInput::few_distinct}) {
+      for (Distribution input : {Distribution::random, Distribution::few_distinct}) {
         const auto seed = static_cast<std::uint32_t>(count * 7 + 3);
-        SCOPED_TRACE(radix_case<Key>("edge size", count, order, input, seed));
-        const auto keys = radix_keys<Key>(input, count, seed);
-        const auto values = radix_values(count, seed);
+        SCOPED_TRACE(case_name<Key>("edge size", count, order, input, seed));
+        const auto keys = make_keys<Key>(input, count, seed);
+        const auto values = make_values(count, seed);
         ASSERT_TRUE(radix_buffer_sort_ok(keys_sorter, keys, nullptr, order, {}, seed));
         ASSERT_TRUE(radix_buffer_sort_ok(pair_sorter, keys, &values, order, {}, seed));
       }
@@ -44,13 +44,13 @@ TYPED_TEST(RadixSort, EveryInputAndRandomSizes) {
   std::vector<std::size_t> sizes = {4097};
   for (std::size_t size : random_sizes(20261124, 2, 12000)) sizes.push_back(size);
   for (std::size_t count : sizes) {
-    for (RadixInput input : {RadixInput::random, RadixInput::sorted, RadixInput::reversed, RadixInput::all_equal,
-                             RadixInput::few_distinct, RadixInput::specials}) {
+    for (Distribution input : {Distribution::random, Distribution::sorted, Distribution::reversed, Distribution::all_equal,
+                             Distribution::few_distinct, Distribution::specials}) {
       for (Order order : both_orders) {
         const auto seed = static_cast<std::uint32_t>(count) + static_cast<std::uint32_t>(input) * 101;
-        SCOPED_TRACE(radix_case<Key>("input", count, order, input, seed));
-        const auto keys = radix_keys<Key>(input, count, seed);
-        const auto values = radix_values(count, seed);
+        SCOPED_TRACE(case_name<Key>("input", count, order, input, seed));
+        const auto keys = make_keys<Key>(input, count, seed);
+        const auto values = make_values(count, seed);
         ASSERT_TRUE(radix_buffer_sort_ok(pair_sorter, keys, &values, order, {}, seed));
         if (order == Order::ascending) {
           ASSERT_TRUE(radix_buffer_sort_ok(keys_sorter, keys, nullptr, order, {}, seed));
@@ -64,18 +64,18 @@ TYPED_TEST(RadixSort, LargeCounts) {
   using Key = TypeParam;
   auto& pair_sorter = radix_sorter<Key, std::uint32_t>();
   for (Order order : both_orders) {
-    SCOPED_TRACE(radix_case<Key>("large", 65537, order, RadixInput::random, 65537));
-    const auto keys = radix_keys<Key>(RadixInput::random, 65537, 65537);
-    const auto values = radix_values(65537, 5);
+    SCOPED_TRACE(case_name<Key>("large", 65537, order, Distribution::random, 65537));
+    const auto keys = make_keys<Key>(Distribution::random, 65537, 65537);
+    const auto values = make_values(65537, 5);
     ASSERT_TRUE(radix_buffer_sort_ok(pair_sorter, keys, &values, order));
   }
   // A million 32-bit pairs full of ties, descending; a quarter million doubles alone.
   if constexpr (std::is_same_v<Key, std::uint32_t>) {
-    const auto keys = radix_keys<Key>(RadixInput::few_distinct, 1000003, 9);
-    const auto values = radix_values(1000003, 9);
+    const auto keys = make_keys<Key>(Distribution::few_distinct, 1000003, 9);
+    const auto values = make_values(1000003, 9);
     ASSERT_TRUE(radix_buffer_sort_ok(pair_sorter, keys, &values, Order::descending));
   } else if constexpr (std::is_same_v<Key, double>) {
-    ASSERT_TRUE(radix_buffer_sort_ok(radix_sorter<Key>(), radix_keys<Key>(RadixInput::random, 262147, 10), nullptr,
+    ASSERT_TRUE(radix_buffer_sort_ok(radix_sorter<Key>(), make_keys<Key>(Distribution::random, 262147, 10), nullptr,
                                      Order::ascending));
   }
 }
@@ -84,22 +84,22 @@ TYPED_TEST(RadixSort, HostVectors) {
   using Key = TypeParam;
   for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{5000}}) {
     for (Order order : both_orders) {
-      SCOPED_TRACE(radix_case<Key>("host vectors", count, order, RadixInput::few_distinct, 4));
-      const auto input = radix_keys<Key>(RadixInput::few_distinct, count, 4);
-      const auto input_values = radix_values(count, 4);
+      SCOPED_TRACE(case_name<Key>("host vectors", count, order, Distribution::few_distinct, 4));
+      const auto input = make_keys<Key>(Distribution::few_distinct, count, 4);
+      const auto input_values = make_values(count, 4);
       auto keys = input;
       radix_sorter<Key>().sort(keys, order);
       auto want = input;
       radix_oracle(want, nullptr, order);
-      ASSERT_TRUE(radix_same(keys, want, "keys"));
+      ASSERT_TRUE(same_bits(keys, want, "keys"));
       keys = input;
       auto values = input_values;
       radix_sorter<Key, std::uint32_t>().sort(keys, values, order);
       want = input;
       auto want_values = input_values;
       radix_oracle(want, &want_values, order);
-      ASSERT_TRUE(radix_same(keys, want, "keys"));
-      ASSERT_TRUE(radix_same(values, want_values, "values"));
+      ASSERT_TRUE(same_bits(keys, want, "keys"));
+      ASSERT_TRUE(same_bits(values, want_values, "values"));
       ASSERT_TRUE(no_gl_error("RadixSorter::sort(std::vector&)"));
     }
   }
@@ -113,11 +113,11 @@ TYPED_TEST(RadixSort, RangeLeavesTheRestAlone) {
     for (std::size_t count : {std::size_t{1}, std::size_t{2}, std::size_t{300}, std::size_t{4099}}) {
       const Order order = first % 2 != 0 ? Order::descending : Order::ascending;
       const auto seed = static_cast<std::uint32_t>(first * 1000 + count);
-      SCOPED_TRACE(radix_case<Key>("sort_range", count, order, RadixInput::few_distinct, seed) +
+      SCOPED_TRACE(case_name<Key>("sort_range", count, order, Distribution::few_distinct, seed) +
                    " first=" + std::to_string(first));
       const std::size_t total = first + count + 19;
-      const auto keys = radix_keys<Key>(RadixInput::few_distinct, total, seed);
-      const auto values = radix_values(total, seed);
+      const auto keys = make_keys<Key>(Distribution::few_distinct, total, seed);
+      const auto values = make_values(total, seed);
       GlBuffer key_buffer(to_bytes(keys));
       GlBuffer value_buffer(to_bytes(values));
       radix_sorter<Key>().sort_range(key_buffer.name(), first, count, order);
@@ -128,13 +128,13 @@ TYPED_TEST(RadixSort, RangeLeavesTheRestAlone) {
                                              values.begin() + static_cast<std::ptrdiff_t>(first + count));
       radix_oracle(slice, &value_slice, order);
       std::copy(slice.begin(), slice.end(), want.begin() + static_cast<std::ptrdiff_t>(first));
-      ASSERT_TRUE(radix_same(from_bytes<Key>(key_buffer.read(), 0, total), want, "keys (whole buffer)"));
+      ASSERT_TRUE(same_bits(from_bytes<Key>(key_buffer.read(), 0, total), want, "keys (whole buffer)"));
       GlBuffer pair_keys(to_bytes(keys));
       radix_sorter<Key, std::uint32_t>().sort_range(pair_keys.name(), value_buffer.name(), first, count, order);
       auto want_values = values;
       std::copy(value_slice.begin(), value_slice.end(), want_values.begin() + static_cast<std::ptrdiff_t>(first));
-      ASSERT_TRUE(radix_same(from_bytes<Key>(pair_keys.read(), 0, total), want, "keys (whole buffer)"));
-      ASSERT_TRUE(radix_same(from_bytes<std::uint32_t>(value_buffer.read(), 0, total), want_values, "values"));
+      ASSERT_TRUE(same_bits(from_bytes<Key>(pair_keys.read(), 0, total), want, "keys (whole buffer)"));
+      ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(value_buffer.read(), 0, total), want_values, "values"));
       ASSERT_TRUE(no_gl_error("RadixSorter::sort_range"));
     }
   }
@@ -143,13 +143,13 @@ TYPED_TEST(RadixSort, RangeLeavesTheRestAlone) {
 // sort_indirect(): the count comes from a shader; below, at and above the capacity, and 0.
 TYPED_TEST(RadixSort, IndirectCountFromTheGpu) {
   using Key = TypeParam;
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   const std::size_t capacity = 3001;
-  const auto keys = radix_keys<Key>(RadixInput::few_distinct, capacity, 31);
-  const auto values = radix_values(capacity, 31);
+  const auto keys = make_keys<Key>(Distribution::few_distinct, capacity, 31);
+  const auto values = make_values(capacity, 31);
   for (std::uint32_t gpu_count : {0u, 1u, 2u, 1500u, 3001u, 5000u}) {
     for (Order order : both_orders) {
-      SCOPED_TRACE(radix_case<Key>("sort_indirect", gpu_count, order, RadixInput::few_distinct, 31));
+      SCOPED_TRACE(case_name<Key>("sort_indirect", gpu_count, order, Distribution::few_distinct, 31));
       ASSERT_TRUE(radix_indirect_ok(radix_sorter<Key>(), writer, keys, nullptr, gpu_count, order));
       ASSERT_TRUE(radix_indirect_ok(radix_sorter<Key, std::uint32_t>(), writer, keys, &values, gpu_count, order));
     }
@@ -162,8 +162,8 @@ TYPED_TEST(RadixSort, IndicesAreTheStableArgsort) {
   using Key = TypeParam;
   for (std::size_t count : {std::size_t{1}, std::size_t{2}, std::size_t{4097}}) {
     for (Order order : both_orders) {
-      SCOPED_TRACE(radix_case<Key>("sort_indices", count, order, RadixInput::few_distinct, 12));
-      const auto keys = radix_keys<Key>(RadixInput::few_distinct, count, 12);
+      SCOPED_TRACE(case_name<Key>("sort_indices", count, order, Distribution::few_distinct, 12));
+      const auto keys = make_keys<Key>(Distribution::few_distinct, count, 12);
       GlBuffer key_buffer(to_bytes(keys));
       GlBuffer indices(guard_pattern(count * 4, 99));
       radix_sorter<Key, std::uint32_t>().sort_indices(key_buffer.name(), indices.name(), count, order);
@@ -171,8 +171,8 @@ TYPED_TEST(RadixSort, IndicesAreTheStableArgsort) {
       std::vector<std::uint32_t> want_indices(count);
       std::iota(want_indices.begin(), want_indices.end(), 0u);
       radix_oracle(want, &want_indices, order);
-      ASSERT_TRUE(radix_same(from_bytes<Key>(key_buffer.read(), 0, count), want, "keys"));
-      ASSERT_TRUE(radix_same(from_bytes<std::uint32_t>(indices.read(), 0, count), want_indices, "indices"));
+      ASSERT_TRUE(same_bits(from_bytes<Key>(key_buffer.read(), 0, count), want, "keys"));
+      ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(indices.read(), 0, count), want_indices, "indices"));
       ASSERT_TRUE(no_gl_error("RadixSorter::sort_indices"));
     }
   }
@@ -187,10 +187,10 @@ void check_bit_ranges(const std::vector<BitRange>& ranges) {
   for (const BitRange& range : ranges) {
     for (Order order : both_orders) {
       const auto seed = range.begin_bit * 100 + range.end_bit;
-      SCOPED_TRACE(radix_case<Key>("bit range", 5003, order, RadixInput::random, seed) + " bits [" +
+      SCOPED_TRACE(case_name<Key>("bit range", 5003, order, Distribution::random, seed) + " bits [" +
                    std::to_string(range.begin_bit) + ", " + std::to_string(range.end_bit) + ")");
-      const auto keys = radix_keys<Key>(RadixInput::random, 5003, seed);
-      const auto values = radix_values(5003, seed);
+      const auto keys = make_keys<Key>(Distribution::random, 5003, seed);
+      const auto values = make_values(5003, seed);
       ASSERT_TRUE(radix_buffer_sort_ok(keys_sorter, keys, nullptr, order, range, seed));
       ASSERT_TRUE(radix_buffer_sort_ok(pair_sorter, keys, &values, order, range, seed));
     }
@@ -206,21 +206,21 @@ TEST_F(RadixSortBits, RangesOfUnsignedKeys) {
 
 TEST_F(RadixSortBits, InvalidRangesAreRefusedAndChangeNothing) {
   using ::testing::HasSubstr;
-  const auto keys = radix_keys<std::uint32_t>(RadixInput::random, 100, 3);
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, 100, 3);
   GlBuffer buffer(to_bytes(keys));
   const Bytes before = buffer.read();
   for (BitRange range : {BitRange{8, 8}, BitRange{9, 8}, BitRange{0, 33}, BitRange{32, 0}}) {
     EXPECT_THAT(gpusort_error_message([&] { radix_sorter<std::uint32_t>().sort(buffer.name(), 100, Order::ascending, range); }),
                 HasSubstr("begin_bit < end_bit <= 32"));
   }
-  GlBuffer wide(to_bytes(radix_keys<std::uint64_t>(RadixInput::random, 100, 3)));
+  GlBuffer wide(to_bytes(make_keys<std::uint64_t>(Distribution::random, 100, 3)));
   EXPECT_THAT(gpusort_error_message(
                   [&] { radix_sorter<std::uint64_t>().sort(wide.name(), 100, Order::ascending, BitRange{0, 65}); }),
               HasSubstr("begin_bit < end_bit <= 64"));
-  GlBuffer floats(to_bytes(radix_keys<float>(RadixInput::random, 100, 3)));
+  GlBuffer floats(to_bytes(make_keys<float>(Distribution::random, 100, 3)));
   EXPECT_THAT(gpusort_error_message([&] { radix_sorter<float>().sort(floats.name(), 100, Order::ascending, BitRange{0, 16}); }),
               HasSubstr("for unsigned keys"));
-  GlBuffer ints(to_bytes(radix_keys<std::int64_t>(RadixInput::random, 100, 3)));
+  GlBuffer ints(to_bytes(make_keys<std::int64_t>(Distribution::random, 100, 3)));
   EXPECT_THAT(gpusort_error_message(
                   [&] { radix_sorter<std::int64_t>().sort(ints.name(), 100, Order::ascending, BitRange{0, 64}); }),
               HasSubstr("for unsigned keys"));
@@ -244,10 +244,10 @@ TEST_F(RadixSortRanking, SharedMatchAndEmulatedBallots) {
     EXPECT_FALSE(pairs.tuning().use_subgroups);
     for (std::size_t count : {pairs.tile_size() + 1, std::size_t{20011}}) {
       for (Order order : both_orders) {
-        SCOPED_TRACE(radix_case<std::uint32_t>(emulate ? "emulated ballots" : "shared match", count, order,
-                                               RadixInput::few_distinct, 8));
-        const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, count, 8);
-        const auto values = radix_values(count, 8);
+        SCOPED_TRACE(case_name<std::uint32_t>(emulate ? "emulated ballots" : "shared match", count, order,
+                                               Distribution::few_distinct, 8));
+        const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 8);
+        const auto values = make_values(count, 8);
         ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, order));
       }
     }
@@ -264,15 +264,15 @@ TEST_F(RadixSortBlocks, RunsOfTilesPerWorkgroup) {
   tuning.blocks = 3;
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
   gpusort::RadixSorter<std::uint64_t> wide(tuning);
-  RadixCountWriter writer;
+  GpuCountWriter writer;
   for (std::size_t count : {5 * pairs.tile_size() + 3, std::size_t{20011}, std::size_t{65537}}) {
     for (Order order : both_orders) {
-      SCOPED_TRACE(radix_case<std::uint32_t>("blocks of tiles", count, order, RadixInput::few_distinct, 14));
-      const auto keys = radix_keys<std::uint32_t>(RadixInput::few_distinct, count, 14);
-      const auto values = radix_values(count, 14);
+      SCOPED_TRACE(case_name<std::uint32_t>("blocks of tiles", count, order, Distribution::few_distinct, 14));
+      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 14);
+      const auto values = make_values(count, 14);
       ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, order));
       ASSERT_TRUE(radix_indirect_ok(pairs, writer, keys, &values, static_cast<std::uint32_t>(count * 2 / 3), order));
-      ASSERT_TRUE(radix_buffer_sort_ok(wide, radix_keys<std::uint64_t>(RadixInput::random, count, 14), nullptr, order));
+      ASSERT_TRUE(radix_buffer_sort_ok(wide, make_keys<std::uint64_t>(Distribution::random, count, 14), nullptr, order));
     }
   }
 }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "count_writer.hpp"
 #include "gl_session.hpp"
 #include "key_types.hpp"
 #include "sort_checks.hpp"
@@ -111,42 +112,6 @@ TEST(SortRangeErrors, RangePastTheBufferIsRefusedAndNothingChanges) {
   EXPECT_TRUE(no_gl_error("refused sort_range"));
 }
 
-// A compute shader stores the count, as an emitter or culling pass would.
-class CountWriter {
- public:
-  CountWriter() {
-    const char* source = R"(#version 430 core
-layout(local_size_x = 1) in;
-layout(std430, binding = 5) buffer Counts { uint counts[]; };
-layout(location = 0) uniform uint u_word;
-layout(location = 1) uniform uint u_count;
-void main() { counts[u_word] = u_count; }
-)";
-    const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-    glShaderSource(shader, 1, &source, nullptr);
-    glCompileShader(shader);
-    program_ = glCreateProgram();
-    glAttachShader(program_, shader);
-    glLinkProgram(program_);
-    glDeleteShader(shader);
-  }
-  ~CountWriter() { glDeleteProgram(program_); }
-
-  void write(GLuint buffer, std::size_t byte_offset, std::uint32_t count) {
-    glUseProgram(program_);
-    glUniform1ui(0, static_cast<GLuint>(byte_offset / 4));
-    glUniform1ui(1, count);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, buffer);
-    glDispatchCompute(1, 1, 1);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, 0);
-    glUseProgram(0);
-    // No barrier here on purpose: sort_indirect() must issue the one it needs.
-  }
-
- private:
-  GLuint program_ = 0;
-};
-
 struct IndirectCase {
   std::size_t capacity;
   std::uint32_t count;
@@ -159,7 +124,7 @@ template <class Key>
 void check_indirect_cases(gpusort::BitonicSorter<Key>& keys_sorter,
                           gpusort::BitonicSorter<Key, std::uint32_t>& pairs_sorter,
                           const std::vector<IndirectCase>& cases, std::uint32_t seed) {
-  CountWriter writer;
+  GpuCountWriter writer;
   for (const IndirectCase& c : cases) {
     const auto order = (seed % 2) ? gpusort::Order::descending : gpusort::Order::ascending;
     const std::size_t sorted = std::min<std::size_t>(c.count, c.capacity);

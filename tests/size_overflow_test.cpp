@@ -29,14 +29,6 @@ constexpr std::size_t size_max = std::numeric_limits<std::size_t>::max();
 constexpr std::size_t two_32 = std::size_t{1} << 32;
 constexpr std::size_t two_63 = std::size_t{1} << 63;
 
-// Runs `call`, which must throw gpusort::Error, and returns what() ("" if it did not).
-template <class Call>
-std::string error_from(Call&& call) {
-  std::string message = gpusort_error_message(std::forward<Call>(call));
-  if (message.empty()) ADD_FAILURE() << "did not throw gpusort::Error";
-  return message;
-}
-
 std::vector<std::uint32_t> sample_keys(std::size_t count) {
   return make_keys<std::uint32_t>(Distribution::reversed, count, 17);
 }

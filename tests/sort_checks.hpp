@@ -3,24 +3,13 @@
 // Each returns an AssertionResult so callers can stop a long loop at the first failure
 // while SCOPED_TRACE names the case.
 
+#include "error_capture.hpp"
 #include "gl_buffer.hpp"
 #include "key_inputs.hpp"
 
 #include <string>
 
 namespace gpusort_test {
-
-// Runs `call`; returns what() of the gpusort::Error it threw, or "" if it threw none
-// (another exception type propagates, and gtest fails the test with it).
-template <class Call>
-std::string gpusort_error_message(Call&& call) {
-  try {
-    call();
-  } catch (const gpusort::Error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 inline ::testing::AssertionResult no_gl_error(const char* after) {
   const GLenum error = glGetError();

@@ -116,8 +116,8 @@ TEST_P(SplatWorkload, CulledDepthsSortBackToFrontThroughTheFrontDoor) {
     std::vector<std::uint32_t> want_indices = from_bytes<std::uint32_t>(indices_before.read(), 0, visible);
     radix_oracle(want_depths, &want_indices, gpusort::Order::descending);
     const Bytes got_depths = depths.read(), got_indices = indices.read();
-    EXPECT_TRUE(radix_same(from_bytes<float>(got_depths, 0, visible), want_depths, "depths"));
-    EXPECT_TRUE(radix_same(from_bytes<std::uint32_t>(got_indices, 0, visible), want_indices, "indices"));
+    EXPECT_TRUE(same_bits(from_bytes<float>(got_depths, 0, visible), want_depths, "depths"));
+    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(got_indices, 0, visible), want_indices, "indices"));
     // Past the count: still what the culling shader left there.
     EXPECT_TRUE(std::equal(got_depths.begin() + visible * 4, got_depths.end(), depths_before.read().begin() + visible * 4));
     EXPECT_TRUE(std::equal(got_indices.begin() + visible * 4, got_indices.end(), indices_before.read().begin() + visible * 4));
