@@ -1,4 +1,4 @@
-// gpusort_tuning_probe [max_log2] [repetitions] [registers|windows|direct|sixteen|merge]
+// gpusort_tuning_probe [max_log2] [repetitions] [registers|windows|direct|sixteen|merge|knobs]
 // Times whole sorts for a grid of gpusort::BitonicTuning values, to choose the defaults in
 // include/gpusort/detail/device.hpp. Per size it prints every variant's median GPU time,
 // fastest first. Variants run interleaved (one sort of each per round) so that clock
@@ -55,8 +55,24 @@ Variant defaults_with(std::string name, Change change) {
 // "direct": BitonicTuning::direct_tile_io on and off, with the tile sizes it might prefer.
 // "sixteen": BitonicTuning::local_sort_elements 16 (the default for keys) against 8 (keys only).
 // "merge": BitonicTuning::merge_stages on and off, with the window runs and tiles it might prefer.
-std::vector<Variant> tuning_grid(const std::string& name) {
+// "knobs": the defaults against each large-count knob that is on by default for the layout
+// turned off, one at a time, and a second defaults sorter (the noise); every size 2^16..2^24.
+std::vector<Variant> tuning_grid(const std::string& name, bool pairs) {
   std::vector<Variant> grid;
+  if (name == "knobs") {
+    constexpr std::uint32_t never = gpusort::BitonicTuning::never;
+    grid.push_back(Variant{"defaults", gpusort::BitonicTuning{}});
+    grid.push_back(Variant{"defaults-again", gpusort::BitonicTuning{}});
+    grid.push_back(defaults_with("no-local-sort-program", [](gpusort::BitonicTuning& t) { t.local_sort_min_count = never; }));
+    if (pairs) {
+      grid.push_back(defaults_with("no-wide-chunks", [](gpusort::BitonicTuning& t) { t.wide_chunk_min_count = never; }));
+      grid.push_back(defaults_with("no-sort-program-passes",
+                                   [](gpusort::BitonicTuning& t) { t.sort_program_passes_min_count = never; }));
+    } else {
+      grid.push_back(defaults_with("no-direct-tile-io", [](gpusort::BitonicTuning& t) { t.direct_tile_io = false; }));
+    }
+    return grid;
+  }
   if (name == "merge") {
     grid.push_back(Variant{"defaults", gpusort::BitonicTuning{}});
     grid.push_back(defaults_with("stage-by-stage", [](gpusort::BitonicTuning& t) { t.merge_stages = false; }));
@@ -185,7 +201,7 @@ class Probe {
 template <class Value>
 void probe_family(Probe& probe, const char* label, unsigned max_log2, int repetitions, const std::string& grid_name) {
   using Sorter = gpusort::BitonicSorter<std::uint32_t, Value>;
-  std::vector<Variant> grid = tuning_grid(grid_name);
+  std::vector<Variant> grid = tuning_grid(grid_name, !std::is_void<Value>::value);
   std::vector<std::unique_ptr<Sorter>> sorters;
   for (Variant& v : grid) {
     // Pairs need twice the shared memory: a tile too wide for them runs at half the size.
@@ -201,6 +217,16 @@ void probe_family(Probe& probe, const char* label, unsigned max_log2, int repeti
       }
     }
   }
+  if (grid_name == "knobs") {
+    // What each variant resolved to: a "no-" variant must differ from the defaults.
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+      const gpusort::BitonicTuning t = sorters[i]->tuning();
+      std::printf("%s %s: tile_size=%u local_elements=%u local_sort_elements=%u local_sort_min_count=%u "
+                  "sort_program_passes_min_count=%u wide_chunk_min_count=%u direct_tile_io=%d\n",
+                  label, grid[i].name.c_str(), t.tile_size, t.local_elements, t.local_sort_elements,
+                  t.local_sort_min_count, t.sort_program_passes_min_count, t.wide_chunk_min_count, t.direct_tile_io);
+    }
+  }
   const auto sort = [&](Sorter& sorter, std::size_t count) {
     if constexpr (std::is_void<Value>::value) {
       sorter.sort(probe.keys(), count);
@@ -209,9 +235,9 @@ void probe_family(Probe& probe, const char* label, unsigned max_log2, int repeti
     }
   };
   // The "sixteen" grid looks for where many tiles start: every size from 2^12 to 2^20.
-  const std::vector<unsigned> sizes = grid_name == "sixteen"
-                                          ? std::vector<unsigned>{12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 24, 26}
-                                          : std::vector<unsigned>{12, 16, 20, 22, 24, 26};
+  const std::vector<unsigned> sizes = grid_name == "sixteen" ? std::vector<unsigned>{12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 24, 26}
+                                      : grid_name == "knobs"   ? std::vector<unsigned>{16, 17, 18, 19, 20, 21, 22, 23, 24}
+                                                               : std::vector<unsigned>{12, 16, 20, 22, 24, 26};
   for (unsigned log2 : sizes) {
     if (log2 > max_log2) break;
     const std::size_t count = std::size_t{1} << log2;
@@ -228,6 +254,12 @@ void probe_family(Probe& probe, const char* label, unsigned max_log2, int repeti
         if (round == 0 && !probe.sorted_correctly(count)) std::printf("WRONG: %s %s n=%zu\n", label, grid[i].name.c_str(), count);
         if (round > 0) times[i].push_back(ms);  // round 0 warms each variant up
       }
+      // The CPU-side checks of round 0 let the clocks fall (seconds at 2^23 and up).
+      if (round == 0)
+        gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(1000), [&] {
+          probe.restore(count);
+          sort(*sorters[0], count);
+        });
     }
     std::vector<std::pair<double, std::string>> ranking;
     for (std::size_t i = 0; i < grid.size(); ++i) {
