@@ -9,7 +9,7 @@
 // (tests/support/tile_kernel_wrapper.hpp); the library itself is unchanged.
 // Variants (comma-separated, default "keys,pairs"): "keys" or "pairs", then optionally
 // "+FIELD=VALUE" BitonicTuning parts as in gpusort_pass_profile (bench/tuning_variants.hpp), e.g.
-// "pairs+le=4+lse=8". (The run in bench/results/history.md was made when they were
+// "pairs+le=8". (The run in bench/results/history.md was made when they were
 // written "pairs:le=8".)
 #include <cmath>
 #include <cstdio>
@@ -73,8 +73,8 @@ void probe(const std::string& name, std::size_t count, gpusort_bench::VariantSet
   glBindBuffer(GL_SHADER_STORAGE_BUFFER, probe_buffer);
   glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, probe_words * 4, words.data());
   const auto& t = sorter.tuning();
-  std::printf("%s 2^%d: tile %u, local_elements %u, local_sort_elements %u (shared memory per workgroup: %u bytes)\n",
-              name.c_str(), static_cast<int>(std::log2(count)), t.tile_size, t.local_elements, t.local_sort_elements,
+  std::printf("%s 2^%d: tile %u, local_elements %u (shared memory per workgroup: %u bytes)\n",
+              name.c_str(), static_cast<int>(std::log2(count)), t.tile_size, t.local_elements,
               t.tile_size * static_cast<unsigned>(sizeof(std::uint32_t) + (std::is_void<Value>::value ? 0 : 4)));
   for (int kind = 0; kind < 12; ++kind) {
     if (words[count_offset + kind] == 0) continue;

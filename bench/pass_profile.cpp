@@ -221,16 +221,13 @@ const NamedVariant named_variants[] = {
     {"defaults", ""},
     {"not-direct", "+direct_tile_io=0"},
     {"le16", "+local_elements=16"},
-    {"lse8", "+local_sort_elements=8"},
     {"le16-not-direct", "+local_elements=16+direct_tile_io=0"},
     {"tile8192", "+tile_size=8192"},
-    {"tile8192-lse8", "+tile_size=8192+local_sort_elements=8"},
     {"stage-by-stage", "+merge_stages=0"},
     {"narrow-chunks", "+wide_chunk_min_count=0xFFFFFFFF"},
     {"wide-chunks", "+wide_chunk_min_count=1"},
     {"run8", "+window_run=8"},
     {"run32", "+window_run=32"},
-    {"lse16", "+local_sort_elements=16"},
 };
 
 using ProfileFn = void (*)(Buffers&, std::size_t, int, const char*, const gpusort_bench::VariantSettings&, double);
@@ -273,7 +270,7 @@ int main(int argc, char** argv) {
     std::printf("uvec4 copy of 2^%u u32: %.1f us, %.0f GB/s\n", log2, median(copies) * 1e3, copy_gbs);
     // Variants in the order given (argv[3], comma-separated); a sorter timed later in a run
     // has measured slower than the same sorter timed first, so A/B runs should swap the order.
-    const std::string list = argc > 3 ? argv[3] : "defaults,not-direct,lse8,pairs-defaults,pairs-not-direct";
+    const std::string list = argc > 3 ? argv[3] : "defaults,not-direct,pairs-defaults,pairs-not-direct";
     for (const std::string& name : gpusort_bench::split_commas(list)) {
       gpusort_bench::VariantSettings settings;
       // The key and value types, from the name's prefix; the rest names the tuning.

@@ -1,4 +1,4 @@
-// gpusort_tuning_probe [max_log2] [repetitions] [registers|windows|direct|sixteen|merge]
+// gpusort_tuning_probe [max_log2] [repetitions] [registers|windows|direct|merge|knobs]
 // Times whole sorts for a grid of gpusort::BitonicTuning values, to choose the defaults in
 // include/gpusort/detail/device.hpp. Per size it prints every variant's median GPU time,
 // fastest first. Variants run interleaved (one sort of each per round) so that clock
@@ -53,24 +53,30 @@ Variant defaults_with(std::string name, Change change) {
 // "registers": the grid that chose the register-pass defaults (global pass width, vector
 // width, group size). "windows": tile size, invocations per tile and window run length.
 // "direct": BitonicTuning::direct_tile_io on and off, with the tile sizes it might prefer.
-// "sixteen": BitonicTuning::local_sort_elements 16 (the default for keys) against 8 (keys only).
 // "merge": BitonicTuning::merge_stages on and off, with the window runs and tiles it might prefer.
-std::vector<Variant> tuning_grid(const std::string& name) {
+// "knobs": the defaults against each large-count knob that is on by default for the layout
+// turned off, one at a time, and a second defaults sorter (the noise); every size 2^16..2^24.
+// (The A/B of bench/results/knobs-h200-2026-11-24.md also turned off the local-sort program
+// and its passes, since removed.)
+std::vector<Variant> tuning_grid(const std::string& name, bool pairs) {
   std::vector<Variant> grid;
+  if (name == "knobs") {
+    constexpr std::uint32_t never = gpusort::BitonicTuning::never;
+    grid.push_back(Variant{"defaults", gpusort::BitonicTuning{}});
+    grid.push_back(Variant{"defaults-again", gpusort::BitonicTuning{}});
+    if (pairs) {
+      grid.push_back(defaults_with("no-wide-chunks", [](gpusort::BitonicTuning& t) { t.wide_chunk_min_count = never; }));
+    } else {
+      grid.push_back(defaults_with("no-direct-tile-io", [](gpusort::BitonicTuning& t) { t.direct_tile_io = false; }));
+    }
+    return grid;
+  }
   if (name == "merge") {
     grid.push_back(Variant{"defaults", gpusort::BitonicTuning{}});
     grid.push_back(defaults_with("stage-by-stage", [](gpusort::BitonicTuning& t) { t.merge_stages = false; }));
     for (std::uint32_t run : {8u, 32u})
       grid.push_back(defaults_with("run" + std::to_string(run), [run](gpusort::BitonicTuning& t) { t.window_run = run; }));
     grid.push_back(defaults_with("tile2048", [](gpusort::BitonicTuning& t) { t.tile_size = 2048; }));
-    return grid;
-  }
-  if (name == "sixteen") {
-    // BitonicTuning::local_sort_elements: the defaults (16 for keys on GPUs) against 8, the default
-    // before it existed, and 16 everywhere (local_elements 16).
-    grid.push_back(Variant{"defaults", gpusort::BitonicTuning{}});
-    grid.push_back(defaults_with("local_sort_elements8", [](gpusort::BitonicTuning& t) { t.local_sort_elements = 8; }));
-    grid.push_back(defaults_with("local_elements16", [](gpusort::BitonicTuning& t) { t.local_elements = 16; }));
     return grid;
   }
   if (name == "direct") {
@@ -185,7 +191,7 @@ class Probe {
 template <class Value>
 void probe_family(Probe& probe, const char* label, unsigned max_log2, int repetitions, const std::string& grid_name) {
   using Sorter = gpusort::BitonicSorter<std::uint32_t, Value>;
-  std::vector<Variant> grid = tuning_grid(grid_name);
+  std::vector<Variant> grid = tuning_grid(grid_name, !std::is_void<Value>::value);
   std::vector<std::unique_ptr<Sorter>> sorters;
   for (Variant& v : grid) {
     // Pairs need twice the shared memory: a tile too wide for them runs at half the size.
@@ -201,6 +207,14 @@ void probe_family(Probe& probe, const char* label, unsigned max_log2, int repeti
       }
     }
   }
+  if (grid_name == "knobs") {
+    // What each variant resolved to: a "no-" variant must differ from the defaults.
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+      const gpusort::BitonicTuning t = sorters[i]->tuning();
+      std::printf("%s %s: tile_size=%u local_elements=%u wide_chunk_min_count=%u direct_tile_io=%d\n", label,
+                  grid[i].name.c_str(), t.tile_size, t.local_elements, t.wide_chunk_min_count, t.direct_tile_io);
+    }
+  }
   const auto sort = [&](Sorter& sorter, std::size_t count) {
     if constexpr (std::is_void<Value>::value) {
       sorter.sort(probe.keys(), count);
@@ -208,10 +222,8 @@ void probe_family(Probe& probe, const char* label, unsigned max_log2, int repeti
       sorter.sort(probe.keys(), probe.values(), count);
     }
   };
-  // The "sixteen" grid looks for where many tiles start: every size from 2^12 to 2^20.
-  const std::vector<unsigned> sizes = grid_name == "sixteen"
-                                          ? std::vector<unsigned>{12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 24, 26}
-                                          : std::vector<unsigned>{12, 16, 20, 22, 24, 26};
+  const std::vector<unsigned> sizes = grid_name == "knobs" ? std::vector<unsigned>{16, 17, 18, 19, 20, 21, 22, 23, 24}
+                                                           : std::vector<unsigned>{12, 16, 20, 22, 24, 26};
   for (unsigned log2 : sizes) {
     if (log2 > max_log2) break;
     const std::size_t count = std::size_t{1} << log2;
@@ -228,6 +240,12 @@ void probe_family(Probe& probe, const char* label, unsigned max_log2, int repeti
         if (round == 0 && !probe.sorted_correctly(count)) std::printf("WRONG: %s %s n=%zu\n", label, grid[i].name.c_str(), count);
         if (round > 0) times[i].push_back(ms);  // round 0 warms each variant up
       }
+      // The CPU-side checks of round 0 let the clocks fall (seconds at 2^23 and up).
+      if (round == 0)
+        gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(1000), [&] {
+          probe.restore(count);
+          sort(*sorters[0], count);
+        });
     }
     std::vector<std::pair<double, std::string>> ranking;
     for (std::size_t i = 0; i < grid.size(); ++i) {
@@ -263,7 +281,7 @@ int main(int argc, char** argv) {
       });
     }
     probe_family<void>(probe, "keys", max_log2, repetitions, grid);
-    if (grid != "sixteen") probe_family<std::uint32_t>(probe, "pairs", max_log2, repetitions, grid);
+    probe_family<std::uint32_t>(probe, "pairs", max_log2, repetitions, grid);
     std::printf("glGetError=0x%x\n", glGetError());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gpusort_tuning_probe: %s\n", e.what());

@@ -3,7 +3,7 @@
 // comma-separated list, each a base name followed by "+FIELD=VALUE" parts, each setting one
 // gpusort::BitonicTuning field (names as in bitonic_tuning.hpp, or the short forms below) or
 // DeviceFacts field ("cu": compute units), and "@NAME=VALUE" parts, each a #define for the
-// shaders (BitonicTuning::extra_shader_source). For example "pairs-defaults+le=4+lse=8" or
+// shaders (BitonicTuning::extra_shader_source). For example "pairs-defaults+le=4+run=8" or
 // "defaults@GPUSORT_EXPERIMENT=1".
 #include <algorithm>
 #include <cstdint>
@@ -46,9 +46,6 @@ inline bool set_variant_field(VariantSettings& settings, const std::string& name
   static const Field fields[] = {
       {"tile_size", "tile", &gpusort::BitonicTuning::tile_size, nullptr},
       {"local_elements", "le", &gpusort::BitonicTuning::local_elements, nullptr},
-      {"local_sort_elements", "lse", &gpusort::BitonicTuning::local_sort_elements, nullptr},
-      {"local_sort_min_count", "lsmc", &gpusort::BitonicTuning::local_sort_min_count, nullptr},
-      {"sort_program_passes_min_count", "spp", &gpusort::BitonicTuning::sort_program_passes_min_count, nullptr},
       {"global_elements", "ge", &gpusort::BitonicTuning::global_elements, nullptr},
       {"global_vector_width", "gvw", &gpusort::BitonicTuning::global_vector_width, nullptr},
       {"global_group_size", "ggs", &gpusort::BitonicTuning::global_group_size, nullptr},

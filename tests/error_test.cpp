@@ -190,25 +190,24 @@ TEST_F(Errors, ShaderThatDoesNotCompile) {
   EXPECT_TRUE(no_gl_error("constructors with a broken shader"));
 }
 
-// Programs built on first use (here the local-sort program of many tiles, whose 128
-// invocations of 8 keys set it apart from the 256 of the main tile program, the 64 of the
-// global one and the 128 of 4 keys of a fused program in 512-key tiles): a build that fails
-// inside sort() throws, leaves the caller's buffer as it was and no GL error behind, and the
-// sorter still sorts what its other programs cover.
+// Programs built on first use (here the single-dispatch tile of 2048 keys, whose 256
+// invocations of 8 keys set it apart from the 256 of 4 keys of the main tile program and of a
+// fused program in 1024-key tiles, and the 64 of the global one): a build that fails inside
+// sort() throws, leaves the caller's buffer as it was and no GL error behind, and the sorter
+// still sorts what its other programs cover.
 TEST_F(Errors, ProgramBuiltOnFirstUseThatDoesNotCompile) {
   gpusort::BitonicTuning tuning;
   tuning.tile_size = 1024;
   tuning.local_elements = 4;
-  tuning.local_sort_elements = 8;
-  tuning.local_sort_min_count = 1;
-  tuning.single_dispatch_tile = 1024;
+  tuning.single_dispatch_tile = 2048;
+  tuning.single_tile_elements = 8;
   tuning.global_group_size = 64;
   tuning.fused_tile_size = 1024;  // no fused sort in 512-key tiles (GPUs with known compute units)
   tuning.extra_shader_source =
-      "#if GROUP_SIZE == 128u && ELEMS_LOG2 == 3u\n#error the sort program is broken on purpose\n#endif";
+      "#if GROUP_SIZE == 256u && ELEMS_LOG2 == 3u\n#error the single tile is broken on purpose\n#endif";
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
-  ASSERT_EQ(sorter.tuning().local_sort_elements, 8u);
-  const auto keys = sample_keys(5 * 1024 + 3);
+  ASSERT_EQ(sorter.tuning().single_tile_elements, 8u);
+  const auto keys = sample_keys(1500);
   GlBuffer buffer(to_bytes(keys));
   const Bytes before = buffer.read();
   EXPECT_THAT(error_from([&] { sorter.sort(buffer.name(), keys.size()); }),
@@ -219,6 +218,8 @@ TEST_F(Errors, ProgramBuiltOnFirstUseThatDoesNotCompile) {
   EXPECT_THAT(error_from([&] { sorter.sort(buffer.name(), keys.size()); }), HasSubstr("broken on purpose"));
   EXPECT_TRUE(buffer.read() == before);
   EXPECT_TRUE(buffer_sort_ok(sorter, sample_keys(1000), gpusort::Order::ascending, 5)) << "one tile: main program";
+  EXPECT_TRUE(buffer_sort_ok(sorter, sample_keys(5 * 1024 + 3), gpusort::Order::ascending, 5))
+      << "many tiles: main and global programs";
 }
 
 TEST_F(Errors, TuningThatCannotWork) {
@@ -232,18 +233,17 @@ TEST_F(Errors, TuningThatCannotWork) {
       error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(beyond_shared_memory)); }),
       HasSubstr("tile_size"));
   for (std::uint32_t elements : {2u, 12u, 64u}) {
-    gpusort::BitonicTuning bad_sort_elements;
-    bad_sort_elements.local_sort_elements = elements;
-    SCOPED_TRACE("local_sort_elements " + std::to_string(elements));
-    EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(bad_sort_elements)); }),
-                HasSubstr("local_sort_elements"));
+    gpusort::BitonicTuning bad_elements;
+    bad_elements.local_elements = elements;
+    SCOPED_TRACE("local_elements " + std::to_string(elements));
+    EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(bad_elements)); }),
+                HasSubstr("local_elements"));
   }
   gpusort::BitonicTuning too_many_invocations;  // 8192 / 4 = 2048 invocations: beyond every GL limit we know
   too_many_invocations.tile_size = 8192;
-  too_many_invocations.local_elements = 16;
-  too_many_invocations.local_sort_elements = 4;
+  too_many_invocations.local_elements = 4;
   EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(too_many_invocations)); }),
-              AllOf(HasSubstr("local_sort_elements"), HasSubstr("GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS")));
+              AllOf(HasSubstr("local_elements"), HasSubstr("GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS")));
   // Fused tiles: powers of two up to the tile, wide enough for runs of window_run (1024-key
   // tiles with runs of 512 would hold 2 runs).
   for (std::uint32_t fused_tile : {3000u, 8192u, 1024u}) {

@@ -269,26 +269,21 @@ TEST_F(FusedPasses, SortsThatLeaveUnitsIdleRunInFusedTiles) {
   EXPECT_TRUE(no_gl_error("sorts in fused tiles"));
 }
 
-// Where the sort program would take a sort's tile passes (sort_program_passes_min_count), the
-// default local_sort_min_count starts it above the counts that fuse, so a fusing sort of 256
-// tiles or more (257 here) still runs in one dispatch, local sort included; told to start at
-// 256, the same sort leaves fused passes to the sort program's dispatches, as it did before.
-TEST_F(FusedPasses, SortProgramLeavesFusingSortsOfManyTilesToOneDispatch) {
+// A fusing sort of 256 tiles or more (257 here) runs in one dispatch, local sort included;
+// the same sort unfused takes a dispatch per pass, for the same network.
+TEST_F(FusedPasses, FusingSortsOfManyTilesRunInOneDispatch) {
   gpusort::BitonicTuning tuning = fused_tuning();  // 256-element tiles
-  tuning.local_sort_elements = 8;
-  tuning.sort_program_passes_min_count = 1;
   tuning.fused_passes_max_count = 2 * 132 * 256;
   const gpusort::DeviceFacts units{132};
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(tuning, nullptr, units);
   SKIP_UNLESS_FUSED(sorter);
-  EXPECT_EQ(sorter.tuning().local_sort_min_count, 2u * 132u * 256u + 1) << "264 tiles fuse";
-  gpusort::BitonicTuning from_256 = tuning;
-  from_256.local_sort_min_count = 255 * 256 + 1;
-  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sort_program_sorter(from_256, nullptr, units);
+  gpusort::BitonicTuning unfused = tuning;
+  unfused.fused_passes_max_count = gpusort::BitonicTuning::never;
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> unfused_sorter(unfused, nullptr, units);
   const std::size_t count = 256 * 256 + 100;
   EXPECT_EQ(sorter.plan(count).dispatches, 1u);
-  EXPECT_GT(sort_program_sorter.plan(count).dispatches, 1u);
-  EXPECT_EQ(sorter.plan(count).network_steps, sort_program_sorter.plan(count).network_steps);
+  EXPECT_GT(unfused_sorter.plan(count).dispatches, 1u);
+  EXPECT_EQ(sorter.plan(count).network_steps, unfused_sorter.plan(count).network_steps);
   EXPECT_TRUE(pairs_match_cpu_network(sorter, count, 17));
   EXPECT_TRUE(no_gl_error("fusing sorts of many tiles"));
 }

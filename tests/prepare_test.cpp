@@ -22,18 +22,17 @@ GLint current_program() {
   return program;
 }
 
-// 1024-key tiles and a local-sort program of many tiles with 8 keys per invocation (128
-// invocations), which no other program has; no single-dispatch program.
-gpusort::BitonicTuning many_tiles_tuning() {
+// 1024-key tiles of 4 keys per invocation (256 invocations) and a single-dispatch tile of 2048
+// keys with 8 per invocation (256 invocations of 8 keys), which no other program has.
+gpusort::BitonicTuning small_tiles_tuning() {
   gpusort::BitonicTuning tuning;
   tuning.tile_size = 1024;
   tuning.local_elements = 4;
-  tuning.local_sort_elements = 8;
-  tuning.local_sort_min_count = 3 * 1024 + 1;  // 4 tiles
-  tuning.single_dispatch_tile = 1024;
+  tuning.single_dispatch_tile = 2048;
+  tuning.single_tile_elements = 8;
   tuning.global_group_size = 64;
-  // Sorts of 4 tiles and more take the sort program, also on GPUs whose fused sorts of a few
-  // tiles would otherwise run in 512-key tiles (BitonicTuning::fused_tile_size).
+  // Fused sorts of a few tiles keep 1024-key tiles of 4 keys on GPUs with known compute units
+  // too (BitonicTuning::fused_tile_size).
   tuning.fused_tile_size = 1024;
   return tuning;
 }
@@ -41,33 +40,32 @@ gpusort::BitonicTuning many_tiles_tuning() {
 class Prepare : public GlTest {};
 
 TEST_F(Prepare, BuildsTheProgramsOfThatCount) {
-  gpusort::BitonicTuning tuning = many_tiles_tuning();
-  // (8 keys per invocation as well: a fused program in 512-key tiles, which GPUs with known
-  // compute units take for 3 tiles, also has 128 invocations, of 4 keys.)
+  gpusort::BitonicTuning tuning = small_tiles_tuning();
   tuning.extra_shader_source =
-      "#if GROUP_SIZE == 128u && ELEMS_LOG2 == 3u\n#error the sort program is broken on purpose\n#endif";
+      "#if GROUP_SIZE == 256u && ELEMS_LOG2 == 3u\n#error the single tile is broken on purpose\n#endif";
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
   glUseProgram(0);
-  EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(3 * 1024); }), "") << "3 tiles: below local_sort_min_count";
-  EXPECT_THAT(gpusort_error_message([&] { sorter.prepare(4 * 1024 + 1); }), HasSubstr("broken on purpose"));
+  EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(1024); }), "") << "one tile: the main program";
+  EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(3 * 1024); }), "") << "3 tiles: no single tile";
+  EXPECT_THAT(gpusort_error_message([&] { sorter.prepare(1500); }), HasSubstr("broken on purpose"));
   EXPECT_EQ(current_program(), 0) << "prepare() leaves the current program as it was";
   EXPECT_TRUE(no_gl_error("prepare() of a program that does not build"));
 }
 
 TEST_F(Prepare, StableBuildsTheStableSet) {
-  gpusort::BitonicTuning tuning = many_tiles_tuning();
+  gpusort::BitonicTuning tuning = small_tiles_tuning();
   tuning.extra_shader_source = "#define TIE_BREAK 0";  // the stable set defines it as 1
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(test_tuning(tuning));
   EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(5000); }), "");
   EXPECT_THAT(gpusort_error_message([&] { sorter.prepare(5000, gpusort::Stability::stable); }), HasSubstr("compil"));
-  gpusort::BitonicSorter<std::uint32_t> keys_only(test_tuning(many_tiles_tuning()));
+  gpusort::BitonicSorter<std::uint32_t> keys_only(test_tuning(small_tiles_tuning()));
   EXPECT_THAT(gpusort_error_message([&] { keys_only.prepare(5000, gpusort::Stability::stable); }),
               HasSubstr("key-value"));
   EXPECT_TRUE(no_gl_error("prepare() of stable sorts"));
 }
 
 TEST_F(Prepare, IndirectBuildsThePlanner) {
-  gpusort::BitonicTuning tuning = many_tiles_tuning();
+  gpusort::BitonicTuning tuning = small_tiles_tuning();
   // The planner is the only program with one invocation per workgroup.
   tuning.extra_shader_source = "#if GROUP_SIZE == 1u\n#error the planner is broken on purpose\n#endif";
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
@@ -98,7 +96,7 @@ TEST_F(Prepare, LargeKeyValueSortsBuildTheWideChunkProgram) {
 // A sorter that prepared every kind of sort still sorts correctly, and a count beyond the
 // sorter's limit is refused by prepare() as by sort().
 TEST_F(Prepare, ThenSortsAsBefore) {
-  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(test_tuning(many_tiles_tuning()));
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(test_tuning(small_tiles_tuning()));
   for (auto stability : {gpusort::Stability::unstable, gpusort::Stability::stable}) sorter.prepare(6000, stability);
   sorter.prepare_indirect(6000);
   const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, 6000, 3);

@@ -85,8 +85,8 @@ class CountingFileCache : public gpusort::ProgramCache {
   std::set<std::string> found_, missed_, stored_, written_;
 };
 
-// large_sort (--large-sort): a third sort, of 2^20 keys, the first that builds the program
-// only sorts of many tiles use (BitonicTuning::local_sort_elements; keys on GPUs). Slow on software GL.
+// large_sort (--large-sort): a third sort, of 2^20 keys, which builds the programs only sorts
+// of many tiles use (on GPUs, a fused program for that many tiles). Slow on software GL.
 template <class Key, class Value>
 void time_type(const char* name, CountingFileCache* cache, CacheCounts& totals, bool large_sort) {
   std::vector<Key> keys(1024);

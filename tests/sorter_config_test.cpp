@@ -49,7 +49,6 @@ std::string describe(const gpusort::BitonicTuning& t) {
          " window_run=" + std::to_string(t.window_run) + " merge_stages=" + std::to_string(t.merge_stages) +
          " single_dispatch_tile=" + std::to_string(t.single_dispatch_tile) +
          " single_tile_elements=" + std::to_string(t.single_tile_elements) +
-         " sort_program_passes_min_count=" + std::to_string(t.sort_program_passes_min_count) +
          " use_subgroups=" + std::to_string(t.use_subgroups) +
          " max_workgroups_x=" + std::to_string(t.max_workgroups_x);
 }
@@ -93,24 +92,19 @@ TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
   }
 }
 
-// BitonicTuning::local_sort_elements: the local sort of a sort of local_sort_min_count elements or more
-// runs a second tile program with other invocation counts than the windows and disperses.
-// Its tiles must come out as the CPU network's; sorts of one tile and single-dispatch sorts
-// keep the main programs; an indirect sort planned for many tiles may be given a count of
-// less than one tile. (Stable sorts pick the program the same way, from their own set.)
-TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
+// Small tiles of 4 keys per invocation: sorts of one tile, single-dispatch sorts and sorts of
+// many tiles come out as the CPU network's, and an indirect sort planned for many tiles may be
+// given a count of less than one tile.
+TEST_F(SorterConfig, SmallTilesAndIndirectCountsBelowOneTileMatchCpuNetwork) {
   gpusort::BitonicTuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 2048);
-  tuning.local_sort_elements = 8;
-  tuning.local_sort_min_count = 1;
   tuning.fused_tile_size = 1024;  // on GPUs with known compute units too: no fused sort in smaller tiles
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
   SCOPED_TRACE(describe(sorter.tuning()));
-  EXPECT_EQ(sorter.tuning().local_sort_elements, 8u);
   EXPECT_EQ(sorter.tuning().local_elements, 4u);
   for (std::size_t count : {std::size_t{1000}, std::size_t{2000}, std::size_t{5 * 1024 + 3}}) {
     for (auto order : both_orders) {
       const auto seed = static_cast<std::uint32_t>(count) * 3u;
-      SCOPED_TRACE(case_name<std::uint32_t>("local_sort_elements 8", count, order, Distribution::few_distinct, seed));
+      SCOPED_TRACE(case_name<std::uint32_t>("tile 1024", count, order, Distribution::few_distinct, seed));
       const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, seed);
       auto cpu_keys = keys;
       gpusort::cpu::bitonic_sort(cpu_keys, order);
@@ -119,7 +113,7 @@ TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
       ASSERT_TRUE(same_bits(gpu_keys, cpu_keys));
     }
   }
-  // Planned for 9 tiles, given 700 keys: the sort program's local sort is then the whole sort.
+  // Planned for 9 tiles, given 700 keys: the local sort is then the whole sort.
   const auto keys = make_keys<std::uint32_t>(Distribution::random, 700, 5);
   auto expected = keys;
   gpusort::cpu::bitonic_sort(expected, gpusort::Order::descending);
@@ -133,48 +127,6 @@ TEST_F(SorterConfig, SeparateLocalSortProgramMatchesCpuNetwork) {
   padded = expected;
   padded.resize(capacity, 0xdeadbeefu);
   EXPECT_TRUE(same_bits(result, padded)) << "indirect, 700 of 9216; nothing written past the count";
-}
-
-// BitonicTuning::sort_program_passes_min_count: a sort that starts with the local-sort program
-// (local_sort_elements 8 here: 128 invocations, the main program's 256) runs its windows and
-// local disperses with it too. Checked against the CPU network, and that the passes really
-// take that program: a wrapping main() in it alone (wrap_tile_main()) that clobbers one
-// key after every pass but the local sort changes the result only when the setting is on.
-TEST_F(SorterConfig, SortProgramPassesMatchCpuNetwork) {
-  gpusort::BitonicTuning tuning = make_tuning(1024, 4, 0, 0, 0, 0, 1024);
-  tuning.local_sort_elements = 8;
-  tuning.local_sort_min_count = 1;
-  tuning.sort_program_passes_min_count = 1;
-  tuning.fused_tile_size = 1024;  // on GPUs with known compute units too: no fused sort in smaller tiles
-  const auto check = [](gpusort::BitonicSorter<std::uint32_t, std::uint32_t>& sorter, std::size_t count) {
-    const auto seed = static_cast<std::uint32_t>(count) * 7u;
-    const auto keys = make_keys<std::uint32_t>(Distribution::random, count, seed);
-    const auto values = make_values(count, seed);
-    auto cpu_keys = keys;
-    auto cpu_values = values;
-    gpusort::cpu::bitonic_sort(cpu_keys, cpu_values, gpusort::Order::ascending);
-    auto gpu_keys = keys;
-    auto gpu_values = values;
-    sorter.sort(gpu_keys, gpu_values);
-    return same_bits(gpu_keys, cpu_keys) && same_bits(gpu_values, cpu_values);
-  };
-  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(test_tuning(tuning));
-  SCOPED_TRACE(describe(sorter.tuning()));
-  EXPECT_EQ(sorter.tuning().sort_program_passes_min_count, 1u);
-  for (std::size_t count : {std::size_t{3000}, std::size_t{5 * 1024 + 3}, std::size_t{9 * 1024}})
-    EXPECT_TRUE(check(sorter, count)) << count << " pairs";
-
-  const std::string clobber =
-      "#if GROUP_SIZE == 128u && ELEMS_LOG2 == 3u\n" +
-      gpusort_support::wrap_tile_main("tile_main(); if (u_mode != 0u && gl_LocalInvocationIndex == 0u && "
-                                      "linear_group_id() == 0u) keys[u_base] = 0xFFFFFFFFu;") +
-      "#endif";
-  tuning.extra_shader_source = clobber;
-  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> clobbered(test_tuning(tuning));
-  EXPECT_FALSE(check(clobbered, 5 * 1024 + 3)) << "the windows and disperses did not run in the sort program";
-  tuning.sort_program_passes_min_count = gpusort::BitonicTuning::never;
-  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> main_program_passes(test_tuning(tuning));
-  EXPECT_TRUE(check(main_program_passes, 5 * 1024 + 3)) << "never: only the local sort takes the sort program";
 }
 
 // BitonicTuning::single_tile_elements: the single-dispatch tile program holds its own number of
@@ -236,9 +188,7 @@ TEST_F(SorterConfig, DefaultTuningIsResolved) {
     EXPECT_GE(tuning->tile_size, 2u);
     EXPECT_EQ(tuning->tile_size & (tuning->tile_size - 1), 0u) << "tile_size is a power of two";
     EXPECT_GT(tuning->local_elements, 0u);
-    EXPECT_GE(tuning->local_sort_elements, tuning->local_elements);
     EXPECT_GE(tuning->single_tile_elements, tuning->local_elements);
-    EXPECT_GE(tuning->local_sort_min_count, 1u);
     EXPECT_GT(tuning->global_elements, 0u);
     EXPECT_GT(tuning->global_group_size, 0u);
     EXPECT_GT(tuning->max_workgroups_x, 0u);

@@ -16,11 +16,10 @@ namespace gpusort_test {
 namespace {
 
 gpusort::BitonicTuning subgroup_tuning(std::uint32_t tile, std::uint32_t window_run, bool direct,
-                                std::uint32_t local_sort_elements = 8) {
+                                std::uint32_t local_elements = 8) {
   gpusort::BitonicTuning tuning;
   tuning.tile_size = tile;
-  tuning.local_elements = 8;
-  tuning.local_sort_elements = local_sort_elements;
+  tuning.local_elements = local_elements;
   tuning.window_run = window_run;
   tuning.single_dispatch_tile = tile;  // counts above the tile take the multi-pass path
   tuning.direct_tile_io = direct;
@@ -130,14 +129,12 @@ TEST_F(SubgroupPaths, KeysMatchCpuNetwork) {
   check_matches_cpu<std::uint32_t, void>(subgroup_tuning(512, 16, false));
 }
 
-// A GPU's default for 32-bit keys of many tiles: the local sort in a second program with 16
-// elements per invocation (subgroup bits 4..8, the stages above through shared memory),
-// windows and disperses with 8 (direct windows). local_sort_min_count 1 lets llvmpipe reach
-// it at counts it sorts quickly. The GPU's 4096-key tiles only: each tuning costs llvmpipe
-// seconds of shader compiles.
-TEST_F(SubgroupPaths, SixteenElementLocalSortMatchesCpuNetwork) {
-  gpusort::BitonicTuning tuning = subgroup_tuning(4096, 16, true, 16);
-  tuning.local_sort_min_count = 1;
+// 16 elements per invocation (BitonicTuning::local_elements 16) in a GPU's 4096-key tiles:
+// subgroup bits 4..8, the stages above through shared memory (no direct windows: those are
+// drawn for 8). The GPU's 4096-key tiles only: each tuning costs llvmpipe seconds of shader
+// compiles.
+TEST_F(SubgroupPaths, SixteenElementTilesMatchCpuNetwork) {
+  gpusort::BitonicTuning tuning = subgroup_tuning(4096, 16, false, 16);
   tuning.fused_tile_size = 4096;  // on GPUs with known compute units too: no fused sort in smaller tiles
   check_matches_cpu<std::uint32_t, void>(tuning, {4096 + 1, 3 * 4096 + 5});
 }

@@ -49,49 +49,34 @@ TEST(TuningDefaults, GpuTilesAndPrograms) {
   const auto keys = resolve_tuning({}, gpu_limits(), 4, 4);
   EXPECT_EQ(keys.tile_size, 4096u);
   EXPECT_EQ(keys.local_elements, 8u);
-  EXPECT_EQ(keys.local_sort_elements, 16u);
   EXPECT_TRUE(keys.direct_tile_io);
   EXPECT_TRUE(keys.merge_stages);
   EXPECT_EQ(keys.single_dispatch_tile, 4096u) << "sorts of two tiles take fused passes";
   EXPECT_EQ(keys.single_tile_elements, 8u);
   const auto pairs = resolve_tuning({}, gpu_limits(), 8, 4);
   EXPECT_EQ(pairs.tile_size, 2048u);
-  EXPECT_EQ(pairs.local_sort_elements, 8u);
   EXPECT_FALSE(pairs.direct_tile_io);
 }
 
 // Elements of 8 bytes or more hold 4 per invocation in the tile passes (512 invocations for a
-// 16 KiB tile), 8 in the local sort of many tiles and in the single-dispatch tile.
+// 16 KiB tile), 8 in the single-dispatch tile.
 TEST(TuningDefaults, WideElementsHoldFourInTilePasses) {
   for (const auto& type : {std::pair<std::uint32_t, std::uint32_t>{8, 4}, {8, 8}, {12, 8}}) {
     SCOPED_TRACE("element bytes " + std::to_string(type.first) + ", key bytes " + std::to_string(type.second));
     const auto tuning = resolve_tuning({}, gpu_limits(), type.first, type.second);
     EXPECT_EQ(tuning.local_elements, 4u);
-    EXPECT_EQ(tuning.local_sort_elements, 8u);
     EXPECT_EQ(tuning.single_tile_elements, 8u);
     EXPECT_EQ(tuning.single_dispatch_tile, tuning.tile_size) << "sorts of two tiles take fused passes";
   }
   EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).tile_size, 1024u);
-  // Many-tile sorts of 8-byte elements run every tile pass with the 8-element sort program;
-  // 32-bit keys (16 per invocation there) and 64-bit pairs keep the main program.
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).sort_program_passes_min_count, 1u);
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 8).sort_program_passes_min_count, 1u);
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).sort_program_passes_min_count, never);
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).sort_program_passes_min_count, never);
-  EXPECT_EQ(resolve_tuning({}, software_limits(), 8, 4).sort_program_passes_min_count, never);
-  gpusort::BitonicTuning from_a_million;
-  from_a_million.sort_program_passes_min_count = 1000000;
-  EXPECT_EQ(resolve_tuning(from_a_million, software_limits(), 4, 4).sort_program_passes_min_count, 1000000u);
-  // An explicit local_elements keeps its own local sort and single tile.
+  // An explicit local_elements keeps its own single tile.
   gpusort::BitonicTuning eight;
   eight.local_elements = 8;
   const auto explicit_eight = resolve_tuning(eight, gpu_limits(), 8, 4);
-  EXPECT_EQ(explicit_eight.local_sort_elements, 8u);
   EXPECT_EQ(explicit_eight.single_tile_elements, 8u);
   // Software renderers: 4 everywhere (shader JIT time), as before.
   const auto software = resolve_tuning({}, software_limits(), 8, 4);
   EXPECT_EQ(software.local_elements, 4u);
-  EXPECT_EQ(software.local_sort_elements, 4u);
   EXPECT_EQ(software.single_tile_elements, 4u);
   // A single tile too wide for 8 per invocation under the invocation limit holds more.
   DeviceLimits fewer_invocations = gpu_limits();
@@ -185,35 +170,6 @@ TEST(TuningDefaults, FusedTilesHalveTheTileWhereUnitsAreKnown) {
   gpusort::BitonicTuning asked;
   asked.fused_tile_size = 512;
   EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 4, 4).fused_tile_size, 512u);
-}
-
-// The local sort of many tiles moves to the sort program from 256 tiles (counts above 255
-// tiles), except where the sort program would also take the tile passes of a sort that fuses
-// (8-byte elements on GPUs): there it starts above the fused counts (2 tiles per compute unit:
-// 264 tiles on an H200).
-TEST(TuningDefaults, SortProgramStartsAboveFusedCountsWhereItTakesTheTilePasses) {
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 4).local_sort_min_count, 264u * 2048u + 1) << "32-bit keys with values";
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 8, 8).local_sort_min_count, 264u * 2048u + 1) << "64-bit keys";
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 4, 4).local_sort_min_count, 255u * 4096u + 1) << "keys: passes stay local";
-  EXPECT_EQ(resolve_tuning({}, gpu_limits(), 12, 8).local_sort_min_count, 255u * 1024u + 1)
-      << "64-bit pairs: passes stay local";
-  EXPECT_EQ(resolve_tuning({}, software_limits(), 8, 4).local_sort_min_count, 255u * 4096u + 1) << "no fused passes";
-  DeviceLimits few_units = gpu_limits();
-  few_units.compute_units = 16;
-  EXPECT_EQ(resolve_tuning({}, few_units, 8, 4).local_sort_min_count, 255u * 2048u + 1)
-      << "fused counts end below 256 tiles";
-  gpusort::BitonicTuning unfused;
-  unfused.fused_passes_max_count = never;
-  EXPECT_EQ(resolve_tuning(unfused, gpu_limits(), 8, 4).local_sort_min_count, 255u * 2048u + 1);
-  gpusort::BitonicTuning late_sort_program;  // tile passes in the sort program only above the fused counts
-  late_sort_program.sort_program_passes_min_count = 1u << 22;
-  EXPECT_EQ(resolve_tuning(late_sort_program, gpu_limits(), 8, 4).local_sort_min_count, 255u * 2048u + 1);
-  gpusort::BitonicTuning uneven;  // fused counts that end inside a tile: from the tile after
-  uneven.fused_passes_max_count = 300 * 2048 + 5;
-  EXPECT_EQ(resolve_tuning(uneven, gpu_limits(), 8, 4).local_sort_min_count, 300u * 2048u + 1);
-  gpusort::BitonicTuning asked;
-  asked.local_sort_min_count = 4;
-  EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 8, 4).local_sort_min_count, 4u);
 }
 
 TEST(TuningDefaults, EmulatedSubgroupsFitTheDefaultTile) {

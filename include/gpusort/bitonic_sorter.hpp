@@ -201,8 +201,8 @@ class BitonicSorter {
 
   /// Builds now every program that sorting `count` elements will need, instead of on that
   /// sort's first call: the constructor builds the programs most sorts use, and the rest
-  /// (the local-sort program of many tiles, the single-dispatch tile, the wide-chunk program
-  /// of large key-value sorts, the fused-pass program of sorts that fuse, one per tile size
+  /// (the single-dispatch tile, the wide-chunk program of large key-value sorts, the
+  /// fused-pass program of sorts that fuse, one per tile size
   /// (BitonicTuning::fused_tile_size) and bound on workgroups per compute unit; with
   /// Stability::stable the stable set and the gather kernel that stable sorts and
   /// sort_indices() use) are built on first use, which on a cold driver cache can take far

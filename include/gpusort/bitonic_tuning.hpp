@@ -29,19 +29,9 @@ struct BitonicTuning {
   /// element, slow). Default: false; needs use_subgroups.
   bool emulate_subgroups = false;
   /// Sorts of at least this many elements run the tile passes' shared-memory steps in wide chunks (with subgroups).
-  /// Default: 2^21 for 32-bit keys with values on GPUs, else never. Range: 1..never.
+  /// Default: 2^21 for 32-bit keys with values on GPUs, else never. Range: 1..never. Kept: those sorts ran slower
+  /// without it (bench/results/knobs-h200-2026-11-24.md).
   std::uint32_t wide_chunk_min_count = 0;
-
-  // --- The local sort of many tiles: a program of its own -----------------------------------
-  /// Elements per invocation of the local sort of sorts of at least local_sort_min_count elements. Default: 16
-  /// (32-bit keys alone) or 8 (wider) on GPUs, else local_elements. Range: as local_elements.
-  std::uint32_t local_sort_elements = 0;
-  /// The fewest elements whose local sort takes local_sort_elements. Default: 255 * tile_size + 1 (256 tiles), or
-  /// above fused_passes_max_count where the sort program would run fused sorts' tile passes. Range: 1..never.
-  std::uint32_t local_sort_min_count = 0;
-  /// Sorts of at least this many elements whose local sort takes that program run their other tile passes with it
-  /// too. Default: 1 for 8-byte elements on GPUs, else never. Range: 1..never.
-  std::uint32_t sort_program_passes_min_count = 0;
 
   // --- Small sorts: one dispatch of one workgroup -------------------------------------------
   /// Counts above tile_size up to this sort in one dispatch of a tile program this wide. Default: tile_size (off)
@@ -59,7 +49,8 @@ struct BitonicTuning {
   /// sort_indirect() always plans stage by stage.
   bool merge_stages = true;
   /// Windows move global memory straight to and from registers. Default: true; used only for 32-bit keys alone,
-  /// subgroups of 32, local_elements 8 and tiles of 512..4096.
+  /// subgroups of 32, local_elements 8 and tiles of 512..4096. Kept: sorts of 2^20 keys and more ran slower without
+  /// it (bench/results/knobs-h200-2026-11-24.md).
   bool direct_tile_io = true;
 
   // --- Global passes: a few wide steps in registers, straight from global memory ------------

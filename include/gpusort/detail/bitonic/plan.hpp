@@ -71,18 +71,17 @@ struct FusedTable {
   }
 };
 
-/// The passes [first, end) of a plan that run in one fused dispatch
+/// The passes [0, end) of a plan that run in one fused dispatch
 /// (BitonicTuning::fused_passes_max_count); empty (end == 0) where none do.
 struct FusedDispatch {
-  std::size_t first = 0;
   std::size_t end = 0;
   std::uint32_t per_unit = 0;       // workgroups a compute unit may hold (1 or 2; 0: any)
   std::uint32_t reserve_words = 0;  // Config::fused_reserve_words(per_unit, tile)
   std::size_t program = 0;
   FusedTable table;
 
-  std::size_t size() const { return end - first; }
-  bool contains(std::size_t pass) const { return pass >= first && pass < end; }
+  std::size_t size() const { return end; }
+  bool contains(std::size_t pass) const { return pass < end; }
 };
 
 struct SortPlan {
@@ -124,19 +123,6 @@ inline bool uses_single_tile(std::size_t count, const Config& c) {
   return stages > c.tiles.tile_log2 && stages <= c.tiles.single_tile_log2;
 }
 
-/// The sort starts with the local-sort program of many tiles (BitonicTuning::local_sort_elements,
-/// from local_sort_min_count elements).
-inline bool uses_sort_program(std::size_t count, const Config& c) {
-  const BitonicTuning& t = c.tuning;
-  return t.local_sort_elements != t.local_elements && ceil_log2(count) > c.tiles.tile_log2 &&
-         count >= t.local_sort_min_count;
-}
-
-/// The sort program also runs the sort's other tile passes (BitonicTuning::sort_program_passes_min_count).
-inline bool tile_passes_in_sort_program(std::size_t count, const Config& c) {
-  return uses_sort_program(count, c) && count >= c.tuning.sort_program_passes_min_count;
-}
-
 /// The tile passes take the wide-chunk program (BitonicTuning::wide_chunk_min_count); a
 /// single-dispatch tile sort never does.
 inline bool uses_wide_program(std::size_t count, const Config& c) {
@@ -145,25 +131,19 @@ inline bool uses_wide_program(std::size_t count, const Config& c) {
 }
 
 /// The passes that fuse in a sort of `count` in tiles of c.geometry(fused_tile), given its
-/// passes in those tiles: only tile passes, at least 2 and at most GPUSORT_FUSED_MAX_PASSES,
-/// and never a local sort in the sort program (a dispatch of its own).
+/// passes in those tiles: only tile passes, at least 2 and at most GPUSORT_FUSED_MAX_PASSES.
 inline FusedDispatch fused_passes(const std::vector<PlannedPass>& passes, std::size_t count, const Config& c,
                                   bool fused_tile) {
   const BitonicTuning& t = c.tuning;
-  if (t.fused_passes_max_count == BitonicTuning::never || count > t.fused_passes_max_count || uses_wide_program(count, c) ||
-      tile_passes_in_sort_program(count, c))
+  if (t.fused_passes_max_count == BitonicTuning::never || count > t.fused_passes_max_count || uses_wide_program(count, c))
     return FusedDispatch{};
-  // In fused tiles the local sort is one of the fused passes, whatever the count.
-  const bool many_tiles = !fused_tile && uses_sort_program(count, c);
   FusedDispatch fused;
-  fused.first = many_tiles ? 1 : 0;
   fused.end = passes.size();
   bool register_passes = false;
   std::uint64_t items = 0;   // a workgroup each
   std::uint64_t widest = 0;  // the most tiles one pass has
   for (std::size_t i = 0; i < passes.size(); ++i) {
     register_passes = register_passes || passes[i].pass.kind == Pass::Kind::global_steps;
-    if (!fused.contains(i)) continue;
     items += passes[i].groups;
     widest = std::max(widest, passes[i].groups);
   }
@@ -181,7 +161,7 @@ inline FusedDispatch fused_passes(const std::vector<PlannedPass>& passes, std::s
       c.fused_reserve_words(static_cast<std::uint32_t>(per_unit), tile_size) != 0)
     fused.per_unit = static_cast<std::uint32_t>(per_unit);
   fused.reserve_words = c.fused_reserve_words(fused.per_unit, tile_size);
-  for (std::size_t i = fused.first; i < fused.end; ++i) fused.table.add(passes[i].pass, passes[i].groups);
+  for (std::size_t i = 0; i < fused.end; ++i) fused.table.add(passes[i].pass, passes[i].groups);
   fused.table.close();
   return fused;
 }
@@ -204,15 +184,11 @@ inline std::size_t program_index(SortPlan& plan, const ProgramKey& key) {
 }
 
 /// The program of every pass: the single tile, the global program for register passes, the
-/// sort program for the local sort of many tiles, the wide, sort or main tile program for
-/// the other tile passes; the fused program for the passes that fuse.
+/// wide or main tile program for the other tile passes; the fused program for the passes
+/// that fuse.
 inline void assign_programs(SortPlan& plan, const Config& c, bool stable) {
   plan.programs.clear();
-  const std::size_t count = plan.count;
-  const bool many_tiles = !plan.fused_tile && uses_sort_program(count, c);
-  const ProgramKey tile_passes = uses_wide_program(count, c)             ? wide_program(c, stable)
-                                 : tile_passes_in_sort_program(count, c) ? sort_program(c, stable)
-                                                                         : local_program(c, stable);
+  const ProgramKey tile_passes = uses_wide_program(plan.count, c) ? wide_program(c, stable) : local_program(c, stable);
   for (std::size_t i = 0; i < plan.passes.size(); ++i) {
     PlannedPass& p = plan.passes[i];
     if (plan.fused.contains(i)) {
@@ -223,8 +199,6 @@ inline void assign_programs(SortPlan& plan, const Config& c, bool stable) {
       p.program = program_index(plan, global_program(stable));
     } else if (p.pass.kind == Pass::Kind::single_tile_sort) {
       p.program = program_index(plan, single_tile_program(c, stable));
-    } else if (p.pass.kind == Pass::Kind::local_sort && many_tiles) {
-      p.program = program_index(plan, sort_program(c, stable));
     } else {
       p.program = program_index(plan, tile_passes);
     }

@@ -44,13 +44,6 @@ inline ProgramKey local_program(const Config& c, bool stable) {
   return tile_program(c.tuning.tile_size, c.tuning.local_elements, stable);
 }
 
-/// The local-sort program of many tiles (BitonicTuning::local_sort_elements). On first use: its
-/// 16-key variant is slow to compile on a cold driver cache (bench/results/history.md), which
-/// sorts of fewer tiles should not pay.
-inline ProgramKey sort_program(const Config& c, bool stable) {
-  return tile_program(c.tuning.tile_size, c.tuning.local_sort_elements, stable);
-}
-
 /// The single-dispatch tile (BitonicTuning::single_dispatch_tile, single_tile_elements).
 inline ProgramKey single_tile_program(const Config& c, bool stable) {
   return tile_program(c.tuning.single_dispatch_tile, c.tuning.single_tile_elements, stable);
@@ -114,8 +107,8 @@ inline std::string tie_break(bool stable) { return glsl_define("TIE_BREAK", stab
 /// layouts exist for 8 elements and tiles of 512 .. 4096).
 inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
   const BitonicTuning& t = c.tuning;
-  // Emulated subgroups are 32 wide. A program the subgroups do not fit (a single-dispatch or
-  // sort program of other sizes) takes the shared-memory path.
+  // Emulated subgroups are 32 wide. A program the subgroups do not fit (a single-dispatch tile
+  // of other sizes) takes the shared-memory path.
   const std::uint32_t subgroup_size = t.emulate_subgroups ? 32u : c.device.subgroup_size;
   const bool subgroups = t.use_subgroups && subgroups_fit(key.tile_size, key.elements, subgroup_size);
   const bool window_program = key.tile_size == t.tile_size || key.tile_size == t.fused_tile_size;

@@ -156,7 +156,6 @@ class Runner {
       const PlannedPass& planned = plan.passes[index];
       if (fused.contains(index)) {
         if (index + 1 < fused.end) continue;
-        if (fused.first != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         use(programs[fused.program]);
         glUniform1ui(GPUSORT_LOCATION_KEY_XOR, order_xor(order));
         run_fused(fused, c);

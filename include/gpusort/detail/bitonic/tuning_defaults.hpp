@@ -65,20 +65,6 @@ inline std::uint32_t default_local_elements(const BitonicTuning& t, const Tuning
   return elements;
 }
 
-/// Sorting many tiles is in-tile work only: 16 per invocation for 32-bit keys alone in
-/// tiles of 2048 or more, 8 for wider elements in tiles of 1024 or more; else local_elements.
-inline std::uint32_t default_local_sort_elements(const BitonicTuning& t, const TuningInputs& in) {
-  const bool keys_only_32 = in.element_bytes == 4 && in.key_bytes == 4;
-  if (!in.software() && keys_only_32 && t.tile_size >= 2048 && t.local_elements <= 16) return 16;
-  if (!in.software() && in.element_bytes >= 8 && t.tile_size >= 1024) return std::max(8u, t.local_elements);
-  return t.local_elements;
-}
-
-/// 8-byte elements on GPUs run every tile pass of a many-tile sort in the sort program.
-inline std::uint32_t default_sort_program_passes_min_count(const TuningInputs& in) {
-  return !in.software() && in.element_bytes == 8 ? 1u : BitonicTuning::never;
-}
-
 /// GPUs: 2 tiles per pass and compute unit where the units are known (the fused program can
 /// then bound the workgroups per unit), else 16 tiles. Software renderers: slower, and where
 /// several threads run workgroups unsafe, so never.
@@ -92,17 +78,6 @@ inline std::uint32_t default_fused_passes_max_count(const BitonicTuning& t, cons
 /// Whatever was asked: never where workgroups cannot wait for each other.
 inline std::uint32_t runnable_fused_passes_max_count(const BitonicTuning& t, const TuningInputs& in) {
   return in.device.cross_workgroup_waits ? t.fused_passes_max_count : BitonicTuning::never;
-}
-
-/// 256 tiles; but where the sort program would also run the tile passes of sorts that fuse
-/// (and so take them out of their one fused dispatch), above the counts that fuse.
-inline std::uint32_t default_local_sort_min_count(const BitonicTuning& t) {
-  const std::uint64_t tile = t.tile_size;
-  std::uint64_t below = 255 * tile;
-  const bool sort_program_takes_fused_counts =
-      t.fused_passes_max_count != BitonicTuning::never && t.sort_program_passes_min_count <= t.fused_passes_max_count;
-  if (sort_program_takes_fused_counts) below = std::max(below, t.fused_passes_max_count / tile * tile);
-  return static_cast<std::uint32_t>(std::min<std::uint64_t>(below + 1, BitonicTuning::never));
 }
 
 /// 64-bit keys run the global kernel scalar (its uvec4 lanes are 32-bit keys).
@@ -171,7 +146,7 @@ inline void check_tuning(const BitonicTuning& t, const TuningInputs& in) {
     fail("tile_size " + tile + " needs " + std::to_string(shared_bytes(t.tile_size)) +
          " bytes of shared memory, more than GL_MAX_COMPUTE_SHARED_MEMORY_SIZE = " +
          std::to_string(d.max_shared_bytes) + "; use a smaller tile_size or 0 for the default");
-  // Elements per invocation of a tile program: local_elements, local_sort_elements.
+  // Elements per invocation of the main tile program.
   const auto check_elements = [&](std::uint32_t elements, const std::string& name) {
     if (!is_power_of_two(elements) || elements < 4 || elements > 32) fail(name + " must be a power of two in 4..32");
     if (elements > t.tile_size) fail(name + " exceeds tile_size");
@@ -181,7 +156,6 @@ inline void check_tuning(const BitonicTuning& t, const TuningInputs& in) {
            "; raise " + name + " or lower tile_size");
   };
   check_elements(t.local_elements, "local_elements");
-  check_elements(t.local_sort_elements, "local_sort_elements");
   if (!is_power_of_two(t.single_tile_elements) || t.single_tile_elements < 4 || t.single_tile_elements > 32 ||
       t.single_tile_elements > t.single_dispatch_tile)
     fail("single_tile_elements must be a power of two in 4..32 and at most single_dispatch_tile");
@@ -220,11 +194,8 @@ inline BitonicTuning resolve_tuning(BitonicTuning t, const DeviceLimits& device,
   const std::uint32_t subgroups = subgroup_size(t, in);
   fill(t.tile_size, default_tile_size(t, in));
   fill(t.local_elements, default_local_elements(t, in));
-  fill(t.local_sort_elements, default_local_sort_elements(t, in));
-  fill(t.sort_program_passes_min_count, default_sort_program_passes_min_count(in));
   fill(t.fused_passes_max_count, default_fused_passes_max_count(t, in));
   t.fused_passes_max_count = runnable_fused_passes_max_count(t, in);
-  fill(t.local_sort_min_count, default_local_sort_min_count(t));
   fill(t.global_elements, 8);
   fill(t.global_vector_width, 4);
   t.global_vector_width = runnable_global_vector_width(t, in);
