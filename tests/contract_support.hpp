@@ -102,7 +102,7 @@ SorterType<F, Key, Value>& contract_sorter() {
     using Sorter = gpusort::Sorter<Key, Value>;
     gl_context();
     std::shared_ptr<void>& slot = detail::sorter_slot(std::type_index(typeid(ContractSorterSlot<Key, Value>)));
-    if (!slot) slot = std::make_shared<Sorter>(contract_sorter_tuning(contract_crossover));
+    if (!slot) slot = std::make_shared<Sorter>(contract_sorter_tuning(contract_crossover), nullptr, test_device_facts());
     return *static_cast<Sorter*>(slot.get());
   }
 }

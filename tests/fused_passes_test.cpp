@@ -63,21 +63,23 @@ std::string clobber_where(const std::string& condition) {
 
 class FusedPasses : public GlTest {
  protected:
-  // True where this context runs fused passes; otherwise the reason is checked and the
-  // test skips, naming where it runs.
+  // True where this context runs fused passes; otherwise the reason is checked (the
+  // forward-progress policy, detail/forward_progress.hpp, allows no waits here) and the test
+  // skips, naming where it runs.
   bool fused_here(const gpusort::BitonicTuning& resolved) {
     if (resolved.fused_passes_max_count != gpusort::BitonicTuning::never) return true;
-    const char* threads = std::getenv("LP_NUM_THREADS");
-    const bool single_thread = threads != nullptr && (std::strcmp(threads, "0") == 0 || std::strcmp(threads, "1") == 0);
-    EXPECT_FALSE(single_thread) << "fused passes were asked for and llvmpipe runs one thread, yet they are off";
+    const auto limits = gpusort::detail::query_device_limits();
+    EXPECT_FALSE(gpusort::detail::workgroup_waits_verified(limits.vendor, limits.renderer, limits.version,
+                                                           std::getenv("LP_NUM_THREADS")))
+        << "fused passes were asked for and the policy allows waits on " << limits.renderer << ", yet they are off";
     return false;
   }
 };
 
 #define SKIP_UNLESS_FUSED(sorter)                                                                             \
   if (!fused_here((sorter).tuning()))                                                                          \
-  GTEST_SKIP() << "llvmpipe on several threads cannot run cross-workgroup waits (its loops stop after 65535 " \
-                  "iterations): ctest runs this suite as gpusort_tests.fused_passes with LP_NUM_THREADS=1"
+  GTEST_SKIP() << "no waits between workgroups on this driver (forward_progress.hpp; llvmpipe's loops stop " \
+                  "after 65535 iterations): ctest runs this suite as gpusort_tests.fused_passes with LP_NUM_THREADS=1"
 
 TEST_F(FusedPasses, PairsMatchCpuNetworkSortAfterSort) {
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(fused_tuning());

@@ -40,6 +40,10 @@ gpusort_support::HeadlessContext& gl_context() {
     const auto subgroup_size = gpusort::detail::query_subgroup_size();
     std::printf("subgroup shuffles: %s\n",
                 subgroup_size != 0 ? ("yes, size " + std::to_string(subgroup_size)).c_str() : "no (shared-memory path)");
+    if (test_device_clamp() != gpusort::DeviceClamp::none) {
+      std::printf("GPUSORT_TEST_DEVICE=%s: test sorters plan for the OpenGL ES 3.1 minimum limits\n",
+                  std::getenv("GPUSORT_TEST_DEVICE"));
+    }
     if (subgroups_forced_off()) {
       std::printf("GPUSORT_TEST_NO_SUBGROUPS: test sorters ask for use_subgroups = false (shared-memory path)\n");
     }

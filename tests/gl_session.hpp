@@ -30,7 +30,8 @@ std::shared_ptr<void>& sorter_slot(std::type_index type);
 // device resolved it: on llvmpipe sorter.tuning().use_subgroups is false whatever was asked).
 template <class Sorter>
 struct CachedSorter {
-  explicit CachedSorter(const gpusort::BitonicTuning& tuning) : requested(tuning), sorter(tuning) {}
+  explicit CachedSorter(const gpusort::BitonicTuning& tuning)
+      : requested(tuning), sorter(tuning, nullptr, test_device_facts()) {}
   gpusort::BitonicTuning requested;
   Sorter sorter;
 };

@@ -36,7 +36,7 @@ gpusort::RadixSorter<Key, Value>& radix_sorter() {
   using Sorter = gpusort::RadixSorter<Key, Value>;
   gl_context();
   std::shared_ptr<void>& slot = detail::sorter_slot(std::type_index(typeid(Sorter)));
-  if (!slot) slot = std::make_shared<Sorter>(radix_test_tuning());
+  if (!slot) slot = std::make_shared<Sorter>(radix_test_tuning(), nullptr, test_device_facts());
   return *static_cast<Sorter*>(slot.get());
 }
 

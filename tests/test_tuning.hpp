@@ -9,9 +9,12 @@
 // bare gpusort::BitonicTuning, so that the switch reaches them.
 
 #include <gpusort/bitonic_tuning.hpp>
+#include <gpusort/device_facts.hpp>
 
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 namespace gpusort_test {
 
@@ -29,6 +32,32 @@ inline bool subgroups_forced_off() {
 inline gpusort::BitonicTuning test_tuning(gpusort::BitonicTuning tuning = {}) {
   if (subgroups_forced_off()) tuning.use_subgroups = false;
   return tuning;
+}
+
+// GPUSORT_TEST_DEVICE: the minimum-device mode. "es31_minimums" makes the test sorters (cached_sorter(),
+// radix_sorter(), contract_sorter()) plan for a device at the OpenGL ES 3.1 minimum compute limits
+// (DeviceFacts::clamp: 16 KiB shared, 128 invocations, 4 storage blocks and binding points);
+// "es31_minimums_8_storage_blocks" the same with 8 storage blocks, the least the radix sort runs
+// on. Every program is then checked against the lowered limits after linking, so a kernel that
+// would not fit such a device fails its test even on a large one. Unset or "": the device as it is.
+inline gpusort::DeviceClamp test_device_clamp() {
+  static const gpusort::DeviceClamp clamp = [] {
+    const char* value = std::getenv("GPUSORT_TEST_DEVICE");
+    const std::string name = value != nullptr ? value : "";
+    if (name.empty()) return gpusort::DeviceClamp::none;
+    if (name == "es31_minimums") return gpusort::DeviceClamp::es31_minimums;
+    if (name == "es31_minimums_8_storage_blocks") return gpusort::DeviceClamp::es31_minimums_8_storage_blocks;
+    throw std::invalid_argument("GPUSORT_TEST_DEVICE=" + name +
+                                ": use es31_minimums or es31_minimums_8_storage_blocks (or leave it unset)");
+  }();
+  return clamp;
+}
+
+// The DeviceFacts test sorters are built with.
+inline gpusort::DeviceFacts test_device_facts() {
+  gpusort::DeviceFacts facts;
+  facts.clamp = test_device_clamp();
+  return facts;
 }
 
 }  // namespace gpusort_test

@@ -32,6 +32,7 @@ DeviceLimits gpu_limits() {
   limits.max_storage_block_bytes = std::uint64_t{1} << 31;
   limits.subgroup_size = 32;
   limits.compute_units = 132;
+  limits.cross_workgroup_waits = true;  // a GPU where the forward-progress policy allows waits
   return limits;
 }
 

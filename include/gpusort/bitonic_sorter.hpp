@@ -31,6 +31,9 @@
 
 namespace gpusort {
 
+template <class Key, class Value>
+class Sorter;
+
 /// Sorts keys (and a payload per key) that live in OpenGL buffers, on the GPU, with a
 /// bitonic sorting network in compute shaders.
 ///
@@ -52,7 +55,7 @@ namespace gpusort {
 /// - GPU-buffer sorts never wait for the GPU (no glFinish, no readback). They start with
 ///   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT), so shader writes to the keys just
 ///   before are seen, and end with glMemoryBarrier(sort_completion_barrier).
-/// - GL state: the current program, the generic and indexed (0 .. 6)
+/// - GL state: the current program, the generic and indexed (0 .. 6, those the device has)
 ///   GL_SHADER_STORAGE_BUFFER bindings, and the GL_COPY_READ/WRITE_BUFFER and
 ///   GL_DISPATCH_INDIRECT_BUFFER bindings are restored; no GL error is left behind.
 /// - Errors: gpusort::Error, thrown before anything is written.
@@ -89,9 +92,16 @@ class BitonicSorter {
   /// Mesa offers none while its own shader cache is disabled). Sorting is the same either way.
   /// `device`: facts to take instead of querying them (its non-zero fields; see DeviceFacts).
   BitonicSorter(const BitonicTuning& tuning, ProgramCache* cache, const DeviceFacts& device = {})
+      : BitonicSorter(tuning, cache, detail::device_limits_for(device)) {}
+
+ private:
+  template <class, class>
+  friend class Sorter;
+  /// Sorter's: the limits it queried once, facts applied.
+  BitonicSorter(const BitonicTuning& tuning, ProgramCache* cache, const detail::DeviceLimits& device)
       : config_(make_config(tuning, device)),
         programs_(cache),
-        permute_(cache, config_.tuning.extra_shader_source, config_.device.storage_offset_alignment,
+        permute_(cache, config_.tuning.extra_shader_source, config_.device,
                  config_.dispatch_limits()) {
     GLint previous_program = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &previous_program);  // building does not bind, but stay defensive
@@ -101,6 +111,7 @@ class BitonicSorter {
     glUseProgram(static_cast<GLuint>(previous_program));
   }
 
+ public:
   BitonicSorter(BitonicSorter&&) noexcept = default;
   BitonicSorter& operator=(BitonicSorter&&) noexcept = default;
   BitonicSorter(const BitonicSorter&) = delete;
@@ -217,7 +228,7 @@ class BitonicSorter {
     const bool stable = stability == Stability::stable;
     if (stable && !has_values)
       throw Error("Stability::stable is for key-value sorters; a keys-only sorter prepares with prepare(count)");
-    detail::GlStateBackup backup;
+    detail::GlStateBackup backup(config_.device);
     plan_and_build(count, true, stable);
     if (stable) permute_.program();
   }
@@ -227,7 +238,7 @@ class BitonicSorter {
   void prepare_indirect(std::size_t capacity) {
     detail::require_current_context();
     detail::check_count(capacity, count_limit(), config_.device);
-    detail::GlStateBackup backup;
+    detail::GlStateBackup backup(config_.device);
     plan_and_build(capacity, false, false);
     if (capacity >= 2) programs_.get(detail::bitonic::arguments_program(), config_);
   }
@@ -241,7 +252,7 @@ class BitonicSorter {
     detail::require_current_context();
     detail::check_count(capacity, count_limit(), config_.device);
     if (capacity < 2) return;
-    detail::GlStateBackup backup;
+    detail::GlStateBackup backup(config_.device);
     if (has_values) {
       scratch_[2].reserve(capacity * sizeof(std::uint32_t));
       scratch_[3].reserve(capacity * sizeof(std::uint32_t));
@@ -280,16 +291,14 @@ class BitonicSorter {
   const BitonicTuning& tuning() const { return config_.tuning; }
 
   /// The device facts in effect: as queried, or as given to the constructor.
-  DeviceFacts device_facts() const { return DeviceFacts{config_.device.compute_units}; }
+  DeviceFacts device_facts() const { return detail::facts_of(config_.device); }
 
   /// The largest count this context can sort in one call (GL_MAX_SHADER_STORAGE_BLOCK_SIZE
   /// over the key size, and 32-bit GPU indexing).
   std::size_t max_count() const { return detail::max_sort_count(config_.device, key_bytes); }
 
  private:
-  static detail::bitonic::Config make_config(const BitonicTuning& tuning, const DeviceFacts& facts) {
-    detail::DeviceLimits device = detail::query_device_limits();
-    if (facts.compute_units != 0) device.compute_units = facts.compute_units;
+  static detail::bitonic::Config make_config(const BitonicTuning& tuning, const detail::DeviceLimits& device) {
     return detail::bitonic::make_config(detail::bitonic::resolve_tuning(tuning, device, element_bytes, key_bytes),
                                         device, layout_, KeyTraits<Key>::glsl_kind);
   }
@@ -344,17 +353,17 @@ class BitonicSorter {
     const std::size_t keys_size = count * key_bytes;
     const std::size_t values_size = count * value_bytes;
     {
-      detail::GlStateBackup backup;
+      detail::GlStateBackup backup(config_.device);
       scratch_[0].reserve(keys_size, keys);
       if (has_values) scratch_[1].reserve(values_size, values);
     }
     if (stability == Stability::stable) {
       sort_buffers_stable(scratch_[0].name(), scratch_[1].name(), 0, count, order);
     } else {
-      detail::GlStateBackup backup;
+      detail::GlStateBackup backup(config_.device);
       run(scratch_[0].name(), scratch_[1].name(), 0, 0, count, order, false);
     }
-    detail::GlStateBackup backup;
+    detail::GlStateBackup backup(config_.device);
     glBindBuffer(GL_COPY_READ_BUFFER, scratch_[0].name());
     glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(keys_size), keys);
     if (has_values) {

@@ -64,7 +64,9 @@ struct BitonicTuning {
 
   // --- Fused passes: the tile passes of a small sort in one dispatch ------------------------
   /// Sorts of at most this many elements (count known to the CPU) fuse their tile passes. Default: 2 * compute units
-  /// * tile_size on GPUs (16 tiles where units are unknown), never on software renderers. Range: 1..never.
+  /// * tile_size on GPUs (16 tiles where units are unknown), never on software renderers. Fused passes wait between
+  /// workgroups: never where DeviceFacts::workgroup_waits allows no waits (by default all but NVIDIA's desktop
+  /// driver), whatever is asked. Range: 1..never.
   std::uint32_t fused_passes_max_count = 0;
   /// Tile of fused sorts of more than 4 and at most compute-units such tiles. Default: tile_size / 2 on GPUs with
   /// known compute units for elements of up to 8 bytes, else tile_size (off). Range: a power of two, 4 *

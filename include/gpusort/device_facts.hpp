@@ -1,15 +1,46 @@
 #pragma once
 // DeviceFacts: what a sorter knows of its device beyond GL's limits, which it plans with.
-// A sorter queries them; a constructor given non-zero fields takes those instead (a driver
-// that does not say, or a test), and device_facts() reports the facts in effect.
+// A sorter queries them; a constructor given non-default fields takes those instead (a driver
+// that does not say, a user who knows their GPU, or a test), and device_facts() reports the
+// facts in effect. Sorter queries the device once and hands the same facts to both algorithms.
 #include <cstdint>
 
 namespace gpusort {
+
+/// Whether workgroups may wait for other workgroups of the same dispatch (the network's fused
+/// passes, the radix sort's Onesweep). GL does not promise that a waiting workgroup lets the
+/// one it waits for run; where that fails the sort hangs or comes out wrong.
+enum class WorkgroupWaits {
+  /// Only where verified: NVIDIA's desktop driver (GL and ES contexts), and llvmpipe with
+  /// LP_NUM_THREADS=1 (or 0). Every other device runs paths without spin-waits.
+  where_verified,
+  /// Opt in on your own GPU after testing it there (for example with gpusort_tests under
+  /// GPUSORT_TEST_WORKGROUP_WAITS=allowed). Refused on llvmpipe with several threads.
+  allowed,
+  /// Never: paths without spin-waits everywhere.
+  never,
+};
+
+/// Test-only: plan as if the device had only the OpenGL ES 3.1 minimum compute limits (16 KiB
+/// of shared memory, 128 invocations per workgroup (128, 128, 64), 4 storage blocks per
+/// compute shader, 4 storage binding points), so that a large device runs the shapes a small
+/// one gets. Limits are only ever lowered.
+enum class DeviceClamp {
+  none,
+  es31_minimums,
+  /// The ES 3.1 minimums but 8 storage blocks and binding points: the smallest device the radix
+  /// sort runs on.
+  es31_minimums_8_storage_blocks,
+};
 
 struct DeviceFacts {
   /// Compute units (NVIDIA: SMs): fused passes bound how many of their workgroups share one.
   /// 0: GL_SM_COUNT_NV where the context has GL_NV_shader_thread_group, else unknown (then 0 in effect, and fused passes reserve nothing).
   std::uint32_t compute_units = 0;
+  /// The forward-progress policy (above); device_facts() reports allowed or never.
+  WorkgroupWaits workgroup_waits = WorkgroupWaits::where_verified;
+  /// Test-only limits clamp (above).
+  DeviceClamp clamp = DeviceClamp::none;
 };
 
 }  // namespace gpusort

@@ -17,6 +17,7 @@
 #include "detail/sort_call.hpp"
 #include "detail/storage_binding.hpp"
 #include "detail/validation.hpp"
+#include "device_facts.hpp"
 #include "error.hpp"
 #include "key_traits.hpp"
 #include "order.hpp"
@@ -26,6 +27,9 @@
 #include "sort_completion_barrier.hpp"
 
 namespace gpusort {
+
+template <class Key, class Value>
+class Sorter;
 
 /// Sorts keys (and a 32-bit value per key) that live in OpenGL buffers, on the GPU, with a
 /// least-significant-digit radix sort in compute shaders: Onesweep on NVIDIA, reduce-then-scan
@@ -46,8 +50,8 @@ namespace gpusort {
 /// - GPU-buffer sorts never wait for the GPU (no glFinish, no readback); they start with
 ///   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT) and end with
 ///   glMemoryBarrier(sort_completion_barrier). sort_indirect() reads its count on the GPU.
-/// - GL state: the current program, the generic and indexed (0 .. 6) GL_SHADER_STORAGE_BUFFER
-///   bindings, GL_COPY_READ/WRITE_BUFFER and GL_DISPATCH_INDIRECT_BUFFER are restored; no GL
+/// - GL state: the current program, the generic and indexed (0 .. 6, those the device has)
+///   GL_SHADER_STORAGE_BUFFER bindings, GL_COPY_READ/WRITE_BUFFER and GL_DISPATCH_INDIRECT_BUFFER are restored; no GL
 ///   error is left behind. Errors: gpusort::Error, thrown before anything is written.
 /// - Scratch, owned by the sorter, grown on demand (reserve() allocates it up front), per
 ///   element: sizeof(Key) (the other half of the key ping-pong) + 4 with values + 4 x 2^digit_bits
@@ -75,9 +79,21 @@ class RadixSorter {
   /// Builds the programs for the current context. Throws Error without a current context,
   /// below OpenGL 4.3, for a tuning the device cannot run, or when a shader does not build.
   /// `cache` (not owned, may be nullptr): see BitonicSorter.
+  /// `device`: facts to take instead of querying them (see DeviceFacts). Throws Error naming
+  /// the limit where the device lacks what the radix kernels need (detail::radix_device_need).
   RadixSorter() : RadixSorter(RadixTuning{}) {}
-  explicit RadixSorter(const RadixTuning& tuning, ProgramCache* cache = nullptr)
-      : runner_(runner_for(tuning, detail::query_device_limits(), cache)) {
+  explicit RadixSorter(const RadixTuning& tuning, ProgramCache* cache = nullptr, const DeviceFacts& device = {})
+      : RadixSorter(tuning, cache, detail::device_limits_for(device)) {}
+
+  RadixSorter(RadixSorter&&) noexcept = default;
+  RadixSorter& operator=(RadixSorter&&) noexcept = default;
+
+ private:
+  template <class, class>
+  friend class Sorter;
+  /// Sorter's: the limits it queried once, facts applied.
+  RadixSorter(const RadixTuning& tuning, ProgramCache* cache, const detail::DeviceLimits& device)
+      : runner_(runner_for(tuning, device, cache)) {
     std::vector<Kernel> kernels = {Kernel::init};
     if (config().tuning.path == RadixPath::onesweep) {
       kernels.insert(kernels.end(), {Kernel::histogram, Kernel::onesweep});
@@ -87,8 +103,8 @@ class RadixSorter {
     if (passes_for(BitRange{}).count() % 2 != 0) kernels.push_back(Kernel::copy);
     runner_.build(kernels);
   }
-  RadixSorter(RadixSorter&&) noexcept = default;
-  RadixSorter& operator=(RadixSorter&&) noexcept = default;
+
+ public:
 
   /// Sorts the first `count` keys of buffer `keys` in place (by `bits` of them).
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
@@ -157,7 +173,7 @@ class RadixSorter {
   void reserve(std::size_t capacity) {
     detail::require_current_context();
     detail::check_count(capacity, count_limit(), limits());
-    detail::GlStateBackup backup;
+    detail::GlStateBackup backup(limits());
     if (capacity != 0) runner_.reserve(capacity);
   }
 
@@ -171,6 +187,8 @@ class RadixSorter {
 
   /// The tuning in effect, every field resolved (path: the algorithm; use_subgroups: real ballots).
   const RadixTuning& tuning() const { return config().tuning; }
+  /// The device facts in effect: as queried, or as given to the constructor.
+  DeviceFacts device_facts() const { return detail::facts_of(limits()); }
   /// Keys per tile: workgroup_size x keys_per_invocation.
   std::size_t tile_size() const { return config().tile_size; }
   /// Profiling: calls `observer` just before and just after every dispatch of every later
@@ -181,7 +199,7 @@ class RadixSorter {
  private:
   static detail::radix::Runner runner_for(const RadixTuning& tuning, const detail::DeviceLimits& limits,
                                           ProgramCache* cache) {
-    const detail::RadixConfig config = detail::resolve_radix_tuning(tuning, limits, detail::gl_string(GL_VENDOR));
+    const detail::RadixConfig config = detail::resolve_radix_tuning(tuning, limits);
     const detail::radix::Elements elements{KeyTraits<Key>::glsl_kind, key_bytes, has_values};
     return detail::radix::Runner(config, limits, elements, cache);
   }
@@ -227,7 +245,7 @@ class RadixSorter {
     detail::require_current_context();
     detail::check_count(count, count_limit(), limits());
     if (count < 2) return;
-    detail::GlStateBackup backup;
+    detail::GlStateBackup backup(limits());
     const std::uint64_t key_size = std::uint64_t{count} * key_bytes, value_size = std::uint64_t{count} * value_bytes;
     Target target{runner_.upload(Scratch::host_keys, keys, key_size), 0, 0};
     if (has_values) target.values = runner_.upload(Scratch::host_values, values, value_size);

@@ -17,8 +17,8 @@ struct BitRange {
 
 /// How the digit passes find where keys go.
 enum class RadixPath {
-  /// Onesweep where the driver runs resident workgroups fairly (NVIDIA, and llvmpipe under
-  /// LP_NUM_THREADS=1 only if asked for), reduce-then-scan elsewhere.
+  /// Onesweep on GPUs where waits between workgroups are allowed (DeviceFacts::workgroup_waits:
+  /// by default NVIDIA's desktop driver only), reduce-then-scan elsewhere.
   automatic,
   /// One histogram pass, then one dispatch per digit whose tiles find their offsets by
   /// decoupled look-back: tiles wait for earlier tiles of the same dispatch.
@@ -29,12 +29,14 @@ enum class RadixPath {
 };
 
 struct RadixTuning {
-  /// Key bits per digit pass, 4 .. 8. 0: 8 (a 32-bit key in 4 passes).
+  /// Key bits per digit pass, 4 .. 8, at most log2 of the device's workgroup invocations. 0: 8
+  /// (a 32-bit key in 4 passes); 7 where workgroups hold fewer than 256 invocations.
   std::uint32_t digit_bits = 0;
-  /// Keys each invocation ranks per tile, 1 .. 32. 0: 8 on GPUs, 4 on software renderers.
+  /// Keys each invocation ranks per tile, 1 .. 32. 0: 8 on GPUs, 4 on software renderers, fewer
+  /// where such a tile does not fit the device's shared memory.
   std::uint32_t keys_per_invocation = 0;
   /// Invocations per workgroup of the tile kernels, a multiple of 32. 0: 512 on GPUs, 256 on
-  /// software renderers.
+  /// software renderers, at most the device's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS.
   std::uint32_t workgroup_size = 0;
   /// The algorithm; after construction tuning() names the one in use.
   RadixPath path = RadixPath::automatic;

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -40,13 +42,22 @@ class Sorter {
 
   Sorter() : Sorter(SorterTuning{}) {}
   /// `cache` (not owned, may be nullptr): compiled programs kept between runs, see BitonicSorter.
-  explicit Sorter(const SorterTuning& tuning, ProgramCache* cache = nullptr)
-      : bitonic_(tuning.bitonic, cache), radix_(tuning.radix, cache), crossover_(resolve(tuning.radix_from)) {}
+  /// `device`: facts to take instead of querying them (DeviceFacts). The device is asked once,
+  /// and both algorithms plan with the same facts. Where the device lacks what the radix
+  /// kernels need (radix_unavailable() says what), the network runs every count.
+  explicit Sorter(const SorterTuning& tuning, ProgramCache* cache = nullptr, const DeviceFacts& device = {})
+      : Sorter(tuning, cache, detail::device_limits_for(device)) {}
 
   /// Which algorithm a sort of `count` elements runs (sort_indirect(): of `capacity`).
   Algorithm algorithm_for(std::size_t count, Stability stability = Stability::unstable) const {
-    return count >= radix_from(stability) ? Algorithm::radix : Algorithm::bitonic;
+    return radix_ && count >= radix_from(stability) ? Algorithm::radix : Algorithm::bitonic;
   }
+
+  /// Why this device runs no radix sort (the limit it lacks); "" where it does.
+  const std::string& radix_unavailable() const { return radix_unavailable_; }
+
+  /// The device facts in effect, the same for both algorithms.
+  DeviceFacts device_facts() const { return bitonic_.device_facts(); }
 
   /// The crossover in effect, every field resolved.
   const Crossover& crossover() const { return crossover_; }
@@ -54,7 +65,7 @@ class Sorter {
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
   void sort(GLuint keys, std::size_t count, Order order = Order::ascending) {
     if (picks_radix(count, Stability::unstable)) {
-      radix_.sort(keys, count, order);
+      radix_->sort(keys, count, order);
     } else {
       bitonic_.sort(keys, count, order);
     }
@@ -64,7 +75,7 @@ class Sorter {
   void sort(GLuint keys, GLuint values, std::size_t count, Order order = Order::ascending,
             Stability stability = Stability::unstable) {
     if (picks_radix(count, stability)) {
-      radix_.sort(keys, values, count, order);
+      radix_->sort(keys, values, count, order);
     } else {
       bitonic_.sort(keys, values, count, order, stability);
     }
@@ -74,7 +85,7 @@ class Sorter {
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
   void sort(std::vector<Key>& keys, Order order = Order::ascending) {
     if (picks_radix(keys.size(), Stability::unstable)) {
-      radix_.sort(keys, order);
+      radix_->sort(keys, order);
     } else {
       bitonic_.sort(keys, order);
     }
@@ -84,7 +95,7 @@ class Sorter {
   void sort(std::vector<Key>& keys, std::vector<V>& values, Order order = Order::ascending,
             Stability stability = Stability::unstable) {
     if (picks_radix(keys.size(), stability)) {
-      radix_.sort(keys, values, order);
+      radix_->sort(keys, values, order);
     } else {
       bitonic_.sort(keys, values, order, stability);
     }
@@ -93,7 +104,7 @@ class Sorter {
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
   void sort_range(GLuint keys, std::size_t first, std::size_t count, Order order = Order::ascending) {
     if (picks_radix(count, Stability::unstable)) {
-      radix_.sort_range(keys, first, count, order);
+      radix_->sort_range(keys, first, count, order);
     } else {
       bitonic_.sort_range(keys, first, count, order);
     }
@@ -103,7 +114,7 @@ class Sorter {
   void sort_range(GLuint keys, GLuint values, std::size_t first, std::size_t count, Order order = Order::ascending,
                   Stability stability = Stability::unstable) {
     if (picks_radix(count, stability)) {
-      radix_.sort_range(keys, values, first, count, order);
+      radix_->sort_range(keys, values, first, count, order);
     } else {
       bitonic_.sort_range(keys, values, first, count, order, stability);
     }
@@ -114,7 +125,7 @@ class Sorter {
   void sort_indirect(GLuint keys, GLuint count_buffer, std::size_t count_offset, std::size_t capacity,
                      Order order = Order::ascending) {
     if (picks_radix(capacity, Stability::unstable)) {
-      radix_.sort_indirect(keys, count_buffer, count_offset, capacity, order);
+      radix_->sort_indirect(keys, count_buffer, count_offset, capacity, order);
     } else {
       bitonic_.sort_indirect(keys, count_buffer, count_offset, capacity, order);
     }
@@ -124,7 +135,7 @@ class Sorter {
   void sort_indirect(GLuint keys, GLuint values, GLuint count_buffer, std::size_t count_offset,
                      std::size_t capacity, Order order = Order::ascending) {
     if (picks_radix(capacity, Stability::unstable)) {
-      radix_.sort_indirect(keys, values, count_buffer, count_offset, capacity, order);
+      radix_->sort_indirect(keys, values, count_buffer, count_offset, capacity, order);
     } else {
       bitonic_.sort_indirect(keys, values, count_buffer, count_offset, capacity, order);
     }
@@ -134,7 +145,7 @@ class Sorter {
   template <class V = Value, std::enable_if_t<std::is_same<V, std::uint32_t>::value, int> = 0>
   void sort_indices(GLuint keys, GLuint indices, std::size_t count, Order order = Order::ascending) {
     if (picks_radix(count, Stability::stable)) {
-      radix_.sort_indices(keys, indices, count, order);
+      radix_->sort_indices(keys, indices, count, order);
     } else {
       bitonic_.sort_indices(keys, indices, count, order);
     }
@@ -159,19 +170,37 @@ class Sorter {
     const std::size_t smallest = std::min(radix_from(Stability::unstable), radix_from(Stability::stable));
     const std::size_t largest = std::max(radix_from(Stability::unstable), radix_from(Stability::stable));
     bitonic_.reserve(std::min(capacity, largest - 1));
-    if (capacity >= smallest) radix_.reserve(capacity);
+    if (radix_ && capacity >= smallest) radix_->reserve(capacity);
   }
 
   /// The largest count one call can sort with either algorithm.
-  std::size_t max_count() const { return std::min(bitonic_.max_count(), radix_.max_count()); }
+  std::size_t max_count() const {
+    return radix_ ? std::min(bitonic_.max_count(), radix_->max_count()) : bitonic_.max_count();
+  }
 
-  /// The two algorithms, for their own queries (plan(), tuning()) or calls.
+  /// The two algorithms, for their own queries (plan(), tuning()) or calls. radix() throws
+  /// Error where the device runs no radix sort (radix_unavailable()).
   BitonicSorter<Key, Value>& bitonic() { return bitonic_; }
-  RadixSorter<Key, Value>& radix() { return radix_; }
+  RadixSorter<Key, Value>& radix() {
+    if (!radix_) throw Error("Sorter::radix(): this device runs no radix sort: " + radix_unavailable_);
+    return *radix_;
+  }
 
  private:
-  static Crossover resolve(Crossover wanted) {
-    const detail::DeviceLimits limits = detail::query_device_limits();
+  Sorter(const SorterTuning& tuning, ProgramCache* cache, const detail::DeviceLimits& limits)
+      : bitonic_(tuning.bitonic, cache, limits),
+        radix_unavailable_(detail::radix_device_need(limits)),
+        radix_(make_radix(tuning.radix, cache, limits, radix_unavailable_)),
+        crossover_(resolve(tuning.radix_from, limits)) {}
+
+  static std::optional<RadixSorter<Key, Value>> make_radix(const RadixTuning& tuning, ProgramCache* cache,
+                                                           const detail::DeviceLimits& limits,
+                                                           const std::string& unavailable) {
+    if (!unavailable.empty()) return std::nullopt;
+    return RadixSorter<Key, Value>(tuning, cache, limits);
+  }
+
+  static Crossover resolve(Crossover wanted, const detail::DeviceLimits& limits) {
     const Crossover measured = Crossover::for_device(limits.renderer, limits.software);
     if (wanted.keys == 0) wanted.keys = measured.keys;
     if (wanted.pairs == 0) wanted.pairs = measured.pairs;
@@ -189,7 +218,8 @@ class Sorter {
   bool picks_radix(std::size_t count, Stability stability) const { return algorithm_for(count, stability) == Algorithm::radix; }
 
   BitonicSorter<Key, Value> bitonic_;
-  RadixSorter<Key, Value> radix_;
+  std::string radix_unavailable_;
+  std::optional<RadixSorter<Key, Value>> radix_;
   Crossover crossover_;
 };
 

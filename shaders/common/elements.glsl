@@ -45,10 +45,19 @@ layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uvec2 key
 #else
 layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uint keys[]; };
 #endif
+// STORAGE_VECTORS 0 (a device with fewer than 6 storage blocks per compute shader): no uvec4
+// views, so that a kernel declares at most keys, values, the count and one buffer of its own.
+#ifndef STORAGE_VECTORS
+#define STORAGE_VECTORS 1
+#endif
+#if STORAGE_VECTORS
 layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyVectors { uvec4 keys4[]; };
+#endif
 #if HAS_VALUES
 layout(std430, binding = GPUSORT_BINDING_VALUES) DATA_BUFFER ValueBuffer { uint values[]; };
+#if STORAGE_VECTORS
 layout(std430, binding = GPUSORT_BINDING_VALUES) DATA_BUFFER ValueVectors { uvec4 values4[]; };
+#endif
 #endif
 // sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
 layout(std430, binding = GPUSORT_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
@@ -74,7 +83,9 @@ uint stage_count(uint n) {
 }
 
 bool vectors_aligned() {
-#if HAS_VALUES
+#if !STORAGE_VECTORS
+    return false;
+#elif HAS_VALUES
     return ((u_base | u_value_base) & 3u) == 0u;
 #else
     return (u_base & 3u) == 0u;
@@ -82,10 +93,17 @@ bool vectors_aligned() {
 }
 
 // Address-space helpers: position p of the range is element u_base + p of the buffers
-// (u_base and u_value_base count elements, not words).
+// (u_base and u_value_base count elements, not words). Without STORAGE_VECTORS the vector
+// helpers are never reached (vectors_aligned() is false) and go element by element.
 #if KEY_WORDS == 2
 uvec2 load_key(uint p) { return keys[u_base + p].yx; }
 void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
+#if !STORAGE_VECTORS
+uvec2[4] load_key_vector(uint p) { return uvec2[4](load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
+void store_key_vector(uint p, uvec2 key[4]) {
+    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
+}
+#else
 // Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
 uvec2[4] load_key_vector(uint p) {
     uint v = (u_base + p) >> 1u;
@@ -98,17 +116,34 @@ void store_key_vector(uint p, uvec2 key[4]) {
     keys4[v] = uvec4(key[0].yx, key[1].yx);
     keys4[v + 1u] = uvec4(key[2].yx, key[3].yx);
 }
+#endif
 #else
 uint load_key(uint p) { return keys[u_base + p]; }
 void store_key(uint p, uint key) { keys[u_base + p] = key; }
+#if STORAGE_VECTORS
 uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
 void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
+#else
+uvec4 load_key_vector(uint p) { return uvec4(load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
+void store_key_vector(uint p, uvec4 key) {
+    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
+}
+#endif
 #endif
 #if HAS_VALUES
 uint load_value(uint p) { return values[u_value_base + p]; }
 void store_value(uint p, uint value) { values[u_value_base + p] = value; }
+#if STORAGE_VECTORS
 uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
 void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
+#else
+uvec4 load_value_vector(uint p) {
+    return uvec4(load_value(p), load_value(p + 1u), load_value(p + 2u), load_value(p + 3u));
+}
+void store_value_vector(uint p, uvec4 value) {
+    for (uint l = 0u; l < 4u; ++l) store_value(p + l, value[l]);
+}
+#endif
 #endif
 
 // Elements [first, first + 4) of the range: one access per buffer where the range is

@@ -3,9 +3,10 @@
 //   GPUSORT_PERMUTE_GATHER: destination[i] = source[indices[i]]
 //   GPUSORT_PERMUTE_COPY:   destination[i] = source[i]
 // for i < u_count. Bases are word offsets into the bound ranges (see elements.glsl).
-// Sources: #version, shaders/common/shader_interface.h, this file.
+// Sources: #version, GROUP_SIZE (at most GPUSORT_PERMUTE_GROUP_SIZE),
+// shaders/common/shader_interface.h, this file.
 
-layout(local_size_x = GPUSORT_PERMUTE_GROUP_SIZE) in;
+layout(local_size_x = GROUP_SIZE) in;
 
 layout(std430, binding = GPUSORT_BINDING_PERMUTE_DESTINATION) buffer Destination { uint destination[]; };
 layout(std430, binding = GPUSORT_BINDING_PERMUTE_SOURCE) readonly buffer Source { uint source[]; };
@@ -17,7 +18,7 @@ layout(location = GPUSORT_PERMUTE_LOCATION_DESTINATION_BASE) uniform uint u_dest
 layout(location = GPUSORT_PERMUTE_LOCATION_SOURCE_BASE) uniform uint u_source_base;
 
 void main() {
-    uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * uint(GPUSORT_PERMUTE_GROUP_SIZE) +
+    uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * uint(GROUP_SIZE) +
              gl_LocalInvocationIndex;
     if (i >= u_count) return;
     uint word = i;

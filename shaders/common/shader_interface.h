@@ -17,14 +17,18 @@
 #endif
 
 // --- Shader storage binding points --------------------------------------------------------
-// A sort call restores the caller's buffers at bindings 0 .. GPUSORT_BINDINGS_USED - 1.
+// A sort call restores the caller's buffers at bindings 0 .. GPUSORT_BINDINGS_USED - 1 (those
+// the device has). The network's kernels use 0 .. 3, within the 4 binding points of an OpenGL
+// ES 3.1 device; the radix kernels (radix_interface.h) use up to 6.
 #define GPUSORT_BINDING_KEYS 0
 #define GPUSORT_BINDING_VALUES 1
 #define GPUSORT_BINDING_COUNT_BUFFER 2         // sort_indirect(): the caller's count buffer
 #define GPUSORT_BINDING_ARGUMENTS 3            // sort_indirect(): the dispatch arguments gpusort writes
-#define GPUSORT_BINDING_PERMUTE_DESTINATION 4  // stable sorts and sort_indices()
-#define GPUSORT_BINDING_PERMUTE_SOURCE 5
-#define GPUSORT_BINDING_PERMUTE_INDICES 6
+// The permute kernel runs in dispatches of its own, between the network's, which bind their
+// buffers again: it reuses the first three binding points.
+#define GPUSORT_BINDING_PERMUTE_DESTINATION 0  // stable sorts and sort_indices()
+#define GPUSORT_BINDING_PERMUTE_SOURCE 1
+#define GPUSORT_BINDING_PERMUTE_INDICES 2
 #define GPUSORT_BINDINGS_USED 7
 
 // --- Uniform locations every sorting kernel declares (shaders/common/elements.glsl) -------
@@ -42,6 +46,7 @@
 #define GPUSORT_COUNT_FROM_BUFFER 1u   // min(count_words[u_count_word], u_capacity)
 
 // --- The word permute kernel (shaders/common/permute.comp) ---------------------------------
+// Its workgroups hold this many invocations, or the device's limit where that is lower.
 #define GPUSORT_PERMUTE_GROUP_SIZE 256
 #define GPUSORT_PERMUTE_LOCATION_COUNT 0
 #define GPUSORT_PERMUTE_LOCATION_MODE 1

@@ -1,8 +1,10 @@
 // Copies the sorted keys (and values) from the sorter's scratch back into the caller's
 // buffers after a sort with an odd number of digit passes. A compute shader, not
 // glCopyBufferSubData, which moved a small fraction of a shader's bytes per second where
-// measured (bench/results/history.md). Each invocation moves 4 elements, with 16-byte
-// accesses where both sides line up.
+// measured (bench/results/history.md). Each invocation moves 4 elements, keys with 16-byte
+// accesses where both sides line up. Values go word by word: with their 16-byte views too the
+// kernel would declare 9 storage blocks (with the meta buffer), and radix kernels stay within
+// 8. It runs only after an odd number of digit passes (bit ranges, 7-bit digits).
 
 layout(local_size_x = GROUP_SIZE) in;
 
@@ -12,9 +14,7 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKey
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeyVectors { uvec4 dst_key_vectors[]; };
 #if HAS_VALUES
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValueWords { uint src_value_words[]; };
-layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValueVectors { uvec4 src_value_vectors[]; };
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValueWords { uint dst_value_words[]; };
-layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValueVectors { uvec4 dst_value_vectors[]; };
 #endif
 
 void main() {
@@ -32,11 +32,7 @@ void main() {
         for (uint i = w; i < end; ++i) dst_key_words[dst + i] = src_key_words[src + i];
     }
 #if HAS_VALUES
-    if (((u_src_value_base | u_dst_value_base) & 3u) == 0u && first + 4u <= n) {
-        dst_value_vectors[(u_dst_value_base + first) / 4u] = src_value_vectors[(u_src_value_base + first) / 4u];
-    } else {
-        for (uint i = first; i < min(first + 4u, n); ++i)
-            dst_value_words[u_dst_value_base + i] = src_value_words[u_src_value_base + i];
-    }
+    for (uint i = first; i < min(first + 4u, n); ++i)
+        dst_value_words[u_dst_value_base + i] = src_value_words[u_src_value_base + i];
 #endif
 }

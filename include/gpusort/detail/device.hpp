@@ -7,7 +7,9 @@
 #include <cstring>
 #include <string>
 
+#include "../device_facts.hpp"
 #include "../error.hpp"
+#include "forward_progress.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -30,23 +32,29 @@ struct DeviceLimits {
   int minor = 0;
   std::string version;
   std::string renderer;
+  std::string vendor;
   std::uint32_t max_shared_bytes = 0;
   std::uint32_t max_invocations = 0;
   std::uint32_t max_groups_x = 0;
   std::uint32_t max_groups_y = 0;
   std::uint64_t max_storage_block_bytes = 0;
+  /// GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS: indexed binding points (ES 3.1: at least 4).
+  std::uint32_t max_storage_bindings = 0;
+  /// GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS: storage blocks one compute shader may use (ES 3.1: 4).
+  std::uint32_t max_compute_storage_blocks = 0;
   /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, raised to a multiple of 4 bytes.
   std::uint32_t storage_offset_alignment = 4;
   /// Subgroup size usable by gpusort's compute shaders (basic + shuffle), 0 if none.
   std::uint32_t subgroup_size = 0;
+  /// Subgroup size usable for ballots (basic + ballot + shuffle, at most 128), 0 if none.
+  std::uint32_t ballot_subgroup_size = 0;
   /// A CPU rasterizer (llvmpipe, softpipe, SwiftShader): shader JIT time matters more there.
   bool software = false;
-  /// Workgroups may wait for other workgroups of the same dispatch (fused passes).
-  /// Not on software renderers, unless Mesa's LP_NUM_THREADS is 0 or 1: llvmpipe ends every
-  /// loop of an invocation after 65535 iterations in all, which cuts a long wait short
-  /// (measured: a 40000-key fused sort on 2 threads came out wrong whenever one wait reached
-  /// 65535 spins, right otherwise); on one thread every workgroup a wait needs has finished.
-  bool cross_workgroup_waits = true;
+  /// Workgroups may wait for other workgroups of the same dispatch (fused passes, Onesweep):
+  /// the forward-progress policy (forward_progress.hpp) or the caller's DeviceFacts.
+  bool cross_workgroup_waits = false;
+  /// The limits were lowered by DeviceFacts::clamp (test-only).
+  DeviceClamp clamp = DeviceClamp::none;
   /// Compute units (NVIDIA: SMs, GL_SM_COUNT_NV of GL_NV_shader_thread_group); 0 where the
   /// context does not say. A sorter's DeviceFacts may override it (device_facts.hpp).
   std::uint32_t compute_units = 0;
@@ -92,12 +100,21 @@ inline std::string gl_string(GLenum name) {
   return s ? reinterpret_cast<const char*>(s) : "";
 }
 
+/// How many times this process asked a context for its limits: a Sorter asks once and hands
+/// them to both algorithms (a test counts).
+inline std::uint64_t& device_query_count() {
+  static thread_local std::uint64_t count = 0;
+  return count;
+}
+
 /// Reads the context's version and compute limits. Throws Error below OpenGL 4.3.
 inline DeviceLimits query_device_limits() {
   require_current_context();
+  ++device_query_count();
   DeviceLimits limits;
   limits.version = gl_string(GL_VERSION);
   limits.renderer = gl_string(GL_RENDERER);
+  limits.vendor = gl_string(GL_VENDOR);
   if (limits.version.compare(0, 9, "OpenGL ES") == 0 ||
       std::sscanf(limits.version.c_str(), "%d.%d", &limits.major, &limits.minor) != 2) {
     throw Error("needs desktop OpenGL 4.3 or newer, but the current context reports \"" + limits.version +
@@ -113,6 +130,10 @@ inline DeviceLimits query_device_limits() {
   limits.max_shared_bytes = static_cast<std::uint32_t>(value);
   glGetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &value);
   limits.max_invocations = static_cast<std::uint32_t>(value);
+  // Every gpusort kernel is one-dimensional, so the x size bounds it too (ES 3.1 minimum: 128).
+  GLint size_x = 0;
+  glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, 0, &size_x);
+  if (size_x > 0) limits.max_invocations = std::min(limits.max_invocations, static_cast<std::uint32_t>(size_x));
   glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &value);
   limits.max_groups_x = static_cast<std::uint32_t>(value);
   glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &value);
@@ -120,10 +141,16 @@ inline DeviceLimits query_device_limits() {
   GLint64 block = 0;
   glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block);
   limits.max_storage_block_bytes = static_cast<std::uint64_t>(block);
+  glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &value);
+  limits.max_storage_bindings = static_cast<std::uint32_t>(std::max(value, 0));
+  glGetIntegerv(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS, &value);
+  limits.max_compute_storage_blocks = static_cast<std::uint32_t>(std::max(value, 0));
   glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &value);
   // A power of two by the spec; below 4 every word offset already satisfies it.
   limits.storage_offset_alignment = value > 4 ? static_cast<std::uint32_t>(value) : 4u;
   limits.subgroup_size = query_subgroup_size();
+  limits.ballot_subgroup_size =
+      query_subgroup_size(subgroup_feature_basic | subgroup_feature_ballot | subgroup_feature_shuffle, 128);
   if (has_extension("GL_NV_shader_thread_group")) {
     constexpr GLenum sm_count = 0x933B;  // GL_SM_COUNT_NV, spelled out like the subgroup queries
     GLint units = 0;
@@ -133,11 +160,40 @@ inline DeviceLimits query_device_limits() {
   for (const char* name : {"llvmpipe", "softpipe", "SwiftShader"}) {
     if (limits.renderer.find(name) != std::string::npos) limits.software = true;
   }
-  if (limits.software) {
-    const char* threads = std::getenv("LP_NUM_THREADS");
-    limits.cross_workgroup_waits = threads != nullptr && (std::strcmp(threads, "0") == 0 || std::strcmp(threads, "1") == 0);
-  }
+  limits.cross_workgroup_waits =
+      workgroup_waits_verified(limits.vendor, limits.renderer, limits.version, std::getenv("LP_NUM_THREADS"));
   return limits;
+}
+
+/// `limits` lowered to `clamp`'s (DeviceFacts::clamp); limits already below stay.
+inline DeviceLimits clamp_device_limits(DeviceLimits limits, DeviceClamp clamp) {
+  if (clamp == DeviceClamp::none) return limits;
+  const std::uint32_t blocks = clamp == DeviceClamp::es31_minimums ? 4 : 8;
+  limits.max_shared_bytes = std::min<std::uint32_t>(limits.max_shared_bytes, 16384);
+  limits.max_invocations = std::min<std::uint32_t>(limits.max_invocations, 128);
+  limits.max_compute_storage_blocks = std::min(limits.max_compute_storage_blocks, blocks);
+  limits.max_storage_bindings = std::min(limits.max_storage_bindings, blocks);
+  limits.max_storage_block_bytes = std::min<std::uint64_t>(limits.max_storage_block_bytes, std::uint64_t{1} << 27);
+  limits.clamp = clamp;
+  return limits;
+}
+
+/// The limits a sorter plans with: the context's, asked once, with `facts` applied.
+inline DeviceLimits device_limits_for(const DeviceFacts& facts) {
+  DeviceLimits limits = clamp_device_limits(query_device_limits(), facts.clamp);
+  if (facts.compute_units != 0) limits.compute_units = facts.compute_units;
+  limits.cross_workgroup_waits = resolve_workgroup_waits(facts.workgroup_waits, limits.vendor, limits.renderer,
+                                                         limits.version, std::getenv("LP_NUM_THREADS"));
+  return limits;
+}
+
+/// The facts in effect in `limits` (a sorter's device_facts()).
+inline DeviceFacts facts_of(const DeviceLimits& limits) {
+  DeviceFacts facts;
+  facts.compute_units = limits.compute_units;
+  facts.workgroup_waits = limits.cross_workgroup_waits ? WorkgroupWaits::allowed : WorkgroupWaits::never;
+  facts.clamp = limits.clamp;
+  return facts;
 }
 
 /// Whether a tile program of `tile_size` elements, `elements` per invocation, can run its narrow

@@ -1203,10 +1203,19 @@ layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uvec2 key
 #else
 layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uint keys[]; };
 #endif
+// STORAGE_VECTORS 0 (a device with fewer than 6 storage blocks per compute shader): no uvec4
+// views, so that a kernel declares at most keys, values, the count and one buffer of its own.
+#ifndef STORAGE_VECTORS
+#define STORAGE_VECTORS 1
+#endif
+#if STORAGE_VECTORS
 layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyVectors { uvec4 keys4[]; };
+#endif
 #if HAS_VALUES
 layout(std430, binding = GPUSORT_BINDING_VALUES) DATA_BUFFER ValueBuffer { uint values[]; };
+#if STORAGE_VECTORS
 layout(std430, binding = GPUSORT_BINDING_VALUES) DATA_BUFFER ValueVectors { uvec4 values4[]; };
+#endif
 #endif
 // sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
 layout(std430, binding = GPUSORT_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
@@ -1232,7 +1241,9 @@ uint stage_count(uint n) {
 }
 
 bool vectors_aligned() {
-#if HAS_VALUES
+#if !STORAGE_VECTORS
+    return false;
+#elif HAS_VALUES
     return ((u_base | u_value_base) & 3u) == 0u;
 #else
     return (u_base & 3u) == 0u;
@@ -1240,10 +1251,17 @@ bool vectors_aligned() {
 }
 
 // Address-space helpers: position p of the range is element u_base + p of the buffers
-// (u_base and u_value_base count elements, not words).
+// (u_base and u_value_base count elements, not words). Without STORAGE_VECTORS the vector
+// helpers are never reached (vectors_aligned() is false) and go element by element.
 #if KEY_WORDS == 2
 uvec2 load_key(uint p) { return keys[u_base + p].yx; }
 void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
+#if !STORAGE_VECTORS
+uvec2[4] load_key_vector(uint p) { return uvec2[4](load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
+void store_key_vector(uint p, uvec2 key[4]) {
+    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
+}
+#else
 // Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
 uvec2[4] load_key_vector(uint p) {
     uint v = (u_base + p) >> 1u;
@@ -1256,17 +1274,34 @@ void store_key_vector(uint p, uvec2 key[4]) {
     keys4[v] = uvec4(key[0].yx, key[1].yx);
     keys4[v + 1u] = uvec4(key[2].yx, key[3].yx);
 }
+#endif
 #else
 uint load_key(uint p) { return keys[u_base + p]; }
 void store_key(uint p, uint key) { keys[u_base + p] = key; }
+#if STORAGE_VECTORS
 uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
 void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
+#else
+uvec4 load_key_vector(uint p) { return uvec4(load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
+void store_key_vector(uint p, uvec4 key) {
+    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
+}
+#endif
 #endif
 #if HAS_VALUES
 uint load_value(uint p) { return values[u_value_base + p]; }
 void store_value(uint p, uint value) { values[u_value_base + p] = value; }
+#if STORAGE_VECTORS
 uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
 void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
+#else
+uvec4 load_value_vector(uint p) {
+    return uvec4(load_value(p), load_value(p + 1u), load_value(p + 2u), load_value(p + 3u));
+}
+void store_value_vector(uint p, uvec4 value) {
+    for (uint l = 0u; l < 4u; ++l) store_value(p + l, value[l]);
+}
+#endif
 #endif
 
 // Elements [first, first + 4) of the range: one access per buffer where the range is
@@ -1353,9 +1388,10 @@ inline constexpr const char* common_permute_comp = R"gpusort_glsl(// Helpers of 
 //   GPUSORT_PERMUTE_GATHER: destination[i] = source[indices[i]]
 //   GPUSORT_PERMUTE_COPY:   destination[i] = source[i]
 // for i < u_count. Bases are word offsets into the bound ranges (see elements.glsl).
-// Sources: #version, shaders/common/shader_interface.h, this file.
+// Sources: #version, GROUP_SIZE (at most GPUSORT_PERMUTE_GROUP_SIZE),
+// shaders/common/shader_interface.h, this file.
 
-layout(local_size_x = GPUSORT_PERMUTE_GROUP_SIZE) in;
+layout(local_size_x = GROUP_SIZE) in;
 
 layout(std430, binding = GPUSORT_BINDING_PERMUTE_DESTINATION) buffer Destination { uint destination[]; };
 layout(std430, binding = GPUSORT_BINDING_PERMUTE_SOURCE) readonly buffer Source { uint source[]; };
@@ -1367,7 +1403,7 @@ layout(location = GPUSORT_PERMUTE_LOCATION_DESTINATION_BASE) uniform uint u_dest
 layout(location = GPUSORT_PERMUTE_LOCATION_SOURCE_BASE) uniform uint u_source_base;
 
 void main() {
-    uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * uint(GPUSORT_PERMUTE_GROUP_SIZE) +
+    uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * uint(GROUP_SIZE) +
              gl_LocalInvocationIndex;
     if (i >= u_count) return;
     uint word = i;
@@ -1400,14 +1436,18 @@ inline constexpr const char* common_shader_interface_h = R"gpusort_glsl(// gpuso
 #endif
 
 // --- Shader storage binding points --------------------------------------------------------
-// A sort call restores the caller's buffers at bindings 0 .. GPUSORT_BINDINGS_USED - 1.
+// A sort call restores the caller's buffers at bindings 0 .. GPUSORT_BINDINGS_USED - 1 (those
+// the device has). The network's kernels use 0 .. 3, within the 4 binding points of an OpenGL
+// ES 3.1 device; the radix kernels (radix_interface.h) use up to 6.
 #define GPUSORT_BINDING_KEYS 0
 #define GPUSORT_BINDING_VALUES 1
 #define GPUSORT_BINDING_COUNT_BUFFER 2         // sort_indirect(): the caller's count buffer
 #define GPUSORT_BINDING_ARGUMENTS 3            // sort_indirect(): the dispatch arguments gpusort writes
-#define GPUSORT_BINDING_PERMUTE_DESTINATION 4  // stable sorts and sort_indices()
-#define GPUSORT_BINDING_PERMUTE_SOURCE 5
-#define GPUSORT_BINDING_PERMUTE_INDICES 6
+// The permute kernel runs in dispatches of its own, between the network's, which bind their
+// buffers again: it reuses the first three binding points.
+#define GPUSORT_BINDING_PERMUTE_DESTINATION 0  // stable sorts and sort_indices()
+#define GPUSORT_BINDING_PERMUTE_SOURCE 1
+#define GPUSORT_BINDING_PERMUTE_INDICES 2
 #define GPUSORT_BINDINGS_USED 7
 
 // --- Uniform locations every sorting kernel declares (shaders/common/elements.glsl) -------
@@ -1425,6 +1465,7 @@ inline constexpr const char* common_shader_interface_h = R"gpusort_glsl(// gpuso
 #define GPUSORT_COUNT_FROM_BUFFER 1u   // min(count_words[u_count_word], u_capacity)
 
 // --- The word permute kernel (shaders/common/permute.comp) ---------------------------------
+// Its workgroups hold this many invocations, or the device's limit where that is lower.
 #define GPUSORT_PERMUTE_GROUP_SIZE 256
 #define GPUSORT_PERMUTE_LOCATION_COUNT 0
 #define GPUSORT_PERMUTE_LOCATION_MODE 1
@@ -1565,8 +1606,10 @@ uint digit_of(KEY key) { return digit_at(key, u_shift, u_digit_mask); }
 inline constexpr const char* radix_copy_comp = R"gpusort_glsl(// Copies the sorted keys (and values) from the sorter's scratch back into the caller's
 // buffers after a sort with an odd number of digit passes. A compute shader, not
 // glCopyBufferSubData, which moved a small fraction of a shader's bytes per second where
-// measured (bench/results/history.md). Each invocation moves 4 elements, with 16-byte
-// accesses where both sides line up.
+// measured (bench/results/history.md). Each invocation moves 4 elements, keys with 16-byte
+// accesses where both sides line up. Values go word by word: with their 16-byte views too the
+// kernel would declare 9 storage blocks (with the meta buffer), and radix kernels stay within
+// 8. It runs only after an odd number of digit passes (bit ranges, 7-bit digits).
 
 layout(local_size_x = GROUP_SIZE) in;
 
@@ -1576,9 +1619,7 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKey
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeyVectors { uvec4 dst_key_vectors[]; };
 #if HAS_VALUES
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValueWords { uint src_value_words[]; };
-layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValueVectors { uvec4 src_value_vectors[]; };
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValueWords { uint dst_value_words[]; };
-layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValueVectors { uvec4 dst_value_vectors[]; };
 #endif
 
 void main() {
@@ -1596,12 +1637,8 @@ void main() {
         for (uint i = w; i < end; ++i) dst_key_words[dst + i] = src_key_words[src + i];
     }
 #if HAS_VALUES
-    if (((u_src_value_base | u_dst_value_base) & 3u) == 0u && first + 4u <= n) {
-        dst_value_vectors[(u_dst_value_base + first) / 4u] = src_value_vectors[(u_src_value_base + first) / 4u];
-    } else {
-        for (uint i = first; i < min(first + 4u, n); ++i)
-            dst_value_words[u_dst_value_base + i] = src_value_words[u_src_value_base + i];
-    }
+    for (uint i = first; i < min(first + 4u, n); ++i)
+        dst_value_words[u_dst_value_base + i] = src_value_words[u_src_value_base + i];
 #endif
 }
 )gpusort_glsl";

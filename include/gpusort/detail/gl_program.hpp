@@ -64,7 +64,39 @@ inline std::string program_info_log(GLuint program) { return info_log(program, g
 struct ProgramSource {
   const char* kernel_name = "";
   std::vector<std::string> sources;
+  /// The limits the program must fit (workgroup size, storage blocks and binding points),
+  /// checked after linking; nullptr: unchecked. A driver rejects a program past its own
+  /// limits; this also holds programs to limits lowered below the driver's (DeviceFacts::clamp).
+  const DeviceLimits* device = nullptr;
 };
+
+/// Throws Error where linked `program` exceeds `device`'s limits.
+inline void check_program_fits(GLuint program, const char* kernel_name, const DeviceLimits& device) {
+  const auto fail = [&](const std::string& what, std::uint64_t used, const char* limit, std::uint64_t has) {
+    throw Error(std::string("the '") + kernel_name + "' compute program " + what + " " + std::to_string(used) +
+                " but the device allows " + std::to_string(has) + " (" + limit +
+                "): report this with your GL_RENDERER; gpusort derives its kernels from these limits");
+  };
+  GLint size[3] = {0, 0, 0};
+  glGetProgramiv(program, GL_COMPUTE_WORK_GROUP_SIZE, size);
+  const std::uint64_t invocations = std::uint64_t(size[0]) * std::uint64_t(size[1]) * std::uint64_t(size[2]);
+  if (invocations > device.max_invocations)
+    fail("has workgroups of", invocations, "GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS", device.max_invocations);
+  GLint blocks = 0;
+  glGetProgramInterfaceiv(program, GL_SHADER_STORAGE_BLOCK, GL_ACTIVE_RESOURCES, &blocks);
+  if (static_cast<std::uint32_t>(blocks) > device.max_compute_storage_blocks)
+    fail("uses storage blocks:", static_cast<std::uint64_t>(blocks), "GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS",
+         device.max_compute_storage_blocks);
+  for (GLint i = 0; i < blocks; ++i) {
+    const GLenum property = GL_BUFFER_BINDING;
+    GLint binding = 0;
+    glGetProgramResourceiv(program, GL_SHADER_STORAGE_BLOCK, static_cast<GLuint>(i), 1, &property, 1, nullptr,
+                           &binding);
+    if (static_cast<std::uint32_t>(binding) >= device.max_storage_bindings)
+      fail("binds a storage block at index", static_cast<std::uint64_t>(binding),
+           "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS", device.max_storage_bindings);
+  }
+}
 
 /// The ProgramCache key of `program` on the current context: "<kernel>-<16 hex digits>",
 /// the digits a 64-bit FNV-1a of GL_VENDOR, GL_RENDERER, GL_VERSION and the full source,
@@ -214,6 +246,9 @@ inline std::vector<GlProgram> build_compute_programs(const std::vector<ProgramSo
                   "' compute program failed (often: the tile needs more shared memory than the device has; "
                   "lower BitonicTuning::tile_size). Linker log:\n" + program_info_log(built[i].name()));
     }
+  }
+  for (std::size_t i = 0; i < programs.size(); ++i) {
+    if (programs[i].device != nullptr) check_program_fits(built[i].name(), programs[i].kernel_name, *programs[i].device);
   }
   if (caching) {
     for (std::size_t i = 0; i < programs.size(); ++i) {

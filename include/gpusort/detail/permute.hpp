@@ -1,12 +1,14 @@
 #pragma once
 // The word permute kernel (shaders/common/permute.comp) and what stable sorts and sort_indices()
 // do with it: fill indices 0 .. count-1, gather values through sorted indices, copy back.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
 
 #include "../program_cache.hpp"
+#include "device.hpp"
 #include "dispatch.hpp"
 #include "embedded_shaders.hpp"
 #include "gl_buffer.hpp"
@@ -21,19 +23,23 @@ namespace detail {
 class WordPermute {
  public:
   WordPermute() = default;
-  /// `extra_source`: BitonicTuning::extra_shader_source; `offset_alignment`:
-  /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT; `dispatch`: the sorter's dispatch limits.
-  WordPermute(ProgramCache* cache, std::string extra_source, std::uint32_t offset_alignment,
-              DispatchLimits dispatch)
-      : cache_(cache), extra_source_(std::move(extra_source)), offset_alignment_(offset_alignment),
+  /// `extra_source`: BitonicTuning::extra_shader_source; `device`: the sorter's limits (offset
+  /// alignment, invocations, storage blocks); `dispatch`: the sorter's dispatch limits.
+  WordPermute(ProgramCache* cache, std::string extra_source, const DeviceLimits& device, DispatchLimits dispatch)
+      : cache_(cache), extra_source_(std::move(extra_source)), device_(device),
+        offset_alignment_(device.storage_offset_alignment),
+        group_size_(std::min<std::uint32_t>(GPUSORT_PERMUTE_GROUP_SIZE, device.max_invocations)),
         dispatch_(dispatch) {}
 
   /// The kernel, built on first use. Call it before writing anything, so that a build that
   /// throws leaves the caller's data as it was.
   GLuint program() {
     return program_.get(cache_, [&] {
-      return ProgramSource{"permute", {"#version 430 core\n" + extra_source_ + "\n", shaders::common_shader_interface_h,
+      ProgramSource source{"permute", {"#version 430 core\n" + extra_source_ + "\n", shaders::common_shader_interface_h,
                                        shaders::common_permute_comp}};
+      source.sources.insert(source.sources.begin() + 1, "#define GROUP_SIZE " + std::to_string(group_size_) + "\n");
+      source.device = &device_;
+      return source;
     });
   }
 
@@ -71,12 +77,14 @@ class WordPermute {
     glUniform1ui(GPUSORT_PERMUTE_LOCATION_MODE, mode);
     glUniform1ui(GPUSORT_PERMUTE_LOCATION_DESTINATION_BASE, destination_base);
     glUniform1ui(GPUSORT_PERMUTE_LOCATION_SOURCE_BASE, source_base);
-    dispatch_workgroups((count + GPUSORT_PERMUTE_GROUP_SIZE - 1) / GPUSORT_PERMUTE_GROUP_SIZE, dispatch_);
+    dispatch_workgroups((count + group_size_ - 1) / group_size_, dispatch_);
   }
 
   ProgramCache* cache_ = nullptr;
   std::string extra_source_;
+  DeviceLimits device_;
   std::uint32_t offset_alignment_ = 4;
+  std::uint32_t group_size_ = GPUSORT_PERMUTE_GROUP_SIZE;
   DispatchLimits dispatch_;
   ProgramSlot program_;
 };

@@ -20,7 +20,7 @@ class SortCall {
   /// (named `values_what` in messages), at most limit.max_count of them.
   SortCall(const DeviceLimits& limits, const CountLimit& limit, const ElementLayout& layout, GLuint keys,
            GLuint values, std::size_t first, std::size_t count, const char* values_what = "values")
-      : range_checked_(check_context_and_range(limits, limit, layout, first, count)) {
+      : range_checked_(check_context_and_range(limits, limit, layout, first, count)), backup_(limits) {
     check_sort_buffers(keys, values, first, count, layout, values_what);
   }
   SortCall(const SortCall&) = delete;

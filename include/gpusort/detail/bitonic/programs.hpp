@@ -85,6 +85,12 @@ inline std::string glsl_define(const char* name, std::uint32_t value, const char
   return std::string("#define ") + name + " " + std::to_string(value) + suffix + "\n";
 }
 
+/// STORAGE_VECTORS (elements.glsl): the uvec4 views of keys and values where the device has the
+/// storage blocks for them: keys, values, their two views, the count and the fused passes' sync.
+inline std::string storage_vectors(const Config& c) {
+  return glsl_define("STORAGE_VECTORS", c.device.max_compute_storage_blocks >= 6 ? 1 : 0, "");
+}
+
 /// The #version line and the #defines every bitonic kernel starts with.
 inline std::string prelude(const Config& c, std::uint32_t elements_log2, std::uint32_t group_size) {
   return "#version 430 core\n"
@@ -92,7 +98,7 @@ inline std::string prelude(const Config& c, std::uint32_t elements_log2, std::ui
          "#pragma optionNV(unroll all)\n" +
          glsl_define("KEY_KIND", c.key_kind) + glsl_define("KEY_WORDS", c.layout.key_bytes / 4, "") +
          glsl_define("HAS_VALUES", c.layout.has_values() ? 1 : 0, "") + glsl_define("ELEMS_LOG2", elements_log2) +
-         glsl_define("GROUP_SIZE", group_size);
+         glsl_define("GROUP_SIZE", group_size) + storage_vectors(c);
 }
 
 /// BitonicTuning::extra_shader_source, after every #define of the host (so that it may test them)
@@ -147,15 +153,14 @@ inline ProgramSource arguments_source(const Config& c) {
 }
 
 inline ProgramSource program_source(const ProgramKey& key, const Config& c) {
+  ProgramSource source;
   switch (key.kernel) {
-    case ProgramKey::Kernel::global_steps:
-      return global_source(c, key.stable);
-    case ProgramKey::Kernel::dispatch_args:
-      return arguments_source(c);
-    case ProgramKey::Kernel::tile:
-      break;
+    case ProgramKey::Kernel::global_steps: source = global_source(c, key.stable); break;
+    case ProgramKey::Kernel::dispatch_args: source = arguments_source(c); break;
+    case ProgramKey::Kernel::tile: source = tile_source(c, key); break;
   }
-  return tile_source(c, key);
+  source.device = &c.device;  // checked after linking against the limits it was planned for
+  return source;
 }
 
 /// The programs a sorter has built, by key; each is built the first time it is asked for.

@@ -16,17 +16,10 @@ namespace detail {
 
 // The meta buffer's layout and init.comp's DispatchIndirectCommands are in the shader
 // interface (shaders/radix/radix_interface.h, GPUSORT_RADIX_META_*, GPUSORT_RADIX_ARGUMENTS_*).
-constexpr std::uint32_t radix_copy_elements = 1024;  // elements per copy.comp workgroup (256 x 4)
-constexpr std::uint32_t radix_small_group = 256;     // init, scan, histogram and copy workgroups
+constexpr std::uint32_t radix_small_group = 256;  // init, scan, histogram and copy workgroups, at most
 
 /// Ranking (shaders/radix/tile.glsl SUBGROUP_MODE).
 enum class RadixRanking : std::uint32_t { shared_match = 0, emulated_ballots = 1, ballots = 2 };
-
-/// The subgroup size usable for ballot ranking (GL_KHR_shader_subgroup with basic, ballot
-/// and shuffle in compute shaders, at most 128), 0 if none.
-inline std::uint32_t query_ballot_subgroup_size() {
-  return query_subgroup_size(subgroup_feature_basic | subgroup_feature_ballot | subgroup_feature_shuffle, 128);
-}
 
 /// A RadixTuning with every field resolved, plus what the programs derive from it.
 struct RadixConfig {
@@ -40,6 +33,8 @@ struct RadixConfig {
   /// scan.comp: up to this many blocks one workgroup walks them, an invocation per digit. On
   /// GPUs a walk of dependent loads is slow (32); llvmpipe starts workgroups slowly (4096).
   std::uint32_t serial_scan_blocks = 32;
+  std::uint32_t small_group = 256;     // invocations of init, scan, histogram and copy
+  std::uint32_t copy_elements = 1024;  // elements per copy.comp workgroup (small_group x 4)
 };
 
 /// Shared memory of downsweep.comp / onesweep.comp (tile.glsl): the area, five RADIX arrays
@@ -50,32 +45,68 @@ inline std::uint64_t radix_tile_shared_bytes(const RadixConfig& c) {
   return 4 * (c.area_words + 5 * radix + lanes + 1);
 }
 
+/// What every radix kernel needs of the device, whatever the tuning: storage blocks per
+/// compute shader (the most any kernel declares), binding points (GPUSORT_RADIX_BINDING_*),
+/// invocations (a workgroup of 128 covers 7-bit digits) and shared memory (a tile of 128 x 8).
+constexpr std::uint32_t radix_storage_blocks = 8;
+constexpr std::uint32_t radix_binding_points = GPUSORT_RADIX_BINDING_COUNT_BUFFER + 1;
+constexpr std::uint32_t radix_min_invocations = 128;
+constexpr std::uint32_t radix_min_shared_bytes = 16384;
+
+/// The first limit of `limits` below what the radix kernels need, as a sentence; "" if none.
+inline std::string radix_device_need(const DeviceLimits& limits) {
+  const auto need = [&](const char* limit, std::uint64_t has, std::uint64_t wants) {
+    return "the radix sort needs " + std::string(limit) + " >= " + std::to_string(wants) + ", but this device (" +
+           limits.renderer + ") has " + std::to_string(has);
+  };
+  if (limits.max_compute_storage_blocks < radix_storage_blocks)
+    return need("GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS", limits.max_compute_storage_blocks, radix_storage_blocks);
+  if (limits.max_storage_bindings < radix_binding_points)
+    return need("GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS", limits.max_storage_bindings, radix_binding_points);
+  if (limits.max_invocations < radix_min_invocations)
+    return need("GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS", limits.max_invocations, radix_min_invocations);
+  if (limits.max_shared_bytes < radix_min_shared_bytes)
+    return need("GL_MAX_COMPUTE_SHARED_MEMORY_SIZE", limits.max_shared_bytes, radix_min_shared_bytes);
+  return "";
+}
+
 /// Fills the zero fields of `t` from the device and checks the result.
-inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limits, const std::string& vendor) {
+inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limits) {
   const auto fail = [](const std::string& why) { throw Error("invalid RadixTuning: " + why); };
+  const std::string unmet = radix_device_need(limits);
+  if (!unmet.empty()) throw Error(unmet + ": use BitonicSorter, or Sorter, which then runs the network for every count");
   RadixConfig c;
+  const RadixTuning asked = t;
   c.software = limits.software;
   if (limits.software) c.serial_scan_blocks = 4096;
+  // The small kernels (init, scan, histogram, copy): 256 invocations, or the device's most.
+  c.small_group = radix_small_group;
+  while (c.small_group > limits.max_invocations) c.small_group /= 2;
+  c.copy_elements = 4 * c.small_group;
   if (t.digit_bits == 0) t.digit_bits = 8;
+  // The scan gives each digit an invocation: 7-bit digits where workgroups are smaller than 256.
+  if (asked.digit_bits == 0) while ((1u << t.digit_bits) > c.small_group) --t.digit_bits;
   if (t.digit_bits < 4 || t.digit_bits > 8) fail("digit_bits is " + std::to_string(t.digit_bits) + "; use 4 .. 8");
+  if ((1u << t.digit_bits) > c.small_group)
+    fail("digit_bits " + std::to_string(t.digit_bits) + " needs workgroups of " + std::to_string(1u << t.digit_bits) +
+         " invocations but the device has " + std::to_string(limits.max_invocations) +
+         " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS): leave digit_bits at 0");
   if (t.workgroup_size == 0) t.workgroup_size = limits.software ? 256 : 512;
   if (t.keys_per_invocation == 0) t.keys_per_invocation = limits.software ? 4 : 8;
-  if (t.workgroup_size % 32 != 0 || t.workgroup_size > limits.max_invocations)
+  // Defaults shrink to the device: workgroups to its invocations (in whole 32s).
+  if (asked.workgroup_size == 0) t.workgroup_size = std::min(t.workgroup_size, limits.max_invocations / 32 * 32);
+  if (t.workgroup_size == 0 || t.workgroup_size % 32 != 0 || t.workgroup_size > limits.max_invocations)
     fail("workgroup_size " + std::to_string(t.workgroup_size) + " must be a multiple of 32 of at most " +
          std::to_string(limits.max_invocations) + " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS)");
   if (t.keys_per_invocation < 1 || t.keys_per_invocation > 32)
     fail("keys_per_invocation " + std::to_string(t.keys_per_invocation) + " must be 1 .. 32");
-  c.tile_size = t.workgroup_size * t.keys_per_invocation;
-  if (c.tile_size > 32768)
-    fail("a tile of workgroup_size x keys_per_invocation = " + std::to_string(c.tile_size) +
-         " keys exceeds 32768 (16-bit counters)");
   if (t.histogram_keys == 0) t.histogram_keys = 8192;
   if (t.histogram_keys % 1024 != 0) fail("histogram_keys must be a positive multiple of 1024");
   if (t.max_workgroups_x == 0) t.max_workgroups_x = limits.max_groups_x;
   if (t.max_workgroups_x > limits.max_groups_x)
     fail("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " + std::to_string(limits.max_groups_x));
   // Ranking: real ballots where they fit, else digits in shared memory (emulated subgroups of 32).
-  const std::uint32_t ballot_size = query_ballot_subgroup_size();
+  const std::uint32_t ballot_size = limits.ballot_subgroup_size;
   if (t.emulate_subgroups) {
     c.ranking = RadixRanking::emulated_ballots;
   } else if (t.use_subgroups && ballot_size != 0 && t.workgroup_size % ballot_size == 0) {
@@ -84,9 +115,21 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
   }
   t.use_subgroups = c.ranking == RadixRanking::ballots;
   const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
-  c.area_words = std::max(c.tile_size, subgroups * ((1u << t.digit_bits) / 2));
-  c.tuning = t;
-  c.shared_bytes = radix_tile_shared_bytes(c);
+  const auto shape = [&] {
+    c.tile_size = t.workgroup_size * t.keys_per_invocation;
+    c.area_words = std::max(c.tile_size, subgroups * ((1u << t.digit_bits) / 2));
+    c.tuning = t;
+    c.shared_bytes = radix_tile_shared_bytes(c);
+  };
+  shape();
+  // Defaults shrink to the device: keys per invocation until a tile fits its shared memory.
+  while (asked.keys_per_invocation == 0 && t.keys_per_invocation > 1 && c.shared_bytes > limits.max_shared_bytes) {
+    --t.keys_per_invocation;
+    shape();
+  }
+  if (c.tile_size > 32768)
+    fail("a tile of workgroup_size x keys_per_invocation = " + std::to_string(c.tile_size) +
+         " keys exceeds 32768 (16-bit counters)");
   if (c.shared_bytes > limits.max_shared_bytes)
     fail("a tile of " + std::to_string(c.tile_size) + " keys needs " + std::to_string(c.shared_bytes) +
          " bytes of shared memory but the device has " + std::to_string(limits.max_shared_bytes) +
@@ -101,13 +144,14 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
                       : limits.compute_units != 0 ? static_cast<std::uint32_t>(per_unit * limits.compute_units)
                                                   : 512u;
   }
-  // Onesweep's look-back waits for other workgroups of its dispatch.
-  const bool fair = vendor.find("NVIDIA") != std::string::npos && limits.cross_workgroup_waits;
-  if (c.tuning.path == RadixPath::automatic) c.tuning.path = fair ? RadixPath::onesweep : RadixPath::reduce_then_scan;
+  // Onesweep's look-back waits for other workgroups of its dispatch: where the forward-progress
+  // policy (forward_progress.hpp, DeviceFacts::workgroup_waits) allows it, on GPUs.
+  const bool waits = limits.cross_workgroup_waits && !limits.software;
+  if (c.tuning.path == RadixPath::automatic) c.tuning.path = waits ? RadixPath::onesweep : RadixPath::reduce_then_scan;
   if (c.tuning.path == RadixPath::onesweep && !limits.cross_workgroup_waits)
-    fail("RadixPath::onesweep needs workgroups that may wait for each other, which this renderer (" +
-         limits.renderer + ") does not run safely (llvmpipe: only under LP_NUM_THREADS=1); use "
-         "RadixPath::reduce_then_scan or automatic");
+    fail("RadixPath::onesweep needs workgroups that may wait for each other, which gpusort has not verified on "
+         "this renderer (" + limits.renderer + "; llvmpipe: only under LP_NUM_THREADS=1): use "
+         "RadixPath::reduce_then_scan or automatic, or opt in with DeviceFacts::workgroup_waits = allowed");
   return c;
 }
 
@@ -174,7 +218,7 @@ inline RadixGeometry radix_geometry(const RadixConfig& c, std::uint64_t count, s
   g.tiles_per_block = tiles_per_block;
   g.blocks = ceil_div(g.tiles, g.tiles_per_block);
   g.histogram_groups = ceil_div(count, c.tuning.histogram_keys);
-  g.copy_groups = ceil_div(count, radix_copy_elements);
+  g.copy_groups = ceil_div(count, c.copy_elements);
   g.scan_groups = g.blocks <= c.serial_scan_blocks ? 1 : radix;
   // Reduce-then-scan: as many words as any count up to this one needs (blocks are not
   // monotonic in the count, but never more than the tiles or, on GPUs, RadixTuning::blocks).

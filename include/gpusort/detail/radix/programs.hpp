@@ -49,7 +49,7 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
                                           std::uint32_t key_bytes, bool has_values) {
   const RadixTuning& t = c.tuning;
   const bool tile_kernel = kernel == RadixKernel::downsweep || kernel == RadixKernel::onesweep;
-  const std::uint32_t group_size = tile_kernel ? t.workgroup_size : radix_small_group;
+  const std::uint32_t group_size = tile_kernel ? t.workgroup_size : c.small_group;
   const std::uint32_t max_passes = (key_bytes * 8 + t.digit_bits - 1) / t.digit_bits;
   std::string prelude = "#version 430 core\n";
   const bool real_subgroups = c.ranking == RadixRanking::ballots;
@@ -73,7 +73,7 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
   define("TILE_SIZE", c.tile_size);
   define("HISTOGRAM_KEYS", t.histogram_keys);
   define("HISTOGRAM_PASSES", max_passes);
-  define("COPY_ELEMENTS", radix_copy_elements);
+  define("COPY_ELEMENTS", c.copy_elements);
   define("SERIAL_SCAN_BLOCKS", c.serial_scan_blocks);
   define("ALL_PASSES", kernel == RadixKernel::histogram ? 1 : 0, "");
   define("KEYS_PER_INVOCATION", t.keys_per_invocation);
@@ -110,11 +110,15 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
 }
 
 /// Builds `kernels` in one batch (drivers may compile them concurrently).
+/// `device`: the limits the programs must fit (checked after linking).
 inline std::vector<RadixProgram> build_radix_programs(const std::vector<RadixKernel>& kernels, const RadixConfig& c,
                                                       int key_kind, std::uint32_t key_bytes, bool has_values,
-                                                      ProgramCache* cache) {
+                                                      ProgramCache* cache, const DeviceLimits& device) {
   std::vector<ProgramSource> sources;
-  for (RadixKernel kernel : kernels) sources.push_back(radix_program_source(kernel, c, key_kind, key_bytes, has_values));
+  for (RadixKernel kernel : kernels) {
+    sources.push_back(radix_program_source(kernel, c, key_kind, key_bytes, has_values));
+    sources.back().device = &device;
+  }
   std::vector<GlProgram> built = build_compute_programs(sources, cache);
   std::vector<RadixProgram> programs(built.size());
   for (std::size_t i = 0; i < built.size(); ++i) {

@@ -67,7 +67,7 @@ class Runner {
   /// Builds `kernels` in one batch (drivers may compile them concurrently).
   void build(const std::vector<Kernel>& kernels) {
     std::vector<RadixProgram> built = build_radix_programs(kernels, config_, elements_.key_kind, elements_.key_bytes,
-                                                           elements_.has_values, cache_);
+                                                           elements_.has_values, cache_, limits_);
     for (std::size_t i = 0; i < kernels.size(); ++i) programs_[static_cast<int>(kernels[i])] = std::move(built[i]);
   }
 

@@ -1,0 +1,79 @@
+#pragma once
+// The forward-progress policy: where gpusort lets one workgroup wait for another of the same
+// dispatch (the network's fused passes, Onesweep's look-back). Neither GL nor Vulkan promises
+// that a waiting workgroup lets the awaited one run; where it does not, the sort hangs or (on
+// llvmpipe, which cuts long loops short) comes out wrong. So waits run by default only where
+// they are verified, and every other device takes the paths without spin-waits. The decision
+// is a pure function of the context's strings and the environment, so tests check it for any
+// driver without GL.
+#include <cstring>
+#include <string>
+
+#include "../device_facts.hpp"
+#include "../error.hpp"
+
+namespace gpusort {
+namespace detail {
+
+/// The driver family the policy tells apart, from GL_VENDOR, GL_RENDERER and GL_VERSION.
+enum class WaitFamily {
+  nvidia_desktop,  // NVIDIA's desktop driver, GL or ES contexts: waits verified
+  nvidia_tegra,    // NVIDIA Tegra (Android, L4T): another GPU and driver, not verified
+  llvmpipe,        // Mesa's CPU rasterizer: safe only when one thread runs every workgroup
+  zink,            // GL on Vulkan: progress is that of the Vulkan driver below, not verified
+  other_software,  // softpipe, SwiftShader: not verified
+  other_gpu,       // AMD, Intel, Adreno, Mali, V3D, Apple, ...: not verified
+};
+
+inline bool contains(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
+
+inline WaitFamily wait_family(const std::string& vendor, const std::string& renderer) {
+  // zink names the Vulkan driver it runs on inside its renderer ("zink (llvmpipe ...)"), so it
+  // is told apart before llvmpipe.
+  if (contains(renderer, "zink")) return WaitFamily::zink;
+  if (contains(renderer, "llvmpipe")) return WaitFamily::llvmpipe;
+  if (contains(renderer, "softpipe") || contains(renderer, "SwiftShader")) return WaitFamily::other_software;
+  if (contains(vendor, "NVIDIA") || contains(renderer, "NVIDIA")) {
+    return contains(renderer, "Tegra") ? WaitFamily::nvidia_tegra : WaitFamily::nvidia_desktop;
+  }
+  return WaitFamily::other_gpu;
+}
+
+/// Whether Mesa's LP_NUM_THREADS (nullptr: unset) runs llvmpipe's workgroups one after another.
+inline bool single_threaded_llvmpipe(const char* lp_num_threads) {
+  return lp_num_threads != nullptr && (std::strcmp(lp_num_threads, "0") == 0 || std::strcmp(lp_num_threads, "1") == 0);
+}
+
+/// The default: whether waits between workgroups are verified on this driver. `version`
+/// (GL_VERSION) is taken so that the policy can tell contexts apart; today no family's answer
+/// depends on it (NVIDIA's desktop driver schedules GL and ES contexts on the same hardware).
+inline bool workgroup_waits_verified(const std::string& vendor, const std::string& renderer,
+                                     const std::string& version, const char* lp_num_threads) {
+  static_cast<void>(version);
+  switch (wait_family(vendor, renderer)) {
+    case WaitFamily::nvidia_desktop: return true;
+    // llvmpipe ends every loop of an invocation after 65535 iterations in all, which cuts a long
+    // wait short; on one thread every workgroup a wait needs has finished before it starts.
+    case WaitFamily::llvmpipe: return single_threaded_llvmpipe(lp_num_threads);
+    default: return false;
+  }
+}
+
+/// What a sorter runs with: the policy, or the caller's DeviceFacts::workgroup_waits. An opt-in
+/// on llvmpipe running several threads is refused: there it is known to give wrong sorts.
+inline bool resolve_workgroup_waits(WorkgroupWaits requested, const std::string& vendor, const std::string& renderer,
+                                    const std::string& version, const char* lp_num_threads) {
+  if (requested == WorkgroupWaits::never) return false;
+  if (requested == WorkgroupWaits::where_verified)
+    return workgroup_waits_verified(vendor, renderer, version, lp_num_threads);
+  // llvmpipe, and zink over lavapipe (whose renderer names llvmpipe), cut long loops short.
+  if (contains(renderer, "llvmpipe") && !single_threaded_llvmpipe(lp_num_threads)) {
+    throw Error("DeviceFacts::workgroup_waits = allowed on " + renderer +
+                ", which ends long waits early when several threads run workgroups: set LP_NUM_THREADS=1, "
+                "or leave workgroup_waits at where_verified");
+  }
+  return true;
+}
+
+}  // namespace detail
+}  // namespace gpusort
