@@ -9,7 +9,9 @@
 namespace gpusort_test {
 namespace {
 
-GLuint build_program(const char* source) {
+GLuint build_program(const char* desktop_source) {
+  const std::string text = glsl_for_test_context(desktop_source);
+  const char* source = text.c_str();
   const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
   glShaderSource(shader, 1, &source, nullptr);
   glCompileShader(shader);

@@ -37,7 +37,8 @@ using ContractApiCases =
                      ContractCase<Family::sorter, std::uint32_t>, ContractCase<Family::sorter, double>>;
 
 GLuint trivial_program() {
-  const char* source = "#version 430 core\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
+  const std::string text = glsl_for_test_context("#version 430 core\nlayout(local_size_x = 1) in;\nvoid main() {}\n");
+  const char* source = text.c_str();
   const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
   glShaderSource(shader, 1, &source, nullptr);
   glCompileShader(shader);

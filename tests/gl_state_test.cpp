@@ -86,11 +86,12 @@ struct GlStateSnapshot {
 }
 
 GLuint compile_trivial_compute_program() {
-  const char* source =
+  const std::string text = glsl_for_test_context(
       "#version 430\n"
       "layout(local_size_x = 1) in;\n"
       "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
-      "void main() { data[0] += 1u; }\n";
+      "void main() { data[0] += 1u; }\n");
+  const char* source = text.c_str();
   const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
   glShaderSource(shader, 1, &source, nullptr);
   glCompileShader(shader);
@@ -278,7 +279,8 @@ TEST_F(GlStateDefaults, Kept) {
 TEST_F(GlStateDefaults, CurrentProgramDeletedBeforeTheSort) {
   const GLuint program = glCreateProgram();
   const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-  const char* source = "#version 430 core\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
+  const std::string text = glsl_for_test_context("#version 430 core\nlayout(local_size_x = 1) in;\nvoid main() {}\n");
+  const char* source = text.c_str();
   glShaderSource(shader, 1, &source, nullptr);
   glCompileShader(shader);
   glAttachShader(program, shader);

@@ -115,13 +115,14 @@ TEST(SortRangeErrors, RangePastTheBufferIsRefusedAndNothingChanges) {
 class CountWriter {
  public:
   CountWriter() {
-    const char* source = R"(#version 430 core
+    const std::string text = glsl_for_test_context(R"(#version 430 core
 layout(local_size_x = 1) in;
 layout(std430, binding = 5) buffer Counts { uint counts[]; };
 layout(location = 0) uniform uint u_word;
 layout(location = 1) uniform uint u_count;
 void main() { counts[u_word] = u_count; }
-)";
+)");
+    const char* source = text.c_str();
     const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
     glShaderSource(shader, 1, &source, nullptr);
     glCompileShader(shader);
