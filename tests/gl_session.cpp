@@ -35,7 +35,7 @@ gpusort_support::HeadlessContext& gl_context() {
                   (flags & GL_CONTEXT_FLAG_DEBUG_BIT) ? "set" : "NOT set");
     }
     // Which driver ran the tests belongs in every log: llvmpipe and a GPU fail differently.
-    std::printf("gpusort tests on %s, OpenGL %s\n", context->renderer().c_str(),
+    std::printf("gpusort tests on %s, %s%s\n", context->renderer().c_str(), context->is_es() ? "" : "OpenGL ",
                 context->version().c_str());
     // The tile kernel has two paths; say which one the default-tuned sorters take here.
     const auto subgroup_size = gpusort::detail::query_subgroup_size();
