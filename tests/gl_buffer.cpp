@@ -1,5 +1,10 @@
 #include "gl_buffer.hpp"
 
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <ios>
+
 namespace gpusort_test {
 namespace {
 
@@ -42,7 +47,15 @@ Bytes GlBuffer::read() const {
   if (size_ == 0) return bytes;
   CopyBindingScope scope(GL_COPY_READ_BUFFER);
   glBindBuffer(GL_COPY_READ_BUFFER, name_);
-  glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(size_), bytes.data());
+  // Mapped rather than glGetBufferSubData, which OpenGL ES lacks.
+  const void* mapped = glMapBufferRange(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(size_), GL_MAP_READ_BIT);
+  if (mapped == nullptr) {
+    ADD_FAILURE() << "glMapBufferRange of test buffer " << name_ << " failed (GL error 0x" << std::hex
+                  << glGetError() << ")";
+    return bytes;
+  }
+  std::memcpy(bytes.data(), mapped, size_);
+  glUnmapBuffer(GL_COPY_READ_BUFFER);
   return bytes;
 }
 

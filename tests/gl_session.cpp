@@ -28,13 +28,14 @@ gpusort_support::HeadlessContext& gl_context() {
     context = std::make_unique<gpusort_support::HeadlessContext>(test_context_options());
     if (gl_debug_requested()) {
       GLint flags = 0;
-      glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+      // GL_CONTEXT_FLAGS is core in desktop GL 3.0 and ES 3.2; ES 3.1 has no such query.
+      if (context->version().rfind("OpenGL ES 3.1", 0) != 0) glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
       const bool installed = install_gl_debug_checks();
       std::printf("GL debug checks: %s, debug context flag %s\n", installed ? "on" : "NOT AVAILABLE",
                   (flags & GL_CONTEXT_FLAG_DEBUG_BIT) ? "set" : "NOT set");
     }
     // Which driver ran the tests belongs in every log: llvmpipe and a GPU fail differently.
-    std::printf("gpusort tests on %s, OpenGL %s\n", context->renderer().c_str(),
+    std::printf("gpusort tests on %s, %s%s\n", context->renderer().c_str(), context->is_es() ? "" : "OpenGL ",
                 context->version().c_str());
     // The tile kernel has two paths; say which one the default-tuned sorters take here.
     const auto subgroup_size = gpusort::detail::query_subgroup_size();
@@ -49,6 +50,16 @@ gpusort_support::HeadlessContext& gl_context() {
     }
   }
   return *context;
+}
+
+std::string glsl_for_test_context(const char* source) {
+  std::string text = source;
+  if (!gpusort_support::es_requested()) return text;
+  const std::size_t line_end = text.find('\n');
+  if (text.compare(0, 12, "#version 430") != 0 || line_end == std::string::npos) {
+    throw std::runtime_error("glsl_for_test_context: a test shader must start with \"#version 430\"");
+  }
+  return "#version 310 es" + text.substr(line_end);
 }
 
 void end_gl_session() {

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <string>
 #include <typeindex>
 
 #include "support/headless_context.hpp"
@@ -19,6 +20,11 @@ namespace gpusort_test {
 
 // Throws std::runtime_error (from HeadlessContext) when no context can be made.
 gpusort_support::HeadlessContext& gl_context();
+
+// A test's own compute shader `source`, written for desktop GLSL ("#version 430" or "#version
+// 430 core" on its first line), with that line replaced by "#version 310 es" on an OpenGL ES
+// context (GPUSORT_TEST_CONTEXT=es). The test shaders use only what both dialects share.
+std::string glsl_for_test_context(const char* source);
 
 // Destroys the cached sorters, then the context; the sorters' GL objects must go first.
 void end_gl_session();

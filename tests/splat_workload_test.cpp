@@ -91,7 +91,7 @@ class SplatWorkload : public GlTest, public ::testing::WithParamInterface<std::s
 TEST_P(SplatWorkload, CulledDepthsSortBackToFrontThroughTheFrontDoor) {
   const std::size_t capacity = GetParam();
   gl_context();
-  const gpusort::detail::GlProgram program = gpusort::detail::build_compute_program("splat_cull", {cull_source});
+  const gpusort::detail::GlProgram program = gpusort::detail::build_compute_program("splat_cull", {glsl_for_test_context(cull_source)});
   const std::vector<float> xyzw = splat_positions(capacity, static_cast<std::uint32_t>(capacity));
   GlBuffer positions(to_bytes(xyzw));
   const Bytes guards = to_bytes(std::vector<std::uint32_t>(capacity, guard_word));

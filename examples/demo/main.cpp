@@ -1,7 +1,7 @@
-// gpusort_demo [N] [--descending] [--runs R]
-// Sorts N random 32-bit keys in a GL buffer on the GPU (headless EGL context), times the sort
-// with GPU timestamps (the median of R sorts after a warm-up), and checks the result against
-// std::sort. Exit codes: 0 sorted and checked, 1 a failure (GL, a mismatch), 2 bad arguments.
+// gpusort_demo [N] [--descending] [--runs R] [--es]
+// Sorts N random 32-bit keys in a GL buffer on the GPU (headless EGL context; --es: OpenGL ES
+// 3.1+), times the sort with GPU timestamps (the median of R sorts after a warm-up), and checks
+// the result against std::sort. Exit codes: 0 sorted and checked, 1 a failure (GL, a mismatch), 2 bad arguments.
 
 #include "support/headless_context.hpp"  // brings in glad's GL declarations first
 
@@ -31,14 +31,16 @@ struct DemoOptions {
   std::size_t count = std::size_t{1} << 20;
   gpusort::Order order = gpusort::Order::ascending;
   int runs = 7;
+  bool es = false;  // an OpenGL ES 3.1+ context instead of desktop OpenGL
 };
 
 void print_usage(std::FILE* to) {
   std::fprintf(to,
-               "usage: gpusort_demo [N] [--descending] [--runs R]\n"
+               "usage: gpusort_demo [N] [--descending] [--runs R] [--es]\n"
                "  N             number of random uint32 keys (default 1048576)\n"
                "  --descending  sort largest first\n"
-               "  --runs R      timed sorts after the warm-up; the median is printed (default 7, 1-1000)\n");
+               "  --runs R      timed sorts after the warm-up; the median is printed (default 7, 1-1000)\n"
+               "  --es          run on an OpenGL ES 3.1+ context (as on Android and Quest) instead of desktop GL\n");
 }
 
 // Decimal digits only: no sign, no spaces, nothing strtoull would quietly wrap or clamp.
@@ -67,6 +69,8 @@ int parse_options(int argc, char** argv, DemoOptions& options) {
     const std::string argument = argv[i];
     if (argument == "--descending") {
       options.order = gpusort::Order::descending;
+    } else if (argument == "--es") {
+      options.es = true;
     } else if (argument == "--help" || argument == "-h") {
       print_usage(stdout);
       return 0;
@@ -124,8 +128,9 @@ GLuint make_buffer(std::size_t count, const std::uint32_t* data) {
 // 2.0 ms on an H100), as if the driver had moved it out of video memory.
 class KeyRefill {
  public:
-  KeyRefill() {
-    static const char* source = R"(#version 430 core
+  explicit KeyRefill(bool es) {
+    // The same shader in both dialects: only the #version line differs.
+    const std::string text = std::string(es ? "#version 310 es\n" : "#version 430 core\n") + R"(
 layout(local_size_x = 256) in;
 layout(std430, binding = 0) readonly buffer Source { uint source_words[]; };
 layout(std430, binding = 1) writeonly buffer Destination { uint destination_words[]; };
@@ -135,6 +140,7 @@ void main() {
   if (i < u_words) destination_words[i] = source_words[i];
 }
 )";
+    const char* source = text.c_str();
     const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
     glShaderSource(shader, 1, &source, nullptr);
     glCompileShader(shader);
@@ -170,16 +176,36 @@ void main() {
   GLuint program_ = 0;
 };
 
+// Mapped, not glGetBufferSubData: OpenGL ES has no glGetBufferSubData.
 std::vector<std::uint32_t> read_buffer(GLuint buffer, std::size_t count) {
   std::vector<std::uint32_t> keys(count);
   glBindBuffer(GL_COPY_READ_BUFFER, buffer);
   if (count > 0) {
-    glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(count * sizeof(std::uint32_t)),
-                       keys.data());
+    const GLsizeiptr bytes = static_cast<GLsizeiptr>(count * sizeof(std::uint32_t));
+    const void* mapped = glMapBufferRange(GL_COPY_READ_BUFFER, 0, bytes, GL_MAP_READ_BIT);
+    if (mapped == nullptr) throw std::runtime_error("glMapBufferRange could not map the sorted keys");
+    std::memcpy(keys.data(), mapped, static_cast<std::size_t>(bytes));
+    glUnmapBuffer(GL_COPY_READ_BUFFER);
   }
   glBindBuffer(GL_COPY_READ_BUFFER, 0);
   return keys;
 }
+
+// GPU timestamps: core in desktop GL 3.3; on ES only EXT_disjoint_timer_query has them, where
+// the loader declares it (else the demo reports wall time).
+struct Timestamps {
+#if defined(GL_EXT_disjoint_timer_query)
+  explicit Timestamps(bool es)
+      : counter(es ? glQueryCounterEXT : glQueryCounter),
+        result(es ? glGetQueryObjectui64vEXT : glGetQueryObjectui64v) {}
+#else
+  explicit Timestamps(bool es)
+      : counter(es ? nullptr : glQueryCounter), result(es ? nullptr : glGetQueryObjectui64v) {}
+#endif
+  bool available() const { return counter != nullptr && result != nullptr; }
+  PFNGLQUERYCOUNTERPROC counter;
+  PFNGLGETQUERYOBJECTUI64VPROC result;
+};
 
 double milliseconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -199,30 +225,32 @@ struct SortTimes {
 // One warm-up sort (shader specialisation, driver JIT, first-touch page faults), then `runs` timed
 // sorts of the same unsorted keys. Each is timed alone on an idle GPU, so the figures are
 // latency (launch included), not the throughput of sorts queued back to back.
-SortTimes time_sorts(gpusort::Sorter<std::uint32_t>& sorter, const KeyRefill& refill, GLuint pristine,
-                     GLuint buffer, std::size_t count, gpusort::Order order, int runs) {
+SortTimes time_sorts(gpusort::Sorter<std::uint32_t>& sorter, const KeyRefill& refill, const Timestamps& timestamps,
+                     GLuint pristine, GLuint buffer, std::size_t count, gpusort::Order order, int runs) {
   refill(pristine, buffer, count);
   sorter.sort(buffer, count, order);
   glFinish();
   SortTimes times;
   GLuint queries[2] = {0, 0};
-  glGenQueries(2, queries);
+  if (timestamps.available()) glGenQueries(2, queries);
   for (int run = 0; run < runs; ++run) {
     refill(pristine, buffer, count);
     glFinish();  // the refill must not land inside the timed interval
     const auto wall_start = std::chrono::steady_clock::now();
-    glQueryCounter(queries[0], GL_TIMESTAMP);
+    if (timestamps.available()) timestamps.counter(queries[0], GL_TIMESTAMP);
     sorter.sort(buffer, count, order);
-    glQueryCounter(queries[1], GL_TIMESTAMP);
+    if (timestamps.available()) timestamps.counter(queries[1], GL_TIMESTAMP);
     glFinish();
     times.wall_ms.push_back(milliseconds_since(wall_start));
     GLuint64 start_ns = 0;
     GLuint64 end_ns = 0;
-    glGetQueryObjectui64v(queries[0], GL_QUERY_RESULT, &start_ns);
-    glGetQueryObjectui64v(queries[1], GL_QUERY_RESULT, &end_ns);
+    if (timestamps.available()) {
+      timestamps.result(queries[0], GL_QUERY_RESULT, &start_ns);
+      timestamps.result(queries[1], GL_QUERY_RESULT, &end_ns);
+    }
     times.gpu_ms.push_back(end_ns > start_ns ? static_cast<double>(end_ns - start_ns) / 1e6 : 0.0);
   }
-  glDeleteQueries(2, queries);
+  if (timestamps.available()) glDeleteQueries(2, queries);
   return times;
 }
 
@@ -239,7 +267,7 @@ void print_times(const SortTimes& times, std::size_t count, int runs) {
                 gpu, runs, *std::min_element(times.gpu_ms.begin(), times.gpu_ms.end()),
                 *std::max_element(times.gpu_ms.begin(), times.gpu_ms.end()), wall);
   } else {
-    std::printf("GPU sort:   %.3f ms median of %d, wall incl. glFinish (GPU timestamps reported ~0)\n",
+    std::printf("GPU sort:   %.3f ms median of %d, wall incl. glFinish (GPU timestamps unavailable or reported ~0)\n",
                 wall, runs);
   }
   if (sort_ms > 0.0) {
@@ -250,8 +278,10 @@ void print_times(const SortTimes& times, std::size_t count, int runs) {
 }
 
 int run(const DemoOptions& options) {
-  gpusort_support::HeadlessContext context;
-  std::printf("device:     %s, OpenGL %s\n", context.renderer().c_str(), context.version().c_str());
+  gpusort_support::ContextOptions context_options;
+  if (options.es) context_options.api = gpusort_support::ContextApi::gl_es;  // else GPUSORT_TEST_CONTEXT decides
+  gpusort_support::HeadlessContext context(context_options);
+  std::printf("device:     %s\nGL_VERSION: %s\n", context.renderer().c_str(), context.version().c_str());
   if (context.is_software()) {
     std::printf("            This is a software renderer: the CPU emulates the GPU, so the sort below\n"
                 "            is slower than std::sort. A GPU sorts the same keys thousands of times\n"
@@ -283,8 +313,10 @@ int run(const DemoOptions& options) {
   const std::vector<std::uint32_t> keys = random_keys(count);
   const GLuint pristine = make_buffer(count, keys.data());
   const GLuint buffer = make_buffer(count, nullptr);
-  const KeyRefill refill;
-  const SortTimes times = time_sorts(sorter, refill, pristine, buffer, count, options.order, options.runs);
+  const KeyRefill refill(context.is_es());
+  const Timestamps timestamps(context.is_es());
+  const SortTimes times =
+      time_sorts(sorter, refill, timestamps, pristine, buffer, count, options.order, options.runs);
   print_times(times, count, options.runs);
 
   const std::vector<std::uint32_t> gpu_sorted = read_buffer(buffer, count);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "detail/bitonic/config.hpp"
+#include "detail/buffer_readback.hpp"
 #include "detail/bitonic/plan.hpp"
 #include "detail/bitonic/programs.hpp"
 #include "detail/bitonic/run.hpp"
@@ -364,12 +365,8 @@ class BitonicSorter {
       run(scratch_[0].name(), scratch_[1].name(), 0, 0, count, order, false);
     }
     detail::GlStateBackup backup(config_.device);
-    glBindBuffer(GL_COPY_READ_BUFFER, scratch_[0].name());
-    glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(keys_size), keys);
-    if (has_values) {
-      glBindBuffer(GL_COPY_READ_BUFFER, scratch_[1].name());
-      glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(values_size), values);
-    }
+    detail::read_buffer(scratch_[0].name(), keys_size, keys);
+    if (has_values) detail::read_buffer(scratch_[1].name(), values_size, values);
   }
 
   /// A direct sort of `count` elements from key_first of `keys` and value_first of `values`.

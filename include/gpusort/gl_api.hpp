@@ -1,8 +1,20 @@
 #pragma once
 // gpusort never loads OpenGL and never includes a loader: it uses the GL declarations
-// that the including code brought in first (glad, GLEW, epoxy, or <GL/glcorearb.h> with
-// GL_GLEXT_PROTOTYPES linked against libOpenGL), exactly as Dear ImGui's backends do.
-// GL_COMPUTE_SHADER appears in every header that declares the GL 4.3 core API.
-#if !defined(GL_COMPUTE_SHADER) || !defined(GL_SHADER_STORAGE_BUFFER)
-#error "gpusort: include your OpenGL 4.3+ declarations (glad/gl.h, GL/glew.h, epoxy/gl.h, or GL/glcorearb.h) before <gpusort/gpusort.hpp>"
+// that the including code brought in first, exactly as Dear ImGui's backends do:
+// - desktop OpenGL 4.3+: glad (gl), GLEW, epoxy, or <GL/glcorearb.h> with GL_GLEXT_PROTOTYPES
+//   linked against libOpenGL;
+// - OpenGL ES 3.1+: <GLES3/gl31.h> or <GLES3/gl32.h> linked against libGLESv2, or a loader's ES
+//   header (glad's gles2, epoxy).
+// gpusort calls only entry points that both GL 4.3 core and ES 3.1 have, so either set of
+// declarations is enough; which kind of context runs is read at run time (detail/device.hpp).
+// GL_COMPUTE_SHADER and GL_SHADER_STORAGE_BUFFER appear in every header that declares the
+// GL 4.3 core or the ES 3.1 API.
+#if defined(GL_COMPUTE_SHADER) && defined(GL_SHADER_STORAGE_BUFFER)
+#if defined(GL_ES_VERSION_2_0) && !defined(GL_VERSION_4_3) && !defined(GL_ES_VERSION_3_1)
+#error "gpusort: these OpenGL ES headers declare compute shaders but not the ES 3.1 API; include <GLES3/gl31.h> (or gl32.h, or a loader generated for ES 3.1+) before <gpusort/gpusort.hpp>"
+#endif
+#elif defined(GL_ES_VERSION_2_0)
+#error "gpusort: these OpenGL ES headers are older than ES 3.1 (no compute shaders); include <GLES3/gl31.h> or <GLES3/gl32.h> (or a loader generated for ES 3.1+) before <gpusort/gpusort.hpp>"
+#else
+#error "gpusort: include your OpenGL 4.3+ declarations (glad/gl.h, GL/glew.h, epoxy/gl.h, or GL/glcorearb.h) or OpenGL ES 3.1+ declarations (GLES3/gl31.h, GLES3/gl32.h, glad/gles2.h) before <gpusort/gpusort.hpp>"
 #endif

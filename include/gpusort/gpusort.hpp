@@ -1,6 +1,7 @@
 #pragma once
 // gpusort: sorts data that already lives in OpenGL buffers, on the GPU, with compute
-// shaders. Header-only; include your GL 4.3+ declarations (any loader) first.
+// shaders. Header-only; include your GL 4.3+ or GL ES 3.1+ declarations (any loader, or
+// <GLES3/gl31.h>) first.
 //
 //   #include <glad/gl.h>
 //   #include <gpusort/gpusort.hpp>

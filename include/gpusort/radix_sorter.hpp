@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "detail/device.hpp"
+#include "detail/buffer_readback.hpp"
 #include "detail/dispatch.hpp"
 #include "detail/element_layout.hpp"
 #include "detail/gl_state.hpp"
@@ -252,12 +253,8 @@ class RadixSorter {
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     runner_.run(target, count, order, passes_for(BitRange{}), false, nullptr);
     glMemoryBarrier(sort_completion_barrier);
-    glBindBuffer(GL_COPY_READ_BUFFER, target.keys);
-    glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(key_size), keys);
-    if (has_values) {
-      glBindBuffer(GL_COPY_READ_BUFFER, target.values);
-      glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(value_size), values);
-    }
+    detail::read_buffer(target.keys, static_cast<std::size_t>(key_size), keys);
+    if (has_values) detail::read_buffer(target.values, static_cast<std::size_t>(value_size), values);
   }
 
   detail::radix::Runner runner_;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <sstream>
@@ -62,6 +64,34 @@ bool has_extension(const char* extensions, const char* name) {
   return false;
 }
 
+bool environment_requests_es() {
+  const char* value = std::getenv("GPUSORT_TEST_CONTEXT");
+  if (value == nullptr || value[0] == '\0' || std::strcmp(value, "gl") == 0) return false;
+  if (std::strcmp(value, "es") == 0) return true;
+  throw std::runtime_error(std::string("GPUSORT_TEST_CONTEXT=") + value +
+                           " is not a context kind: use \"gl\" (desktop OpenGL, the default) or \"es\" "
+                           "(OpenGL ES 3.1+)");
+}
+
+// The client API of every context this process makes: 0 until the first context picks it.
+EGLenum chosen_api = 0;
+
+EGLenum client_api() { return chosen_api != 0 ? chosen_api : environment_requests_es() ? EGL_OPENGL_ES_API : EGL_OPENGL_API; }
+
+// Fixes the process's API at the first context (under the loader lock); later contexts must agree.
+void choose_api(ContextApi wanted) {
+  EGLenum api = client_api();
+  if (wanted != ContextApi::from_environment) api = wanted == ContextApi::gl_es ? EGL_OPENGL_ES_API : EGL_OPENGL_API;
+  if (chosen_api != 0 && chosen_api != api) {
+    throw std::runtime_error("HeadlessContext: this process already made " +
+                             std::string(chosen_api == EGL_OPENGL_ES_API ? "OpenGL ES" : "desktop OpenGL") +
+                             " contexts; one process uses one API");
+  }
+  chosen_api = api;
+}
+
+const char* api_name() { return client_api() == EGL_OPENGL_ES_API ? "OpenGL ES" : "desktop OpenGL"; }
+
 struct Candidate {
   EGLDisplay display;
   std::string description;
@@ -110,8 +140,9 @@ EGLConfig choose_config(EGLDisplay display) {
   // surfaceless display does not have); pbuffer support is the fallback request.
   const EGLint surface_types[] = {0, EGL_PBUFFER_BIT};
   for (EGLint surface_type : surface_types) {
-    const EGLint attributes[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_SURFACE_TYPE,
-                                 surface_type, EGL_NONE};
+    const EGLint renderable = client_api() == EGL_OPENGL_ES_API ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_BIT;
+    const EGLint attributes[] = {EGL_RENDERABLE_TYPE, renderable, EGL_SURFACE_TYPE, surface_type,
+                                 EGL_NONE};
     EGLConfig config = nullptr;
     EGLint found = 0;
     if (eglChooseConfig(display, attributes, &config, 1, &found) && found > 0) return config;
@@ -158,15 +189,16 @@ const SharedDisplay& shared_display() {
     // display's version and extensions (eglBindAPI, KHR_create_context, ...) are known.
     gladLoaderLoadEGL(candidate.display);
     const char* apis = eglQueryString(candidate.display, EGL_CLIENT_APIS);
-    if (!has_extension(apis, "OpenGL") || !eglBindAPI(EGL_OPENGL_API)) {
-      tried << "EGL " << major << "." << minor << " without desktop OpenGL (client APIs: "
+    const char* wanted = client_api() == EGL_OPENGL_ES_API ? "OpenGL_ES" : "OpenGL";
+    if (!has_extension(apis, wanted) || !eglBindAPI(client_api())) {
+      tried << "EGL " << major << "." << minor << " without " << api_name() << " (client APIs: "
             << (apis ? apis : "?") << ")";
       eglTerminate(candidate.display);
       continue;
     }
     EGLConfig config = choose_config(candidate.display);
     if (config == nullptr) {
-      tried << "no EGL config with EGL_OPENGL_BIT";
+      tried << "no EGL config for " << api_name();
       eglTerminate(candidate.display);
       continue;
     }
@@ -186,8 +218,28 @@ const SharedDisplay& shared_display() {
   throw std::runtime_error(failure);
 }
 
+// An OpenGL ES context: 3.1 is asked for (the least gpusort needs); drivers may give a newer
+// compatible version (Mesa gives 3.2 unless MESA_GLES_VERSION_OVERRIDE=3.1).
+EGLContext create_es_context(const SharedDisplay& shared, const ContextOptions& options,
+                             std::string& tried) {
+  const bool egl_15 = shared.egl_major > 1 || (shared.egl_major == 1 && shared.egl_minor >= 5);
+  std::vector<EGLint> attributes = {EGL_CONTEXT_MAJOR_VERSION_KHR, 3, EGL_CONTEXT_MINOR_VERSION_KHR, 1};
+  if (options.debug) {
+    if (egl_15) {
+      attributes.insert(attributes.end(), {EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE});
+    } else {
+      attributes.insert(attributes.end(), {EGL_CONTEXT_FLAGS_KHR, EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR});
+    }
+  }
+  attributes.push_back(EGL_NONE);
+  EGLContext context = eglCreateContext(shared.display, shared.config, EGL_NO_CONTEXT, attributes.data());
+  if (context == EGL_NO_CONTEXT) tried += "\n  OpenGL ES 3.1: " + last_egl_error();
+  return context;
+}
+
 EGLContext create_context(const SharedDisplay& shared, const ContextOptions& options,
                           std::string& tried) {
+  if (client_api() == EGL_OPENGL_ES_API) return create_es_context(shared, options, tried);
   // Ask for the newest versions first: drivers hand out exactly the requested version on some
   // platforms, and tests want the newest features the driver has.
   std::vector<std::pair<int, int>> versions = {{4, 6}, {4, 5}, {options.major, options.minor}};
@@ -237,20 +289,32 @@ std::string gl_string(GLenum name) {
 
 }  // namespace
 
+bool es_requested() {
+  std::lock_guard<std::mutex> lock(loader_mutex());
+  return client_api() == EGL_OPENGL_ES_API;
+}
+
 HeadlessContext::HeadlessContext(ContextOptions options) : display_(nullptr), context_(nullptr) {
   std::lock_guard<std::mutex> lock(loader_mutex());
+  choose_api(options.api);
   const SharedDisplay& shared = shared_display();
-  if (!eglBindAPI(EGL_OPENGL_API)) {
-    throw std::runtime_error("HeadlessContext: eglBindAPI(EGL_OPENGL_API) failed with " +
+  es_ = client_api() == EGL_OPENGL_ES_API;
+  if (es_) {
+    // The options name desktop versions; on ES the least version is the one gpusort needs.
+    options.major = 3;
+    options.minor = 1;
+  }
+  if (!eglBindAPI(client_api())) {
+    throw std::runtime_error(std::string("HeadlessContext: eglBindAPI(") + api_name() + ") failed with " +
                              last_egl_error());
   }
   std::string tried;
   EGLContext context = create_context(shared, options, tried);
   if (context == EGL_NO_CONTEXT) {
-    throw std::runtime_error("HeadlessContext: could not create an OpenGL " +
+    throw std::runtime_error(std::string("HeadlessContext: could not create an ") + api_name() + " " +
                              std::to_string(options.major) + "." +
-                             std::to_string(options.minor) + " (or newer) core context on " +
-                             shared.description + ". Tried:" + tried);
+                             std::to_string(options.minor) + " (or newer) " + (es_ ? "" : "core ") +
+                             "context on " + shared.description + ". Tried:" + tried);
   }
   if (!eglMakeCurrent(shared.display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
     const std::string error = last_egl_error();
@@ -265,11 +329,15 @@ HeadlessContext::HeadlessContext(ContextOptions options) : display_(nullptr), co
   // glad's GL pointers are process-wide. eglGetProcAddress returns context-independent entry
   // points (libglvnd dispatch), so loading once, from the first context, serves every context;
   // reloading later would race with threads already calling GL.
+  // glad/gl.h merges desktop GL and GLES: gladLoadGLES2 fills the same pointers with the ES
+  // entry points, and leaves desktop-only ones (glGetBufferSubData, ...) null.
   static bool gl_loaded = false;
   if (!gl_loaded) {
-    if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress))) {
+    const auto load = reinterpret_cast<GLADloadfunc>(eglGetProcAddress);
+    if (!(es_ ? gladLoadGLES2(load) : gladLoadGL(load))) {
       abandon(shared.display, context);
-      throw std::runtime_error("HeadlessContext: gladLoadGL failed on " + shared.description);
+      throw std::runtime_error(std::string("HeadlessContext: ") + (es_ ? "gladLoadGLES2" : "gladLoadGL") +
+                               " failed on " + shared.description);
     }
     gl_loaded = true;
   }
@@ -282,9 +350,15 @@ HeadlessContext::HeadlessContext(ContextOptions options) : display_(nullptr), co
   version_ = gl_string(GL_VERSION);
   if (std::make_pair(major, minor) < std::make_pair(options.major, options.minor)) {
     abandon(shared.display, context);
-    throw std::runtime_error("HeadlessContext: got OpenGL " + version_ + " on " + renderer_ +
-                             ", but " + std::to_string(options.major) + "." +
-                             std::to_string(options.minor) + " core is needed");
+    throw std::runtime_error("HeadlessContext: got " + version_ + " on " + renderer_ + ", but " +
+                             (es_ ? "OpenGL ES " : "OpenGL ") + std::to_string(options.major) + "." +
+                             std::to_string(options.minor) + (es_ ? "" : " core") + " is needed");
+  }
+  // Which driver and API ran belongs in every log (stderr: benchmarks print results on stdout).
+  static bool announced = false;
+  if (!announced) {
+    std::fprintf(stderr, "HeadlessContext: %s, %s on %s\n", api_name(), version_.c_str(), renderer_.c_str());
+    announced = true;
   }
   while (glGetError() != GL_NO_ERROR) {
   }
@@ -292,7 +366,7 @@ HeadlessContext::HeadlessContext(ContextOptions options) : display_(nullptr), co
 
 HeadlessContext::~HeadlessContext() {
   if (context_ == nullptr) return;
-  eglBindAPI(EGL_OPENGL_API);
+  eglBindAPI(client_api());
   if (eglGetCurrentContext() == static_cast<EGLContext>(context_)) {
     eglMakeCurrent(static_cast<EGLDisplay>(display_), EGL_NO_SURFACE, EGL_NO_SURFACE,
                    EGL_NO_CONTEXT);
@@ -304,7 +378,7 @@ HeadlessContext::~HeadlessContext() {
 
 void HeadlessContext::make_current() {
   // The bound client API is per thread, and a fresh thread starts with OpenGL ES.
-  if (!eglBindAPI(EGL_OPENGL_API) ||
+  if (!eglBindAPI(client_api()) ||
       !eglMakeCurrent(static_cast<EGLDisplay>(display_), EGL_NO_SURFACE, EGL_NO_SURFACE,
                       static_cast<EGLContext>(context_))) {
     throw std::runtime_error("HeadlessContext::make_current failed with " + last_egl_error() +
@@ -313,7 +387,7 @@ void HeadlessContext::make_current() {
 }
 
 void HeadlessContext::release_current() {
-  eglBindAPI(EGL_OPENGL_API);
+  eglBindAPI(client_api());
   if (!eglMakeCurrent(static_cast<EGLDisplay>(display_), EGL_NO_SURFACE, EGL_NO_SURFACE,
                       EGL_NO_CONTEXT)) {
     throw std::runtime_error("HeadlessContext::release_current failed with " + last_egl_error());
@@ -323,6 +397,8 @@ void HeadlessContext::release_current() {
 std::string HeadlessContext::renderer() const { return renderer_; }
 
 std::string HeadlessContext::version() const { return version_; }
+
+bool HeadlessContext::is_es() const { return es_; }
 
 bool HeadlessContext::is_software() const {
   std::string name = renderer_;

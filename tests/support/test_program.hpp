@@ -7,11 +7,18 @@
 #include <glad/gl.h>
 #include <gtest/gtest.h>
 
+#include <string>
+
+#include "gl_session.hpp"  // glsl_for_test_context
+
 namespace gpusort_test {
 
-// Compiles and links `source` as a compute program; the caller deletes it (glDeleteProgram).
-// The shader object is deleted here: the program keeps what it needs.
-inline GLuint build_test_program(const char* source) {
+// Compiles and links `desktop_source` (written as "#version 430 ...", rewritten for an ES
+// context by glsl_for_test_context) as a compute program; the caller deletes it
+// (glDeleteProgram). The shader object is deleted here: the program keeps what it needs.
+inline GLuint build_test_program(const char* desktop_source) {
+  const std::string text = glsl_for_test_context(desktop_source);
+  const char* source = text.c_str();
   const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
   glShaderSource(shader, 1, &source, nullptr);
   glCompileShader(shader);

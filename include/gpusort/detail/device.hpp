@@ -10,15 +10,17 @@
 #include "../device_facts.hpp"
 #include "../error.hpp"
 #include "forward_progress.hpp"
+#include "glsl_target.hpp"
 
 namespace gpusort {
 namespace detail {
 
 inline void require_current_context() {
-#if defined(GLAD_GL_H_)
+#if defined(GLAD_GL_H_) || defined(GLAD_GLES2_H_)
   // glad's function pointers stay null until gladLoadGL ran; calling one would crash.
   if (glad_glGetString == nullptr) {
-    throw Error("OpenGL functions are not loaded: call gladLoadGL(...) after making your context current");
+    throw Error("OpenGL functions are not loaded: call gladLoadGL(...) (gladLoadGLES2(...) on OpenGL ES) after "
+                "making your context current");
   }
 #endif
   if (glGetString(GL_VERSION) == nullptr) {
@@ -33,6 +35,11 @@ struct DeviceLimits {
   std::string version;
   std::string renderer;
   std::string vendor;
+  /// The GLSL dialect of the context's compute shaders (glsl_target.hpp): every program
+  /// source starts with its #version line.
+  GlslTarget glsl_target = GlslTarget::gl430_core;
+  /// An OpenGL ES context (major and minor are then the ES version).
+  bool es = false;
   std::uint32_t max_shared_bytes = 0;
   std::uint32_t max_invocations = 0;
   std::uint32_t max_groups_x = 0;
@@ -107,7 +114,41 @@ inline std::uint64_t& device_query_count() {
   return count;
 }
 
-/// Reads the context's version and compute limits. Throws Error below OpenGL 4.3.
+/// Parses GL_VERSION into `limits` (major, minor, es, glsl_target). Desktop contexts report
+/// "<major>.<minor>[.<release>] <vendor text>", ES contexts "OpenGL ES <major>.<minor> <vendor
+/// text>" (ES 1.x: "OpenGL ES-CM 1.1"). Throws Error below OpenGL 4.3 and below OpenGL ES 3.1.
+inline void parse_context_version(DeviceLimits& limits) {
+  static const char es_prefix[] = "OpenGL ES";
+  const std::string& version = limits.version;
+  limits.es = version.compare(0, sizeof es_prefix - 1, es_prefix) == 0;
+  const char* numbers = version.c_str() + (limits.es ? sizeof es_prefix - 1 : 0);
+  if (limits.es && *numbers == ' ') ++numbers;  // "OpenGL ES-CM 1.1" keeps its "-" and fails below
+  if (std::sscanf(numbers, "%d.%d", &limits.major, &limits.minor) != 2) {
+    limits.major = limits.minor = 0;
+  }
+  const auto at_least = [&](int major, int minor) {
+    return limits.major > major || (limits.major == major && limits.minor >= minor);
+  };
+  if (limits.es) {
+    if (!at_least(3, 1)) {
+      throw Error("needs OpenGL ES 3.1 or newer (compute shaders and shader storage buffers), but the current "
+                  "context reports \"" + version + "\" (" + limits.renderer +
+                  "): create an OpenGL ES 3.1+ context (EGL_CONTEXT_MAJOR_VERSION 3, MINOR 1) or an OpenGL "
+                  "4.3+ core context");
+    }
+    limits.glsl_target = at_least(3, 2) ? GlslTarget::es320 : GlslTarget::es310;
+    return;
+  }
+  if (!at_least(4, 3)) {
+    throw Error("needs OpenGL 4.3 or newer (compute shaders and shader storage buffers), but the current context "
+                "reports \"" + version + "\" (" + limits.renderer +
+                "): create a 4.3+ core profile context, or an OpenGL ES 3.1+ context");
+  }
+  limits.glsl_target = GlslTarget::gl430_core;
+}
+
+/// Reads the context's version and compute limits. Throws Error below OpenGL 4.3 and below
+/// OpenGL ES 3.1.
 inline DeviceLimits query_device_limits() {
   require_current_context();
   ++device_query_count();
@@ -115,16 +156,7 @@ inline DeviceLimits query_device_limits() {
   limits.version = gl_string(GL_VERSION);
   limits.renderer = gl_string(GL_RENDERER);
   limits.vendor = gl_string(GL_VENDOR);
-  if (limits.version.compare(0, 9, "OpenGL ES") == 0 ||
-      std::sscanf(limits.version.c_str(), "%d.%d", &limits.major, &limits.minor) != 2) {
-    throw Error("needs desktop OpenGL 4.3 or newer, but the current context reports \"" + limits.version +
-                "\": create an OpenGL 4.3+ core profile context");
-  }
-  if (limits.major < 4 || (limits.major == 4 && limits.minor < 3)) {
-    throw Error("needs OpenGL 4.3 or newer (compute shaders and shader storage buffers), but the current context is "
-                "OpenGL " + std::to_string(limits.major) + "." + std::to_string(limits.minor) + " (" + limits.renderer +
-                "): create a 4.3+ core profile context");
-  }
+  parse_context_version(limits);
   GLint value = 0;
   glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &value);
   limits.max_shared_bytes = static_cast<std::uint32_t>(value);

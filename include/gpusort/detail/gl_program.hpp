@@ -100,7 +100,9 @@ inline void check_program_fits(GLuint program, const char* kernel_name, const De
 
 /// The ProgramCache key of `program` on the current context: "<kernel>-<16 hex digits>",
 /// the digits a 64-bit FNV-1a of GL_VENDOR, GL_RENDERER, GL_VERSION and the full source,
-/// so that another driver version, device or BitonicTuning never meets an old binary's key.
+/// so that another driver version, device or BitonicTuning never meets an old binary's key. An
+/// ES context's GL_VERSION starts with "OpenGL ES" (and its source with "#version 3x0 es"), so a
+/// desktop and an ES context of the same driver never share binaries either.
 inline std::string program_cache_key(const ProgramSource& program) {
   std::uint64_t hash = fnv1a64("gpusort program 1\n");  // bump when binaries are used differently
   for (GLenum name : {GLenum(GL_VENDOR), GLenum(GL_RENDERER), GLenum(GL_VERSION)}) {
@@ -214,7 +216,7 @@ inline std::vector<GlProgram> build_compute_programs(const std::vector<ProgramSo
     const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
     if (shader == 0) {
       throw Error(std::string("glCreateShader(GL_COMPUTE_SHADER) failed for '") + program.kernel_name +
-                  "': the context does not support compute shaders; create an OpenGL 4.3+ core context");
+                  "': the context does not support compute shaders; create an OpenGL 4.3+ core or OpenGL ES 3.1+ context");
     }
     batch.shader(i) = shader;
     glShaderSource(shader, static_cast<GLsizei>(strings.size()), strings.data(), lengths.data());

@@ -71,6 +71,10 @@ inline std::uint64_t buffer_size(GLuint buffer, const std::string& label) {
   return static_cast<std::uint64_t>(size < 0 ? 0 : size);
 }
 
+/// GL_MAP_PERSISTENT_BIT (GL 4.4, ARB_buffer_storage), spelled GL_MAP_PERSISTENT_BIT_EXT by ES
+/// headers (EXT_buffer_storage) and absent from GL 4.3's and ES 3.1's: the same value in all.
+constexpr GLint map_persistent_bit = 0x0040;
+
 /// Throws if the buffer bound to GL_COPY_READ_BUFFER is mapped without GL_MAP_PERSISTENT_BIT.
 inline void check_not_mapped(const std::string& label) {
   GLint mapped = GL_FALSE;
@@ -78,11 +82,7 @@ inline void check_not_mapped(const std::string& label) {
   if (mapped == GL_TRUE) {
     GLint access = 0;
     glGetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_ACCESS_FLAGS, &access);
-#if defined(GL_MAP_PERSISTENT_BIT)
-    const bool persistent = (access & GL_MAP_PERSISTENT_BIT) != 0;
-#else
-    const bool persistent = false;
-#endif
+    const bool persistent = (access & map_persistent_bit) != 0;
     if (!persistent) {
       throw Error(label + " is mapped: unmap it (glUnmapBuffer) before sorting, or map it with "
                           "GL_MAP_PERSISTENT_BIT");

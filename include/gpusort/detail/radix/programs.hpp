@@ -28,15 +28,15 @@ struct RadixProgram {
 };
 
 inline std::uint32_t active_uniform_locations(GLuint program) {
-  GLint count = 0, longest = 0;
-  glGetProgramiv(program, GL_ACTIVE_UNIFORMS, &count);
-  glGetProgramiv(program, GL_ACTIVE_UNIFORM_MAX_LENGTH, &longest);
-  std::string name(static_cast<std::size_t>(longest > 0 ? longest : 1), '\0');
+  // The program interface query (GL 4.3, ES 3.1) reads each uniform's location directly;
+  // glGetActiveUniformName is desktop-only.
+  GLint count = 0;
+  glGetProgramInterfaceiv(program, GL_UNIFORM, GL_ACTIVE_RESOURCES, &count);
+  const GLenum property = GL_LOCATION;
   std::uint32_t mask = 0;
   for (GLint i = 0; i < count; ++i) {
-    GLsizei length = 0;
-    glGetActiveUniformName(program, static_cast<GLuint>(i), static_cast<GLsizei>(name.size()), &length, &name[0]);
-    const GLint location = glGetUniformLocation(program, name.substr(0, static_cast<std::size_t>(length)).c_str());
+    GLint location = -1;
+    glGetProgramResourceiv(program, GL_UNIFORM, static_cast<GLuint>(i), 1, &property, 1, nullptr, &location);
     if (location >= 0 && location < 32) mask |= 1u << location;
   }
   return mask;

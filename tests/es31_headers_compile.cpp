@@ -1,0 +1,127 @@
+// Proves that gpusort needs nothing beyond the OpenGL ES 3.1 API: this translation unit sees
+// only <GLES3/gl31.h> (Khronos's header, no loader, no desktop declarations), instantiates
+// every sorter for every key type, keys-only and with values, and calls every public entry
+// point. It links against libGLESv2, so an entry point that ES 3.1 lacks fails to compile
+// (undeclared) or to link. Built by the ctest es31_headers_compile; never run.
+#include <GLES3/gl31.h>
+
+#include <gpusort/gpusort.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <vector>
+
+namespace {
+
+constexpr GLuint keys = 1, values = 2, counts = 3;
+
+template <class Key, class Value>
+void call_bitonic() {
+  gpusort::FileProgramCache cache(std::filesystem::path("gpusort-cache"));
+  gpusort::BitonicSorter<Key, Value> sorter(gpusort::BitonicTuning{}, &cache, gpusort::DeviceFacts{});
+  gpusort::BitonicSorter<Key, Value> defaulted;
+  defaulted = std::move(sorter);
+  std::vector<Key> host_keys(8);
+  if constexpr (std::is_void<Value>::value) {
+    defaulted.sort(keys, 8);
+    defaulted.sort_range(keys, 2, 4, gpusort::Order::descending);
+    defaulted.sort_indirect(keys, counts, 0, 8);
+    defaulted.sort(host_keys);
+  } else {
+    std::vector<Value> host_values(8);
+    defaulted.sort(keys, values, 8);
+    defaulted.sort(keys, values, 8, gpusort::Order::ascending, gpusort::Stability::stable);
+    defaulted.sort_range(keys, values, 2, 4, gpusort::Order::descending, gpusort::Stability::stable);
+    defaulted.sort_indirect(keys, values, counts, 0, 8);
+    defaulted.sort(host_keys, host_values, gpusort::Order::ascending, gpusort::Stability::stable);
+    if constexpr (std::is_same<Value, std::uint32_t>::value) defaulted.sort_indices(keys, values, 8);
+  }
+  defaulted.prepare(8);
+  defaulted.prepare_indirect(8);
+  defaulted.reserve(8);
+  (void)defaulted.plan(8);
+  defaulted.set_pass_observer([](const gpusort::PassInfo&) {});
+  (void)defaulted.tuning();
+  (void)defaulted.device_facts();
+  (void)defaulted.max_count();
+}
+
+template <class Key, class Value>
+void call_radix() {
+  gpusort::RadixSorter<Key, Value> sorter(gpusort::RadixTuning{}, nullptr);
+  gpusort::RadixSorter<Key, Value> defaulted;
+  defaulted = std::move(sorter);
+  std::vector<Key> host_keys(8);
+  if constexpr (std::is_void<Value>::value) {
+    defaulted.sort(keys, 8, gpusort::Order::ascending, gpusort::BitRange{});
+    defaulted.sort_range(keys, 2, 4);
+    defaulted.sort_indirect(keys, counts, 0, 8);
+    defaulted.sort(host_keys);
+  } else {
+    std::vector<Value> host_values(8);
+    defaulted.sort(keys, values, 8);
+    defaulted.sort_range(keys, values, 2, 4);
+    defaulted.sort_indirect(keys, values, counts, 0, 8);
+    defaulted.sort(host_keys, host_values);
+    if constexpr (std::is_same<Value, std::uint32_t>::value) defaulted.sort_indices(keys, values, 8);
+  }
+  defaulted.reserve(8);
+  (void)defaulted.max_count();
+  (void)defaulted.tuning();
+  (void)defaulted.tile_size();
+  defaulted.set_pass_observer([](const gpusort::RadixPassInfo&) {});
+}
+
+template <class Key, class Value>
+void call_sorter() {
+  gpusort::Sorter<Key, Value> sorter(gpusort::SorterTuning{}, nullptr);
+  std::vector<Key> host_keys(8);
+  if constexpr (std::is_void<Value>::value) {
+    sorter.sort(keys, 8);
+    sorter.sort_range(keys, 2, 4);
+    sorter.sort_indirect(keys, counts, 0, 8);
+    sorter.sort(host_keys);
+  } else {
+    std::vector<Value> host_values(8);
+    sorter.sort(keys, values, 8, gpusort::Order::ascending, gpusort::Stability::stable);
+    sorter.sort_range(keys, values, 2, 4, gpusort::Order::descending, gpusort::Stability::stable);
+    sorter.sort_indirect(keys, values, counts, 0, 8);
+    sorter.sort(host_keys, host_values, gpusort::Order::ascending, gpusort::Stability::stable);
+    if constexpr (std::is_same<Value, std::uint32_t>::value) sorter.sort_indices(keys, values, 8);
+  }
+  (void)sorter.algorithm_for(8, gpusort::Stability::stable);
+  (void)sorter.crossover();
+  sorter.prepare(8);
+  sorter.prepare_indirect(8);
+  sorter.reserve(8);
+  (void)sorter.max_count();
+  (void)sorter.bitonic();
+  (void)sorter.radix();
+}
+
+template <class Key, class Value>
+void call_all() {
+  call_bitonic<Key, Value>();
+  call_radix<Key, Value>();
+  call_sorter<Key, Value>();
+}
+
+template <class Key>
+void call_all_layouts() {
+  call_all<Key, void>();
+  call_all<Key, std::uint32_t>();
+  call_all<Key, float>();
+}
+
+}  // namespace
+
+int main() {
+  call_all_layouts<std::uint32_t>();
+  call_all_layouts<std::int32_t>();
+  call_all_layouts<float>();
+  call_all_layouts<std::uint64_t>();
+  call_all_layouts<std::int64_t>();
+  call_all_layouts<double>();
+  glMemoryBarrier(gpusort::sort_completion_barrier);
+  return 0;
+}
