@@ -91,8 +91,8 @@ class BitonicSorter {
   BitonicSorter(const BitonicTuning& tuning, ProgramCache* cache, const DeviceFacts& device = {})
       : config_(make_config(tuning, device)),
         programs_(cache),
-        permute_(cache, config_.tuning.extra_shader_source, config_.device.storage_offset_alignment,
-                 config_.dispatch_limits()) {
+        permute_(cache, config_.device.glsl_target, config_.tuning.extra_shader_source,
+                 config_.device.storage_offset_alignment, config_.dispatch_limits()) {
     GLint previous_program = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &previous_program);  // building does not bind, but stay defensive
     // The main tile and global programs, in one batch so that the driver may compile both at

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "../error.hpp"
+#include "glsl_target.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -30,6 +31,9 @@ struct DeviceLimits {
   int minor = 0;
   std::string version;
   std::string renderer;
+  /// The GLSL dialect of the context's compute shaders (glsl_target.hpp): every program
+  /// source starts with its #version line.
+  GlslTarget glsl_target = GlslTarget::gl430_core;
   std::uint32_t max_shared_bytes = 0;
   std::uint32_t max_invocations = 0;
   std::uint32_t max_groups_x = 0;

@@ -11,6 +11,7 @@
 #include "embedded_shaders.hpp"
 #include "gl_buffer.hpp"
 #include "gl_state.hpp"
+#include "glsl_target.hpp"
 #include "program_slots.hpp"
 #include "shader_interface.hpp"
 #include "storage_binding.hpp"
@@ -18,23 +19,27 @@
 namespace gpusort {
 namespace detail {
 
+/// The permute kernel's source for `target`, with `extra_source` (BitonicTuning::extra_shader_source).
+inline ProgramSource permute_source(GlslTarget target, const std::string& extra_source) {
+  return ProgramSource{"permute", {glsl_prelude(target) + extra_source + "\n", shaders::common_shader_interface_h,
+                                   shaders::common_permute_comp}};
+}
+
 class WordPermute {
  public:
   WordPermute() = default;
-  /// `extra_source`: BitonicTuning::extra_shader_source; `offset_alignment`:
-  /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT; `dispatch`: the sorter's dispatch limits.
-  WordPermute(ProgramCache* cache, std::string extra_source, std::uint32_t offset_alignment,
+  /// `target`: DeviceLimits::glsl_target; `extra_source`: BitonicTuning::extra_shader_source;
+  /// `offset_alignment`: GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT; `dispatch`: the sorter's
+  /// dispatch limits.
+  WordPermute(ProgramCache* cache, GlslTarget target, std::string extra_source, std::uint32_t offset_alignment,
               DispatchLimits dispatch)
-      : cache_(cache), extra_source_(std::move(extra_source)), offset_alignment_(offset_alignment),
+      : cache_(cache), target_(target), extra_source_(std::move(extra_source)), offset_alignment_(offset_alignment),
         dispatch_(dispatch) {}
 
   /// The kernel, built on first use. Call it before writing anything, so that a build that
   /// throws leaves the caller's data as it was.
   GLuint program() {
-    return program_.get(cache_, [&] {
-      return ProgramSource{"permute", {"#version 430 core\n" + extra_source_ + "\n", shaders::common_shader_interface_h,
-                                       shaders::common_permute_comp}};
-    });
+    return program_.get(cache_, [&] { return permute_source(target_, extra_source_); });
   }
 
   /// indices[first + i] = i for i < count.
@@ -75,6 +80,7 @@ class WordPermute {
   }
 
   ProgramCache* cache_ = nullptr;
+  GlslTarget target_ = GlslTarget::gl430_core;
   std::string extra_source_;
   std::uint32_t offset_alignment_ = 4;
   DispatchLimits dispatch_;

@@ -37,6 +37,7 @@ struct RadixConfig {
   std::uint32_t area_words = 0;      // tile.glsl AREA_WORDS
   std::uint64_t shared_bytes = 0;    // shared memory of the tile kernels
   bool software = false;             // tiles per block capped (llvmpipe's loop limit)
+  GlslTarget glsl_target = GlslTarget::gl430_core;  // DeviceLimits::glsl_target
   /// scan.comp: up to this many blocks one workgroup walks them, an invocation per digit. On
   /// GPUs a walk of dependent loads is slow (32); llvmpipe starts workgroups slowly (4096).
   std::uint32_t serial_scan_blocks = 32;
@@ -50,11 +51,15 @@ inline std::uint64_t radix_tile_shared_bytes(const RadixConfig& c) {
   return 4 * (c.area_words + 5 * radix + lanes + 1);
 }
 
-/// Fills the zero fields of `t` from the device and checks the result.
-inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limits, const std::string& vendor) {
+/// Fills the zero fields of `t` from the device, whose ballot subgroups are `ballot_size`
+/// wide (query_ballot_subgroup_size(); 0: none), and checks the result. Calls no GL, so that
+/// tools may derive every program variant without a context (tests/glslang_variants.cpp).
+inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limits, const std::string& vendor,
+                                        std::uint32_t ballot_size) {
   const auto fail = [](const std::string& why) { throw Error("invalid RadixTuning: " + why); };
   RadixConfig c;
   c.software = limits.software;
+  c.glsl_target = limits.glsl_target;
   if (limits.software) c.serial_scan_blocks = 4096;
   if (t.digit_bits == 0) t.digit_bits = 8;
   if (t.digit_bits < 4 || t.digit_bits > 8) fail("digit_bits is " + std::to_string(t.digit_bits) + "; use 4 .. 8");
@@ -75,7 +80,6 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
   if (t.max_workgroups_x > limits.max_groups_x)
     fail("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " + std::to_string(limits.max_groups_x));
   // Ranking: real ballots where they fit, else digits in shared memory (emulated subgroups of 32).
-  const std::uint32_t ballot_size = query_ballot_subgroup_size();
   if (t.emulate_subgroups) {
     c.ranking = RadixRanking::emulated_ballots;
   } else if (t.use_subgroups && ballot_size != 0 && t.workgroup_size % ballot_size == 0) {
@@ -109,6 +113,11 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
          limits.renderer + ") does not run safely (llvmpipe: only under LP_NUM_THREADS=1); use "
          "RadixPath::reduce_then_scan or automatic");
   return c;
+}
+
+/// As above, on the current context.
+inline RadixConfig resolve_radix_tuning(const RadixTuning& t, const DeviceLimits& limits, const std::string& vendor) {
+  return resolve_radix_tuning(t, limits, vendor, query_ballot_subgroup_size());
 }
 
 /// The digit passes of a sort: bits [begin, end) in passes of digit_bits, lowest first.
