@@ -291,6 +291,36 @@ Result run(const std::string& command) {
   return r;
 }
 
+/// The files of files[first, end) that `output` (of one glslangValidator run over them) reports
+/// errors for: glslang names each file on a line of its own before that file's messages. All
+/// of them where an error comes before any name.
+std::vector<std::size_t> files_with_errors(const std::string& output, const std::vector<std::string>& files,
+                                           std::size_t first, std::size_t end) {
+  std::vector<std::size_t> failed;
+  std::size_t current = end;
+  std::size_t begin = 0;
+  while (begin < output.size()) {
+    std::size_t line_end = output.find('\n', begin);
+    if (line_end == std::string::npos) line_end = output.size();
+    const std::string line = output.substr(begin, line_end - begin);
+    begin = line_end + 1;
+    const auto named = std::find(files.begin() + first, files.begin() + end, line);
+    if (named != files.begin() + end) {
+      current = static_cast<std::size_t>(named - files.begin());
+    } else if (line.compare(0, 5, "ERROR") == 0) {
+      if (current == end) {
+        failed.clear();
+        for (std::size_t i = first; i < end; ++i) failed.push_back(i);
+        return failed;
+      }
+      if (failed.empty() || failed.back() != current) failed.push_back(current);
+    }
+  }
+  if (failed.empty())  // failed without naming an error: check each file on its own
+    for (std::size_t i = first; i < end; ++i) failed.push_back(i);
+  return failed;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -328,8 +358,10 @@ int main(int argc, char** argv) {
           const std::size_t end = std::min(files.size(), first + batch);
           std::string list;
           for (std::size_t i = first; i < end; ++i) list += " '" + files[i] + "'";
-          if (run(command + list).status == 0) continue;
-          for (std::size_t i = first; i < end; ++i) results[i] = run(command + " '" + files[i] + "'");
+          const Result batch_result = run(command + list);
+          if (batch_result.status == 0) continue;
+          for (std::size_t i : files_with_errors(batch_result.output, files, first, end))
+            results[i] = run(command + " '" + files[i] + "'");
         }
       });
     }
@@ -346,7 +378,7 @@ int main(int argc, char** argv) {
       if (results[i].status == 0) continue;
       if (++failed <= 5) std::printf("FAILED %s\n%s\n", files[i].c_str(), results[i].output.c_str());
     }
-    std::printf("%s: %zu variants compiled, %zu of them linked, %d failed (", target.second, files.size(),
+    std::printf("%s: %zu variants compiled, %zu of them also linked, %d failed (", target.second, files.size(),
                 linked.size(), failed);
     const char* separator = "";
     for (const auto& kernel : v.per_kernel) {
