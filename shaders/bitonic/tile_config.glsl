@@ -1,5 +1,6 @@
-// The tile kernel's compile-time switches and their defaults; the first source after the
-// host's #defines, because #extension must precede every other token. The host sets:
+// The tile kernel's compile-time switches and their defaults (the host's prelude carries the
+// subgroup #extension lines, which must precede every other token). The host sets, without a
+// u suffix where a preprocessor #if tests the name (the GLSL preprocessor takes none):
 //   TILE_LOG2           the tile is 2^TILE_LOG2 = GROUP_SIZE * ELEMS elements (ELEMS >= 4)
 //   SUBGROUP_LOG2       0, or log2 of the subgroup size to use shuffles
 //   SUBGROUP_EMULATION  1 runs the subgroup code with shuffles emulated in shared memory (a
@@ -14,10 +15,6 @@
 #ifndef SUBGROUP_EMULATION
 #define SUBGROUP_EMULATION 0
 #endif
-#if SUBGROUP_LOG2 > 0 && !SUBGROUP_EMULATION
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_KHR_shader_subgroup_shuffle : require
-#endif
 #ifndef DIRECT_TILE_IO
 #define DIRECT_TILE_IO 0
 #endif
@@ -30,7 +27,7 @@
 #define FUSED_PASSES 0
 #endif
 #ifndef FUSED_RESERVE_WORDS
-#define FUSED_RESERVE_WORDS 0u
+#define FUSED_RESERVE_WORDS 0
 #endif
 #if FUSED_PASSES
 #define DATA_BUFFER coherent buffer

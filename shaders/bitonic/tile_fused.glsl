@@ -30,13 +30,13 @@ layout(location = GPUSORT_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first
 // fit on one compute unit (BitonicTuning::fused_passes_max_count says why). It carries the ticket;
 // the ticket's word is a uniform (the reserve's last word) so that no compiler trims the
 // array to the words a constant index would touch.
-#if FUSED_RESERVE_WORDS > 0u
+#if FUSED_RESERVE_WORDS > 0
 shared uint fused_reserve[FUSED_RESERVE_WORDS];
 layout(location = GPUSORT_FUSED_LOCATION_TICKET_WORD) uniform uint u_ticket_word;
 #endif
 
 void fused_main() {
-#if FUSED_RESERVE_WORDS > 0u
+#if FUSED_RESERVE_WORDS > 0
     if (gl_LocalInvocationIndex == 0u) fused_reserve[u_ticket_word] = atomicAdd(tickets_taken, 1u) - u_ticket_base;
     barrier();
     uint item = fused_reserve[u_ticket_word];

@@ -7,7 +7,7 @@
 #define TILE_SIZE (1u << TILE_LOG2)
 
 #if SUBGROUP_LOG2 > 0
-#define WARP_LOG2 (ELEMS_LOG2 + SUBGROUP_LOG2)  // bits one subgroup holds in registers
+#define WARP_LOG2 (ELEMS_LOG2 + uint(SUBGROUP_LOG2))  // bits one subgroup holds in registers
 #else
 #define WARP_LOG2 ELEMS_LOG2
 #endif

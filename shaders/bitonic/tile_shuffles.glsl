@@ -111,7 +111,7 @@ void run_wide_chunk(uint p_hi, uint p_lo, bool flip) {
         c.p_hi = p_hi;
         c.p_lo = max(p_lo, c.q);
         c.flip = flip;
-        uint lane_low = c.q - SUBGROUP_LOG2;
+        uint lane_low = c.q - uint(SUBGROUP_LOG2);
         uint group = subgroup_id();
         // Subgroup bits fill the slot bits the lanes and registers leave, low ones first, so
         // the active invocations of a small local sort stay inside its 2^g_stages elements.
@@ -120,7 +120,7 @@ void run_wide_chunk(uint p_hi, uint p_lo, bool flip) {
         chunk_positions(c, chunk_base(c, spread));
         load_registers();
         chunk_steps(c);
-        for (uint i = 0u; i < SUBGROUP_LOG2; ++i) {
+        for (uint i = 0u; i < uint(SUBGROUP_LOG2); ++i) {
             uint pivot = c.q - 1u - i;
             if (pivot >= p_lo) positioned_shuffle_step(1u << (pivot - lane_low), pivot);
         }

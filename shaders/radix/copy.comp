@@ -21,14 +21,15 @@ void main() {
     uint n = element_count();
     uint first = (linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
     if (first >= n) return;
-    uint src = u_src_key_base * KEY_WORDS;
-    uint dst = u_dst_key_base * KEY_WORDS;
-    uint w = first * KEY_WORDS;
+    const uint key_words = uint(KEY_WORDS);  // KEY_WORDS is an int for the preprocessor
+    uint src = u_src_key_base * key_words;
+    uint dst = u_dst_key_base * key_words;
+    uint w = first * key_words;
     if (((src | dst) & 3u) == 0u && first + 4u <= n) {
-        for (uint v = 0u; v < KEY_WORDS; ++v)
+        for (uint v = 0u; v < key_words; ++v)
             dst_key_vectors[(dst + w) / 4u + v] = src_key_vectors[(src + w) / 4u + v];
     } else {
-        uint end = min(first + 4u, n) * KEY_WORDS;
+        uint end = min(first + 4u, n) * key_words;
         for (uint i = w; i < end; ++i) dst_key_words[dst + i] = src_key_words[src + i];
     }
 #if HAS_VALUES

@@ -27,8 +27,8 @@ KEY load_key(uint i) {
 
 // Whether 16-byte loads of the source keys line up with positions that are multiples of
 // KEYS_PER_VECTOR.
-#define KEYS_PER_VECTOR (4u / KEY_WORDS)
-bool key_vectors_aligned() { return ((u_src_key_base * KEY_WORDS) & 3u) == 0u; }
+#define KEYS_PER_VECTOR (4u / uint(KEY_WORDS))
+bool key_vectors_aligned() { return ((u_src_key_base * uint(KEY_WORDS)) & 3u) == 0u; }
 
 #if HAS_VALUES
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValues { uint src_values[]; };

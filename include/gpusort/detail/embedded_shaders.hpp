@@ -410,8 +410,9 @@ void chunk_steps(Chunk c) {
 )gpusort_glsl";
 
 // shaders/bitonic/tile_config.glsl
-inline constexpr const char* bitonic_tile_config_glsl = R"gpusort_glsl(// The tile kernel's compile-time switches and their defaults; the first source after the
-// host's #defines, because #extension must precede every other token. The host sets:
+inline constexpr const char* bitonic_tile_config_glsl = R"gpusort_glsl(// The tile kernel's compile-time switches and their defaults (the host's prelude carries the
+// subgroup #extension lines, which must precede every other token). The host sets, without a
+// u suffix where a preprocessor #if tests the name (the GLSL preprocessor takes none):
 //   TILE_LOG2           the tile is 2^TILE_LOG2 = GROUP_SIZE * ELEMS elements (ELEMS >= 4)
 //   SUBGROUP_LOG2       0, or log2 of the subgroup size to use shuffles
 //   SUBGROUP_EMULATION  1 runs the subgroup code with shuffles emulated in shared memory (a
@@ -426,10 +427,6 @@ inline constexpr const char* bitonic_tile_config_glsl = R"gpusort_glsl(// The ti
 #ifndef SUBGROUP_EMULATION
 #define SUBGROUP_EMULATION 0
 #endif
-#if SUBGROUP_LOG2 > 0 && !SUBGROUP_EMULATION
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_KHR_shader_subgroup_shuffle : require
-#endif
 #ifndef DIRECT_TILE_IO
 #define DIRECT_TILE_IO 0
 #endif
@@ -442,7 +439,7 @@ inline constexpr const char* bitonic_tile_config_glsl = R"gpusort_glsl(// The ti
 #define FUSED_PASSES 0
 #endif
 #ifndef FUSED_RESERVE_WORDS
-#define FUSED_RESERVE_WORDS 0u
+#define FUSED_RESERVE_WORDS 0
 #endif
 #if FUSED_PASSES
 #define DATA_BUFFER coherent buffer
@@ -482,13 +479,13 @@ layout(location = GPUSORT_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first
 // fit on one compute unit (BitonicTuning::fused_passes_max_count says why). It carries the ticket;
 // the ticket's word is a uniform (the reserve's last word) so that no compiler trims the
 // array to the words a constant index would touch.
-#if FUSED_RESERVE_WORDS > 0u
+#if FUSED_RESERVE_WORDS > 0
 shared uint fused_reserve[FUSED_RESERVE_WORDS];
 layout(location = GPUSORT_FUSED_LOCATION_TICKET_WORD) uniform uint u_ticket_word;
 #endif
 
 void fused_main() {
-#if FUSED_RESERVE_WORDS > 0u
+#if FUSED_RESERVE_WORDS > 0
     if (gl_LocalInvocationIndex == 0u) fused_reserve[u_ticket_word] = atomicAdd(tickets_taken, 1u) - u_ticket_base;
     barrier();
     uint item = fused_reserve[u_ticket_word];
@@ -783,7 +780,7 @@ inline constexpr const char* bitonic_tile_memory_glsl = R"gpusort_glsl(// The ti
 #define TILE_SIZE (1u << TILE_LOG2)
 
 #if SUBGROUP_LOG2 > 0
-#define WARP_LOG2 (ELEMS_LOG2 + SUBGROUP_LOG2)  // bits one subgroup holds in registers
+#define WARP_LOG2 (ELEMS_LOG2 + uint(SUBGROUP_LOG2))  // bits one subgroup holds in registers
 #else
 #define WARP_LOG2 ELEMS_LOG2
 #endif
@@ -1027,7 +1024,7 @@ void run_wide_chunk(uint p_hi, uint p_lo, bool flip) {
         c.p_hi = p_hi;
         c.p_lo = max(p_lo, c.q);
         c.flip = flip;
-        uint lane_low = c.q - SUBGROUP_LOG2;
+        uint lane_low = c.q - uint(SUBGROUP_LOG2);
         uint group = subgroup_id();
         // Subgroup bits fill the slot bits the lanes and registers leave, low ones first, so
         // the active invocations of a small local sort stay inside its 2^g_stages elements.
@@ -1036,7 +1033,7 @@ void run_wide_chunk(uint p_hi, uint p_lo, bool flip) {
         chunk_positions(c, chunk_base(c, spread));
         load_registers();
         chunk_steps(c);
-        for (uint i = 0u; i < SUBGROUP_LOG2; ++i) {
+        for (uint i = 0u; i < uint(SUBGROUP_LOG2); ++i) {
             uint pivot = c.q - 1u - i;
             if (pivot >= p_lo) positioned_shuffle_step(1u << (pivot - lane_low), pivot);
         }
@@ -1057,8 +1054,8 @@ void run_steps_down_to(uint p_hi, uint floor, bool flip) {
     int hi = int(p_hi);
     while (hi >= int(floor)) {
 #if SUBGROUP_LOG2 > 0 && WIDE_CHUNKS
-        if (hi + 1 - int(floor) > int(ELEMS_LOG2) && hi + 1 >= int(ELEMS_LOG2 + SUBGROUP_LOG2)) {
-            int wide_lo = max(hi + 1 - int(ELEMS_LOG2 + SUBGROUP_LOG2), int(floor));
+        if (hi + 1 - int(floor) > int(ELEMS_LOG2) && hi + 1 >= int(ELEMS_LOG2) + SUBGROUP_LOG2) {
+            int wide_lo = max(hi + 1 - int(ELEMS_LOG2) + SUBGROUP_LOG2, int(floor));
             run_wide_chunk(uint(hi), uint(wide_lo), flip);
             flip = false;
             hi = wide_lo - 1;
@@ -1626,14 +1623,15 @@ void main() {
     uint n = element_count();
     uint first = (linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
     if (first >= n) return;
-    uint src = u_src_key_base * KEY_WORDS;
-    uint dst = u_dst_key_base * KEY_WORDS;
-    uint w = first * KEY_WORDS;
+    const uint key_words = uint(KEY_WORDS);  // KEY_WORDS is an int for the preprocessor
+    uint src = u_src_key_base * key_words;
+    uint dst = u_dst_key_base * key_words;
+    uint w = first * key_words;
     if (((src | dst) & 3u) == 0u && first + 4u <= n) {
-        for (uint v = 0u; v < KEY_WORDS; ++v)
+        for (uint v = 0u; v < key_words; ++v)
             dst_key_vectors[(dst + w) / 4u + v] = src_key_vectors[(src + w) / 4u + v];
     } else {
-        uint end = min(first + 4u, n) * KEY_WORDS;
+        uint end = min(first + 4u, n) * key_words;
         for (uint i = w; i < end; ++i) dst_key_words[dst + i] = src_key_words[src + i];
     }
 #if HAS_VALUES
@@ -1868,8 +1866,8 @@ KEY load_key(uint i) {
 
 // Whether 16-byte loads of the source keys line up with positions that are multiples of
 // KEYS_PER_VECTOR.
-#define KEYS_PER_VECTOR (4u / KEY_WORDS)
-bool key_vectors_aligned() { return ((u_src_key_base * KEY_WORDS) & 3u) == 0u; }
+#define KEYS_PER_VECTOR (4u / uint(KEY_WORDS))
+bool key_vectors_aligned() { return ((u_src_key_base * uint(KEY_WORDS)) & 3u) == 0u; }
 
 #if HAS_VALUES
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValues { uint src_values[]; };

@@ -13,6 +13,7 @@
 #include "embedded_shaders.hpp"
 #include "gl_buffer.hpp"
 #include "gl_state.hpp"
+#include "glsl_target.hpp"
 #include "program_slots.hpp"
 #include "shader_interface.hpp"
 #include "storage_binding.hpp"
@@ -20,13 +21,22 @@
 namespace gpusort {
 namespace detail {
 
+/// The permute kernel's source for `target`, with `extra_source` (BitonicTuning::extra_shader_source)
+/// and `group_size` invocations per workgroup.
+inline ProgramSource permute_source(GlslTarget target, const std::string& extra_source,
+                                    std::uint32_t group_size = GPUSORT_PERMUTE_GROUP_SIZE) {
+  return ProgramSource{"permute", {glsl_prelude(target) + "#define GROUP_SIZE " + std::to_string(group_size) + "\n" +
+                                       extra_source + "\n",
+                                   shaders::common_shader_interface_h, shaders::common_permute_comp}};
+}
+
 class WordPermute {
  public:
   WordPermute() = default;
   /// `extra_source`: BitonicTuning::extra_shader_source; `device`: the sorter's limits (offset
   /// alignment, invocations, storage blocks); `dispatch`: the sorter's dispatch limits.
   WordPermute(ProgramCache* cache, std::string extra_source, const DeviceLimits& device, DispatchLimits dispatch)
-      : cache_(cache), extra_source_(std::move(extra_source)), device_(device),
+      : cache_(cache), target_(device.glsl_target), extra_source_(std::move(extra_source)), device_(device),
         offset_alignment_(device.storage_offset_alignment),
         group_size_(std::min<std::uint32_t>(GPUSORT_PERMUTE_GROUP_SIZE, device.max_invocations)),
         dispatch_(dispatch) {}
@@ -35,9 +45,7 @@ class WordPermute {
   /// throws leaves the caller's data as it was.
   GLuint program() {
     return program_.get(cache_, [&] {
-      ProgramSource source{"permute", {"#version 430 core\n" + extra_source_ + "\n", shaders::common_shader_interface_h,
-                                       shaders::common_permute_comp}};
-      source.sources.insert(source.sources.begin() + 1, "#define GROUP_SIZE " + std::to_string(group_size_) + "\n");
+      ProgramSource source = permute_source(target_, extra_source_, group_size_);
       source.device = &device_;
       return source;
     });
@@ -81,6 +89,7 @@ class WordPermute {
   }
 
   ProgramCache* cache_ = nullptr;
+  GlslTarget target_ = GlslTarget::gl430_core;
   std::string extra_source_;
   DeviceLimits device_;
   std::uint32_t offset_alignment_ = 4;

@@ -10,6 +10,7 @@
 #include "config.hpp"
 #include "../embedded_shaders.hpp"
 #include "../gl_program.hpp"
+#include "../glsl_target.hpp"
 #include "../program_slots.hpp"
 
 namespace gpusort {
@@ -91,9 +92,11 @@ inline std::string storage_vectors(const Config& c) {
   return glsl_define("STORAGE_VECTORS", c.device.max_compute_storage_blocks >= 6 ? 1 : 0, "");
 }
 
-/// The #version line and the #defines every bitonic kernel starts with.
-inline std::string prelude(const Config& c, std::uint32_t elements_log2, std::uint32_t group_size) {
-  return "#version 430 core\n"
+/// The #version line (the context's GLSL dialect), `extensions`, and the #defines every
+/// bitonic kernel starts with.
+inline std::string prelude(const Config& c, std::uint32_t elements_log2, std::uint32_t group_size,
+                           const char* extensions = "") {
+  return glsl_prelude(c.device.glsl_target, extensions) +
          // NVIDIA's compiler otherwise may keep small loops that index register arrays.
          "#pragma optionNV(unroll all)\n" +
          glsl_define("KEY_KIND", c.key_kind) + glsl_define("KEY_WORDS", c.layout.key_bytes / 4, "") +
@@ -120,13 +123,19 @@ inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
   const bool window_program = key.tile_size == t.tile_size || key.tile_size == t.fused_tile_size;
   const bool direct = subgroups && t.direct_tile_io && key.elements == t.local_elements && window_program &&
                       key.tile_size >= 512;
-  std::string defines = prelude(c, ceil_log2(key.elements), key.tile_size / key.elements) + tie_break(key.stable) +
-                        glsl_define("TILE_LOG2", ceil_log2(key.tile_size)) +
-                        glsl_define("SUBGROUP_LOG2", subgroups ? ceil_log2(subgroup_size) : 0u) +
+  // Real subgroups need their extensions, which must come before every other token.
+  const char* extensions = subgroups && !t.emulate_subgroups
+                               ? "#extension GL_KHR_shader_subgroup_basic : require\n"
+                                 "#extension GL_KHR_shader_subgroup_shuffle : require\n"
+                               : "";
+  // Names a preprocessor #if tests carry no u suffix (the GLSL preprocessor takes none).
+  std::string defines = prelude(c, ceil_log2(key.elements), key.tile_size / key.elements, extensions) +
+                        tie_break(key.stable) + glsl_define("TILE_LOG2", ceil_log2(key.tile_size)) +
+                        glsl_define("SUBGROUP_LOG2", subgroups ? ceil_log2(subgroup_size) : 0u, "") +
                         glsl_define("SUBGROUP_EMULATION", subgroups && t.emulate_subgroups ? 1 : 0, "") +
                         glsl_define("DIRECT_TILE_IO", direct ? 1 : 0, "") +
                         glsl_define("WIDE_CHUNKS", key.wide && subgroups ? 1 : 0, "");
-  if (key.fused) defines += glsl_define("FUSED_PASSES", 1, "") + glsl_define("FUSED_RESERVE_WORDS", key.reserve_words);
+  if (key.fused) defines += glsl_define("FUSED_PASSES", 1, "") + glsl_define("FUSED_RESERVE_WORDS", key.reserve_words, "");
   return {"local_sort",
           {defines + extra_source(c), shaders::bitonic_tile_config_glsl, shaders::common_shader_interface_h,
            shaders::bitonic_bitonic_interface_h, shaders::common_elements_glsl, shaders::bitonic_registers_glsl,

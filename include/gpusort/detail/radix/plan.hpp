@@ -30,6 +30,7 @@ struct RadixConfig {
   std::uint32_t area_words = 0;      // tile.glsl AREA_WORDS
   std::uint64_t shared_bytes = 0;    // shared memory of the tile kernels
   bool software = false;             // tiles per block capped (llvmpipe's loop limit)
+  GlslTarget glsl_target = GlslTarget::gl430_core;  // DeviceLimits::glsl_target
   /// scan.comp: up to this many blocks one workgroup walks them, an invocation per digit. On
   /// GPUs a walk of dependent loads is slow (32); llvmpipe starts workgroups slowly (4096).
   std::uint32_t serial_scan_blocks = 32;
@@ -70,7 +71,9 @@ inline std::string radix_device_need(const DeviceLimits& limits) {
   return "";
 }
 
-/// Fills the zero fields of `t` from the device and checks the result.
+/// Fills the zero fields of `t` from the device and checks the result. Calls no GL (the limits
+/// carry the vendor and the ballot subgroup size), so that tools may derive every program
+/// variant without a context (tests/glslang_variants.cpp).
 inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limits) {
   const auto fail = [](const std::string& why) { throw Error("invalid RadixTuning: " + why); };
   const std::string unmet = radix_device_need(limits);
@@ -78,6 +81,7 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
   RadixConfig c;
   const RadixTuning asked = t;
   c.software = limits.software;
+  c.glsl_target = limits.glsl_target;
   if (limits.software) c.serial_scan_blocks = 4096;
   // The small kernels (init, scan, histogram, copy): 256 invocations, or the device's most.
   c.small_group = radix_small_group;

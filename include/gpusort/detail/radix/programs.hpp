@@ -10,6 +10,7 @@
 #include "../../program_cache.hpp"
 #include "../embedded_shaders.hpp"
 #include "../gl_program.hpp"
+#include "../glsl_target.hpp"
 #include "plan.hpp"
 
 namespace gpusort {
@@ -51,14 +52,12 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
   const bool tile_kernel = kernel == RadixKernel::downsweep || kernel == RadixKernel::onesweep;
   const std::uint32_t group_size = tile_kernel ? t.workgroup_size : c.small_group;
   const std::uint32_t max_passes = (key_bytes * 8 + t.digit_bits - 1) / t.digit_bits;
-  std::string prelude = "#version 430 core\n";
   const bool real_subgroups = c.ranking == RadixRanking::ballots;
-  if (tile_kernel && real_subgroups) {
-    prelude +=
-        "#extension GL_KHR_shader_subgroup_basic : require\n"
-        "#extension GL_KHR_shader_subgroup_ballot : require\n"
-        "#extension GL_KHR_shader_subgroup_shuffle : require\n";
-  }
+  std::string prelude = glsl_prelude(c.glsl_target, tile_kernel && real_subgroups
+                                                        ? "#extension GL_KHR_shader_subgroup_basic : require\n"
+                                                          "#extension GL_KHR_shader_subgroup_ballot : require\n"
+                                                          "#extension GL_KHR_shader_subgroup_shuffle : require\n"
+                                                        : "");
   // NVIDIA's compiler otherwise may keep small loops that index register arrays.
   prelude += "#pragma optionNV(unroll all)\n";
   const auto define = [&](const char* name, std::uint64_t value, const char* suffix = "u") {
