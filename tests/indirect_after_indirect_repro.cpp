@@ -1,11 +1,13 @@
 // The smallest sequence of gpusort calls found to make Mesa 22.3's zink (over lavapipe) run a
 // compute program with stale specialised uniforms: four sort_indirect() calls on one
-// BitonicSorter<uint32_t>. The fourth sorts its whole capacity, or leaves it half done, instead
-// of its GPU count. Reduced by delta debugging from SortIndirect.SortsTheCountAShaderWrote; at
-// the GL level it is eight dispatches of two programs (the GPU planner and the tile kernel),
-// with every earlier dispatch needed. With ZINK_INLINE_UNIFORMS=0 (zink compiles every program
-// once, without specialising it on uniform values) the same calls sort correctly, as they do
-// on llvmpipe and NVIDIA.
+// BitonicSorter<uint32_t>. The fourth leaves thousands of its 32768 words wrong. Reduced by delta
+// debugging from SortIndirect.SortsTheCountAShaderWrote (leave any call out and the last sorts
+// right); replayed at the GL level and reduced again, it is seven dispatches of two programs (the
+// GPU planner and the tile kernel) and a handful of uniform values, none of which can go. It is
+// not how the count reaches the shaders: with u_count_source out of every branch (count =
+// source * buffered + (1 - source) * uniform) the replay still goes wrong. With
+// ZINK_INLINE_UNIFORMS=0 (zink compiles each program once, without specialising it on uniform
+// values) the same calls sort correctly, as they do on llvmpipe.
 //
 // Exit status 0: every sort matched std::sort; 1: a sort was wrong (the driver bug, or a bug of
 // ours); 2: no GL context. ctest runs it on zink with and without the variable
