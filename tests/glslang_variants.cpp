@@ -119,7 +119,7 @@ std::vector<std::pair<std::string, BitonicTuning>> bitonic_tunings() {
   add("emulated", [](BitonicTuning& x) { x.emulate_subgroups = true; });
   add("no_direct_io", [](BitonicTuning& x) { x.direct_tile_io = false; });
   add("elements4", [](BitonicTuning& x) { x.local_elements = 4; });
-  add("elements16", [](BitonicTuning& x) { x.local_elements = 16; x.local_sort_elements = 32; });
+  add("elements16", [](BitonicTuning& x) { x.local_elements = 16; });
   add("fused", [](BitonicTuning& x) { x.fused_passes_max_count = 1u << 22; });
   add("wide", [](BitonicTuning& x) { x.wide_chunk_min_count = 1; });
   add("scalar_global", [](BitonicTuning& x) { x.global_vector_width = 1; x.merge_stages = false; });
