@@ -27,7 +27,7 @@
 //                        the tile's counts come from those counters (no per-key count atomics)
 //   FOLD_STARTS          the digit starts are added into the per-subgroup counters once, so a
 //                        rank needs no S_START read per key
-// Defaults: PREFETCH_VALUES 1, the others 0.
+// Defaults: PREFETCH_VALUES 1, FULL_TILE_PATH for 32-bit keys alone, the others 0.
 //
 // Layout and stability: subgroup w owns tile positions [w * S * K, (w + 1) * S * K) (S the
 // subgroup size, K keys per invocation); its lane l holds row j's key at w*S*K + j*S + l, so
@@ -45,7 +45,11 @@
 #define PREFETCH_VALUES 1
 #endif
 #ifndef FULL_TILE_PATH
+#if KEY_WORDS == 1 && !HAS_VALUES
+#define FULL_TILE_PATH 1
+#else
 #define FULL_TILE_PATH 0
+#endif
 #endif
 #ifndef FOLD_STARTS
 #define FOLD_STARTS 0
