@@ -2112,7 +2112,7 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a d
 //                        the tile's counts come from those counters (no per-key count atomics)
 //   FOLD_STARTS          the digit starts are added into the per-subgroup counters once, so a
 //                        rank needs no S_START read per key
-// Defaults: PREFETCH_VALUES 1, FULL_TILE_PATH for 32-bit keys alone, the others 0.
+// Defaults: TILE_ALIAS 1, PREFETCH_VALUES 1, FULL_TILE_PATH for 32-bit keys alone, the others 0.
 //
 // Layout and stability: subgroup w owns tile positions [w * S * K, (w + 1) * S * K) (S the
 // subgroup size, K keys per invocation); its lane l holds row j's key at w*S*K + j*S + l, so
@@ -2121,7 +2121,7 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a d
 // in earlier subgroups, in earlier rows of its subgroup, and in lower lanes of its row.
 
 #ifndef TILE_ALIAS
-#define TILE_ALIAS 0
+#define TILE_ALIAS 1
 #endif
 #ifndef ONE_PASS_RANK
 #define ONE_PASS_RANK 0

@@ -42,12 +42,13 @@ struct RadixConfig {
   std::uint32_t serial_scan_blocks = 32;
 };
 
-/// Shared memory of downsweep.comp / onesweep.comp (tile.glsl): the area, five RADIX arrays
+/// Shared memory of downsweep.comp / onesweep.comp (tile.glsl, TILE_ALIAS): the area (which
+/// also holds the digit counts, starts and scan temporaries), s_delta, the downsweep's s_base
 /// and, without real ballots, two words per invocation.
 inline std::uint64_t radix_tile_shared_bytes(const RadixConfig& c) {
   const std::uint64_t radix = std::uint64_t{1} << c.tuning.digit_bits;
   const std::uint64_t lanes = c.ranking == RadixRanking::ballots ? 0 : 2ull * c.tuning.workgroup_size;
-  return 4 * (c.area_words + 5 * radix + lanes + 1);
+  return 4 * (c.area_words + 2 * radix + lanes);
 }
 
 /// Fills the zero fields of `t` from the device and checks the result.
@@ -84,7 +85,8 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
   }
   t.use_subgroups = c.ranking == RadixRanking::ballots;
   const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
-  c.area_words = std::max(c.tile_size, subgroups * ((1u << t.digit_bits) / 2));
+  // The tile, or the per-subgroup counters plus S_COUNT, S_START and S_TMP (tile.glsl TILE_ALIAS).
+  c.area_words = std::max(c.tile_size, subgroups * ((1u << t.digit_bits) / 2) + 3 * (1u << t.digit_bits));
   c.tuning = t;
   c.shared_bytes = radix_tile_shared_bytes(c);
   if (c.shared_bytes > limits.max_shared_bytes)
