@@ -181,7 +181,8 @@ class RadixSorter {
  private:
   static detail::radix::Runner runner_for(const RadixTuning& tuning, const detail::DeviceLimits& limits,
                                           ProgramCache* cache) {
-    const detail::RadixConfig config = detail::resolve_radix_tuning(tuning, limits, detail::gl_string(GL_VENDOR));
+    const detail::RadixConfig config =
+        detail::resolve_radix_tuning(tuning, limits, detail::gl_string(GL_VENDOR), key_bytes, has_values);
     const detail::radix::Elements elements{KeyTraits<Key>::glsl_kind, key_bytes, has_values};
     return detail::radix::Runner(config, limits, elements, cache);
   }

@@ -31,10 +31,11 @@ enum class RadixPath {
 struct RadixTuning {
   /// Key bits per digit pass, 4 .. 8. 0: 8 (a 32-bit key in 4 passes).
   std::uint32_t digit_bits = 0;
-  /// Keys each invocation ranks per tile, 1 .. 32. 0: 8 on GPUs, 4 on software renderers.
+  /// Keys each invocation ranks per tile, 1 .. 32. 0: 8 on GPUs, 4 on software renderers;
+  /// with workgroup_size 0 too, on NVIDIA, 10 for 64-bit keys alone.
   std::uint32_t keys_per_invocation = 0;
   /// Invocations per workgroup of the tile kernels, a multiple of 32. 0: 512 on GPUs, 256 on
-  /// software renderers.
+  /// software renderers; with keys_per_invocation 0 too, on NVIDIA, 384 for 64-bit keys alone.
   std::uint32_t workgroup_size = 0;
   /// The algorithm; after construction tuning() names the one in use.
   RadixPath path = RadixPath::automatic;
