@@ -204,7 +204,13 @@ double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, b
         if (run >= 0) times.push_back(static_cast<double>(t1 - t0) * 1e-6);
       }
     }
-    if (run == -1 && g_unchecked) ok = false;
+    if (run == -1 && g_unchecked) {
+      ok = false;
+      // Unchecked runs idle too, while each sorter builds its programs: without this the
+      // H200's clocks fell after a few variants (levers-h200-2026-11-24-radix.md, run 2).
+      if (n >= (std::size_t{1} << 20))
+        gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(300), [&] { copy_buffer(pristine_keys, key_buffer, n * sizeof(Key)); });
+    }
     if (run == -1 && !g_unchecked) {
       std::vector<std::size_t> order(n);
       std::iota(order.begin(), order.end(), std::size_t{0});
