@@ -1,4 +1,6 @@
-// gpusort_radix_probe [--kernels] min_log2 max_log2 runs [variant ...]
+// gpusort_radix_probe [--unchecked] [--kernels] min_log2 max_log2 runs [variant ...]
+// (--unchecked: no std::stable_sort check, which takes seconds at 2^24; results print '?')
+// gpusort_radix_probe --occupancy log2 [variant ...]  (bench/radix_occupancy.hpp)
 // RadixSorter whole sorts (GPU time, GL_TIMESTAMP pairs, median of `runs` after a warm-up)
 // for 32-bit keys, 32-bit pairs and 64-bit keys, random input restored before every sort;
 // every variant's first result is checked against std::stable_sort ('!' marks a difference).
@@ -28,8 +30,11 @@
 #include "support/headless_context.hpp"
 #include "gpu_warm_up.hpp"
 #include "uvec4_copy.hpp"
+#include "radix_occupancy.hpp"
 
 namespace {
+
+bool g_unchecked = false;  // --unchecked
 
 const std::vector<std::string> default_variants = {"default", "path=rts", "g=256", "g=1024,k=4", "k=12",
                                                    "k=16", "g=256,k=16", "sub=0", "bits=6"};
@@ -199,7 +204,14 @@ double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, b
         if (run >= 0) times.push_back(static_cast<double>(t1 - t0) * 1e-6);
       }
     }
-    if (run == -1) {
+    if (run == -1 && g_unchecked) {
+      ok = false;
+      // Unchecked runs idle too, while each sorter builds its programs: without this the
+      // H200's clocks fell after a few variants (levers-h200-2026-11-24-radix.md, run 2).
+      if (n >= (std::size_t{1} << 20))
+        gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(300), [&] { copy_buffer(pristine_keys, key_buffer, n * sizeof(Key)); });
+    }
+    if (run == -1 && !g_unchecked) {
       std::vector<std::size_t> order(n);
       std::iota(order.begin(), order.end(), std::size_t{0});
       std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
@@ -243,9 +255,39 @@ double copy_gbs(std::size_t words) {
 
 }  // namespace
 
+int occupancy_main(int argc, char** argv) {
+  gpusort_support::HeadlessContext context;
+  std::printf("# %s, %s\n", context.renderer().c_str(), context.version().c_str());
+  const int log2n = argc > 2 ? std::atoi(argv[2]) : 24;
+  GLuint occupancy = 0;
+  glGenBuffers(1, &occupancy);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, occupancy);
+  glBufferData(GL_SHADER_STORAGE_BUFFER, gpusort_bench::occupancy_words * 4, nullptr, GL_DYNAMIC_COPY);
+  for (unsigned invocations : {256u, 512u})
+    for (unsigned kib : {0u, 8u, 12u, 16u, 20u, 24u, 32u, 48u})
+      gpusort_bench::probe_trivial_occupancy(invocations, kib * 1024, occupancy);
+  for (int i = 3; i < argc; ++i) {
+    try {
+      gpusort_bench::probe_radix_occupancy<void>(std::string("keys ") + argv[i], parse_variant(argv[i]),
+                                                 std::size_t{1} << log2n, occupancy);
+      gpusort_bench::probe_radix_occupancy<std::uint32_t>(std::string("pairs ") + argv[i], parse_variant(argv[i]),
+                                                          std::size_t{1} << log2n, occupancy);
+    } catch (const gpusort::Error& e) {
+      std::printf("%s refused: %s\n", argv[i], e.what());
+    }
+    std::fflush(stdout);
+  }
+  glDeleteBuffers(1, &occupancy);
+  std::printf("glGetError=0x%x\n", glGetError());
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--occupancy") == 0) return occupancy_main(argc, argv);
   int arg = 1;
-  const bool per_kernel = argc > 1 && std::strcmp(argv[1], "--kernels") == 0;
+  g_unchecked = argc > arg && std::strcmp(argv[arg], "--unchecked") == 0;
+  if (g_unchecked) ++arg;
+  const bool per_kernel = argc > arg && std::strcmp(argv[arg], "--kernels") == 0;
   if (per_kernel) ++arg;
   const int min_log2 = argc > arg ? std::atoi(argv[arg]) : 12;
   const int max_log2 = argc > arg + 1 ? std::atoi(argv[arg + 1]) : 24;
@@ -272,8 +314,9 @@ int main(int argc, char** argv) {
         const double wide = time_sorts<std::uint64_t, false>(tuning, n, runs, ok_wide, per_kernel ? &wide_k : nullptr);
         gpusort::RadixSorter<std::uint32_t> probe(tuning);
         const gpusort::RadixTuning& t = probe.tuning();
-        std::printf("%-22s %6d %9.4f%s %9.4f%s %9.4f%s  (%zu, %s, %s)\n", spec.c_str(), log2n, keys, ok_keys ? " " : "!",
-                    pairs, ok_pairs ? " " : "!", wide, ok_wide ? " " : "!", probe.tile_size(),
+        const char* failed = g_unchecked ? "?" : "!";
+        std::printf("%-22s %6d %9.4f%s %9.4f%s %9.4f%s  (%zu, %s, %s)\n", spec.c_str(), log2n, keys,
+                    ok_keys ? " " : failed, pairs, ok_pairs ? " " : failed, wide, ok_wide ? " " : failed, probe.tile_size(),
                     t.path == gpusort::RadixPath::onesweep ? "onesweep" : "reduce_then_scan",
                     t.use_subgroups ? "ballots" : "shared");
         if (per_kernel) {

@@ -254,7 +254,7 @@ void add_radix(Variants& v, const Profile& profile, const std::string& tuning_na
     gpusort::detail::DeviceLimits limits = profile.limits;
     limits.vendor = profile.vendor;
     limits.ballot_subgroup_size = limits.subgroup_size;
-    c = gpusort::detail::resolve_radix_tuning(tuning, limits);
+    c = gpusort::detail::resolve_radix_tuning(tuning, limits, layout.key_bytes, layout.values);
   } catch (const gpusort::Error&) {
     ++v.configs_refused;
     return;

@@ -200,7 +200,7 @@ class RadixSorter {
  private:
   static detail::radix::Runner runner_for(const RadixTuning& tuning, const detail::DeviceLimits& limits,
                                           ProgramCache* cache) {
-    const detail::RadixConfig config = detail::resolve_radix_tuning(tuning, limits);
+    const detail::RadixConfig config = detail::resolve_radix_tuning(tuning, limits, key_bytes, has_values);
     const detail::radix::Elements elements{KeyTraits<Key>::glsl_kind, key_bytes, has_values};
     return detail::radix::Runner(config, limits, elements, cache);
   }

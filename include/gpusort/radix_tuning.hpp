@@ -33,10 +33,12 @@ struct RadixTuning {
   /// (a 32-bit key in 4 passes); 7 where workgroups hold fewer than 256 invocations.
   std::uint32_t digit_bits = 0;
   /// Keys each invocation ranks per tile, 1 .. 32. 0: 8 on GPUs, 4 on software renderers, fewer
-  /// where such a tile does not fit the device's shared memory.
+  /// where such a tile does not fit the device's shared memory; with workgroup_size 0 too, on
+  /// NVIDIA, 10 for 64-bit keys alone.
   std::uint32_t keys_per_invocation = 0;
   /// Invocations per workgroup of the tile kernels, a multiple of 32. 0: 512 on GPUs, 256 on
-  /// software renderers, at most the device's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS.
+  /// software renderers, at most the device's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS; with
+  /// keys_per_invocation 0 too, on NVIDIA, 384 for 64-bit keys alone.
   std::uint32_t workgroup_size = 0;
   /// The algorithm; after construction tuning() names the one in use.
   RadixPath path = RadixPath::automatic;

@@ -25,12 +25,19 @@ void main() {
         uint tile_first = tile * TILE_SIZE;
         uint n_tile = min(TILE_SIZE, n - tile_first);
         load_tile(tile_first, n_tile);
-        count_tile();  // its barriers order s_base's last update before s_count changes
+#if ONE_PASS_RANK
+        rank_tile();
+#else
+        count_tile();
         rank_rows();
-        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_delta[d] = s_base[d] - s_start[d];
+#endif
+        // s_base moves on before the scatter, which overwrites S_COUNT (TILE_ALIAS). (Padding
+        // counts only in the block's last tile, after which nothing is placed.)
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) {
+            s_delta[d] = s_base[d] - S_START(d);
+            s_base[d] += S_COUNT(d);
+        }
         barrier();
         scatter_tile(tile_first, n_tile);
-        // (Padding counts only in the block's last tile, after which nothing is placed.)
-        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_base[d] += s_count[d];
     }
 }

@@ -24,7 +24,11 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buf
 // (bench/results/history.md).
 #define LOOKBACK_WINDOW 4u
 
+#if TILE_ALIAS
+#define s_partition s_delta[0]  // read before s_delta is written (barriers between)
+#else
 shared uint s_partition;
+#endif
 
 uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
 
@@ -44,23 +48,29 @@ void main() {
     uint padding = TILE_SIZE - n_tile;
     if (part == 0u) {
         // Where each digit starts: the pass's histogram, scanned.
-        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_count[d] = meta[META_HISTOGRAMS + u_pass * RADIX + d];
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) S_COUNT(d) = meta[META_HISTOGRAMS + u_pass * RADIX + d];
         barrier();
         scan_counts();
-        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_delta[d] = s_start[d];
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_delta[d] = S_START(d);
     }
     load_tile(tile_first, n_tile);
+#if ONE_PASS_RANK
+    rank_tile();
+#else
     count_tile();
+#endif
     for (uint d = t; d < RADIX; d += GROUP_SIZE) {
-        uint count = s_count[d] - (d == RADIX - 1u ? padding : 0u);
+        uint count = S_COUNT(d) - (d == RADIX - 1u ? padding : 0u);
         status[part * RADIX + d] =
             part == 0u ? status_word(INCLUSIVE, s_delta[d] + count) : status_word(AGGREGATE, count);
     }
     memoryBarrierBuffer();
+#if !ONE_PASS_RANK
     rank_rows();
+#endif
     for (uint d = t; d < RADIX; d += GROUP_SIZE) {
         if (part != 0u) {
-            uint count = s_count[d] - (d == RADIX - 1u ? padding : 0u);
+            uint count = S_COUNT(d) - (d == RADIX - 1u ? padding : 0u);
             uint before = 0u;
             uint p = part;  // the partitions before p are still to be read
             // Reads LOOKBACK_WINDOW partitions at once (independent loads: one round trip),
@@ -81,7 +91,7 @@ void main() {
             status[part * RADIX + d] = status_word(INCLUSIVE, before + count);
             s_delta[d] = before;
         }
-        s_delta[d] -= s_start[d];
+        s_delta[d] -= S_START(d);
     }
     memoryBarrierBuffer();
     barrier();

@@ -1669,13 +1669,20 @@ void main() {
         uint tile_first = tile * TILE_SIZE;
         uint n_tile = min(TILE_SIZE, n - tile_first);
         load_tile(tile_first, n_tile);
-        count_tile();  // its barriers order s_base's last update before s_count changes
+#if ONE_PASS_RANK
+        rank_tile();
+#else
+        count_tile();
         rank_rows();
-        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_delta[d] = s_base[d] - s_start[d];
+#endif
+        // s_base moves on before the scatter, which overwrites S_COUNT (TILE_ALIAS). (Padding
+        // counts only in the block's last tile, after which nothing is placed.)
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) {
+            s_delta[d] = s_base[d] - S_START(d);
+            s_base[d] += S_COUNT(d);
+        }
         barrier();
         scatter_tile(tile_first, n_tile);
-        // (Padding counts only in the block's last tile, after which nothing is placed.)
-        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_base[d] += s_count[d];
     }
 }
 )gpusort_glsl";
@@ -1905,7 +1912,11 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buf
 // (bench/results/history.md).
 #define LOOKBACK_WINDOW 4u
 
+#if TILE_ALIAS
+#define s_partition s_delta[0]  // read before s_delta is written (barriers between)
+#else
 shared uint s_partition;
+#endif
 
 uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
 
@@ -1925,23 +1936,29 @@ void main() {
     uint padding = TILE_SIZE - n_tile;
     if (part == 0u) {
         // Where each digit starts: the pass's histogram, scanned.
-        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_count[d] = meta[META_HISTOGRAMS + u_pass * RADIX + d];
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) S_COUNT(d) = meta[META_HISTOGRAMS + u_pass * RADIX + d];
         barrier();
         scan_counts();
-        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_delta[d] = s_start[d];
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_delta[d] = S_START(d);
     }
     load_tile(tile_first, n_tile);
+#if ONE_PASS_RANK
+    rank_tile();
+#else
     count_tile();
+#endif
     for (uint d = t; d < RADIX; d += GROUP_SIZE) {
-        uint count = s_count[d] - (d == RADIX - 1u ? padding : 0u);
+        uint count = S_COUNT(d) - (d == RADIX - 1u ? padding : 0u);
         status[part * RADIX + d] =
             part == 0u ? status_word(INCLUSIVE, s_delta[d] + count) : status_word(AGGREGATE, count);
     }
     memoryBarrierBuffer();
+#if !ONE_PASS_RANK
     rank_rows();
+#endif
     for (uint d = t; d < RADIX; d += GROUP_SIZE) {
         if (part != 0u) {
-            uint count = s_count[d] - (d == RADIX - 1u ? padding : 0u);
+            uint count = S_COUNT(d) - (d == RADIX - 1u ? padding : 0u);
             uint before = 0u;
             uint p = part;  // the partitions before p are still to be read
             // Reads LOOKBACK_WINDOW partitions at once (independent loads: one round trip),
@@ -1962,7 +1979,7 @@ void main() {
             status[part * RADIX + d] = status_word(INCLUSIVE, before + count);
             s_delta[d] = before;
         }
-        s_delta[d] -= s_start[d];
+        s_delta[d] -= S_START(d);
     }
     memoryBarrierBuffer();
     barrier();
@@ -2116,12 +2133,47 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a d
 //   MASK_WORDS           1 where subgroups have at most 32 lanes (a lane set is a uint), else 4
 //   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters)
 //   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
+// Switches (0 or 1), each measured in bench/results/history.md; a RadixTuning::extra_shader_source
+// line may set them to compare variants in one binary:
+//   TILE_ALIAS           the digit counts, starts and scan temporaries live in s_area above the
+//                        per-subgroup counters (they are dead once the scatter fills s_area), so
+//                        a tile takes AREA_WORDS + RADIX words; AREA_WORDS must then also hold
+//                        the counters plus 3 * RADIX words (RadixConfig::area_words does)
+//   PREFETCH_VALUES      values load with the keys (before the look-back), not at the scatter
+//   FULL_TILE_PATH       full tiles load and scatter without bounds checks (with values, or
+//                        64-bit keys in 384 x 10 tiles, the second copy cost more than the checks)
+//   ONE_PASS_RANK        rank in one pass of ballots: each peer group's leader adds to its
+//                        subgroup's counter, whose old value is the rank within the subgroup;
+//                        the tile's counts come from those counters (no per-key count atomics)
+//   FOLD_STARTS          the digit starts are added into the per-subgroup counters once, so a
+//                        rank needs no S_START read per key
+// Defaults: TILE_ALIAS 1, PREFETCH_VALUES 1, FULL_TILE_PATH for 32-bit keys alone, the others 0.
 //
 // Layout and stability: subgroup w owns tile positions [w * S * K, (w + 1) * S * K) (S the
 // subgroup size, K keys per invocation); its lane l holds row j's key at w*S*K + j*S + l, so
 // loads are coalesced and rows taken in order j = 0, 1, ... visit the subgroup's keys in
 // position order. A key's rank is: the tile's keys of smaller digits, plus its digit's keys
 // in earlier subgroups, in earlier rows of its subgroup, and in lower lanes of its row.
+
+#ifndef TILE_ALIAS
+#define TILE_ALIAS 1
+#endif
+#ifndef ONE_PASS_RANK
+#define ONE_PASS_RANK 0
+#endif
+#ifndef PREFETCH_VALUES
+#define PREFETCH_VALUES 1
+#endif
+#ifndef FULL_TILE_PATH
+#if KEY_WORDS == 1 && !HAS_VALUES
+#define FULL_TILE_PATH 1
+#else
+#define FULL_TILE_PATH 0
+#endif
+#endif
+#ifndef FOLD_STARTS
+#define FOLD_STARTS 0
+#endif
 
 #define K KEYS_PER_INVOCATION
 #define SUBGROUPS (GROUP_SIZE / SUBGROUP_SIZE)
@@ -2130,14 +2182,32 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a d
 KEY g_keys[K];     // ordered keys; padding past the count is digit RADIX-1 and ranks last
 uint g_digits[K];
 uint g_ranks[K];   // tile positions after the pass
+#if HAS_VALUES && PREFETCH_VALUES
+uint g_values[K];
+#endif
 
 // Per-subgroup digit counters (two 16-bit counts a word) while ranking; the scattered tile
 // afterwards.
+// S_COUNT(d): the tile's keys of digit d (padding included); S_START(d): exclusive prefix of
+// the counts, where digit d starts in the tile; S_TMP: the scan's temporaries. Valid from
+// count_tile() until the scatter writes s_area.
+#define COUNTER_WORDS (SUBGROUPS * HALF_RADIX)
+#if TILE_ALIAS
+#define RANKING_WORDS (COUNTER_WORDS + 3u * RADIX)
+shared uint s_area[AREA_WORDS > RANKING_WORDS ? AREA_WORDS : RANKING_WORDS];
+#define S_COUNT(d) s_area[COUNTER_WORDS + (d)]
+#define S_START(d) s_area[COUNTER_WORDS + RADIX + (d)]
+#define S_TMP(d) s_area[COUNTER_WORDS + 2u * RADIX + (d)]
+#else
 shared uint s_area[AREA_WORDS];
-shared uint s_count[RADIX];  // the tile's keys of each digit (padding included)
-shared uint s_start[RADIX];  // exclusive prefix of s_count: where a digit starts in the tile
-shared uint s_delta[RADIX];  // set by the kernel: tile position i of digit d goes to s_delta[d] + i
+shared uint s_count[RADIX];
+shared uint s_start[RADIX];
 shared uint s_tmp[RADIX];
+#define S_COUNT(d) s_count[d]
+#define S_START(d) s_start[d]
+#define S_TMP(d) s_tmp[d]
+#endif
+shared uint s_delta[RADIX];  // set by the kernel: tile position i of digit d goes to s_delta[d] + i
 #if SUBGROUP_MODE < 2
 shared uint s_lane_digit[GROUP_SIZE];
 shared uint s_lane_base[GROUP_SIZE];
@@ -2179,73 +2249,81 @@ uint msb4(uvec4 m) {
 }
 
 #if SUBGROUP_SCAN
-// s_start = exclusive prefix of s_count over the digits: each subgroup scans RADIX /
+// S_START = exclusive prefix of S_COUNT over the digits: each subgroup scans RADIX /
 // (subgroups) digits with shuffles, then adds the totals of the subgroups before it.
 // (SUBGROUP_SCAN: real subgroups, GROUP_SIZE >= RADIX, RADIX a multiple of SUBGROUP_SIZE.)
 void scan_counts() {
     uint d = subgroup_id() * SUBGROUP_SIZE + lane_id();  // the same order as the shuffles
     uint lane = lane_id();
     if (d < RADIX) {  // whole subgroups
-        uint count = s_count[d];
+        uint count = S_COUNT(d);
         uint sum = count;
         for (uint offset = 1u; offset < SUBGROUP_SIZE; offset <<= 1u) {
             uint below = subgroupShuffle(sum, lane >= offset ? lane - offset : lane);
             if (lane >= offset) sum += below;
         }
-        if (lane == SUBGROUP_SIZE - 1u) s_tmp[subgroup_id()] = sum;
-        s_start[d] = sum - count;
+        if (lane == SUBGROUP_SIZE - 1u) S_TMP(subgroup_id()) = sum;
+        S_START(d) = sum - count;
     }
     barrier();
     if (d < RADIX) {
         uint before = 0u;
-        for (uint w = 0u; w < subgroup_id(); ++w) before += s_tmp[w];
-        s_start[d] += before;
+        for (uint w = 0u; w < subgroup_id(); ++w) before += S_TMP(w);
+        S_START(d) += before;
     }
     barrier();
 }
 #else
-// s_start = exclusive prefix of s_count over the digits (Hillis-Steele through s_tmp).
+// S_START = exclusive prefix of S_COUNT over the digits (Hillis-Steele through S_TMP).
 void scan_counts() {
     uint t = local_id();
-    for (uint d = t; d < RADIX; d += GROUP_SIZE) s_start[d] = s_count[d];
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) S_START(d) = S_COUNT(d);
     barrier();
     for (uint offset = 1u; offset < RADIX; offset <<= 1u) {
-        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_tmp[d] = s_start[d] + (d >= offset ? s_start[d - offset] : 0u);
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) S_TMP(d) = S_START(d) + (d >= offset ? S_START(d - offset) : 0u);
         barrier();
-        for (uint d = t; d < RADIX; d += GROUP_SIZE) s_start[d] = s_tmp[d];
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) S_START(d) = S_TMP(d);
         barrier();
     }
-    for (uint d = t; d < RADIX; d += GROUP_SIZE) s_start[d] -= s_count[d];
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) S_START(d) -= S_COUNT(d);
     barrier();
 }
 #endif
 
-// Loads the tile's keys (ordered) and their digits; positions at or past n_tile are padding.
-void load_tile(uint tile_first, uint n_tile) {
+// Loads the tile's keys (ordered), their digits and (PREFETCH_VALUES) their values; positions
+// at or past n_tile are padding. `full`: n_tile is TILE_SIZE (a constant where inlined).
+void load_tile_checked(uint tile_first, uint n_tile, bool full) {
     for (uint j = 0u; j < K; ++j) {
         uint p = tile_position(j);
-        if (p < n_tile) {
+        if (full || p < n_tile) {
             g_keys[j] = load_key(tile_first + p);
             g_digits[j] = digit_of(g_keys[j]);
+#if HAS_VALUES && PREFETCH_VALUES
+            g_values[j] = load_value(tile_first + p);
+#endif
         } else {
             g_keys[j] = KEY(0xFFFFFFFFu);
             g_digits[j] = RADIX - 1u;
+#if HAS_VALUES && PREFETCH_VALUES
+            g_values[j] = 0u;
+#endif
         }
     }
 }
 
-// Counts the digits per subgroup, turns the counters into each subgroup's first slot of each
-// digit, and fills s_count and s_start.
-void count_tile() {
+void load_tile(uint tile_first, uint n_tile) {
+#if FULL_TILE_PATH
+    if (n_tile == TILE_SIZE) load_tile_checked(tile_first, TILE_SIZE, true);
+    else load_tile_checked(tile_first, n_tile, false);
+#else
+    load_tile_checked(tile_first, n_tile, false);
+#endif
+}
+
+// After the counters of every subgroup are counted: turns them into each subgroup's first
+// slot of each digit (exclusive over the subgroups), and fills S_COUNT and S_START.
+void sum_subgroup_counters() {
     uint t = local_id();
-    for (uint i = t; i < SUBGROUPS * HALF_RADIX; i += GROUP_SIZE) s_area[i] = 0u;
-    barrier();
-    uint counters = subgroup_id() * HALF_RADIX;
-    for (uint j = 0u; j < K; ++j) {
-        uint d = g_digits[j];
-        atomicAdd(s_area[counters + (d >> 1u)], 1u << ((d & 1u) << 4u));
-    }
-    barrier();
     for (uint x = t; x < HALF_RADIX; x += GROUP_SIZE) {
         uint run = 0u;  // two 16-bit sums; a tile holds at most 32768 keys
         for (uint w = 0u; w < SUBGROUPS; ++w) {
@@ -2253,17 +2331,41 @@ void count_tile() {
             s_area[w * HALF_RADIX + x] = run;
             run += c;
         }
-        s_count[2u * x] = run & 0xFFFFu;
-        s_count[2u * x + 1u] = run >> 16u;
+        S_COUNT(2u * x) = run & 0xFFFFu;
+        S_COUNT(2u * x + 1u) = run >> 16u;
     }
     barrier();
     scan_counts();
+#if FOLD_STARTS
+    // Each subgroup's first slot of a digit becomes a tile position (still below 2^16).
+    for (uint i = t; i < COUNTER_WORDS; i += GROUP_SIZE) {
+        uint x = i % HALF_RADIX;
+        s_area[i] += S_START(2u * x) | (S_START(2u * x + 1u) << 16u);
+    }
+    barrier();
+#endif
 }
 
-// The lanes of this key's row whose digit equals d (this lane included).
+// Counts the digits per subgroup, turns the counters into each subgroup's first slot of each
+// digit, and fills S_COUNT and S_START.
+void count_tile() {
+    uint t = local_id();
+    for (uint i = t; i < COUNTER_WORDS; i += GROUP_SIZE) s_area[i] = 0u;
+    barrier();
+    uint counters = subgroup_id() * HALF_RADIX;
+    for (uint j = 0u; j < K; ++j) {
+        uint d = g_digits[j];
+        atomicAdd(s_area[counters + (d >> 1u)], 1u << ((d & 1u) << 4u));
+    }
+    barrier();
+    sum_subgroup_counters();
+}
+
+// The lanes of this key's row whose digit equals d (this lane included); `row` holds every
+// lane of the row.
 #if SUBGROUP_MODE == 2
-LANES match_digit(uint d) {
-    LANES peers = lanes_of(subgroupBallot(true));
+LANES match_digit(uint d, LANES row) {
+    LANES peers = row;
     for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((d >> b) & 1u) != 0u;
         LANES vote = lanes_of(subgroupBallot(bit));
@@ -2272,11 +2374,11 @@ LANES match_digit(uint d) {
     return peers;
 }
 #elif SUBGROUP_MODE == 1
-LANES match_digit(uint d) {
+LANES match_digit(uint d, LANES row) {
     uint first_lane = local_id() & ~31u;
     uint lane_digits[32];
     for (uint l = 0u; l < 32u; ++l) lane_digits[l] = s_lane_digit[first_lane + l];
-    LANES peers = lanes_of(uvec4(0xFFFFFFFFu, 0u, 0u, 0u));
+    LANES peers = row;
     for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((d >> b) & 1u) != 0u;
         uint votes = 0u;  // subgroupBallot(bit of the lane's digit), emulated
@@ -2287,7 +2389,7 @@ LANES match_digit(uint d) {
     return peers;
 }
 #else
-LANES match_digit(uint d) {
+LANES match_digit(uint d, LANES row) {
     uint first_lane = local_id() & ~31u;
     uint peers = 0u;
     for (uint l = 0u; l < 32u; ++l) peers |= uint(s_lane_digit[first_lane + l] == d) << l;
@@ -2295,15 +2397,17 @@ LANES match_digit(uint d) {
 }
 #endif
 
-// Ranks the tile's keys (after count_tile()), row by row: a row's keys of one digit take
-// the next slots of their subgroup's counter, in lane order; the highest such lane (the
-// leader) advances the counter for all of them.
-void rank_rows() {
+// Each row's keys of one digit take the next slots of their subgroup's counter, in lane
+// order; the highest such lane (the leader) advances the counter for all of them. Sets
+// g_ranks to the slots (the counter's value before the row plus the lower peers).
+void take_slots() {
     uint counters = subgroup_id() * HALF_RADIX;
 #if SUBGROUP_MODE == 2
     LANES lanes_below = lanes_of(gl_SubgroupLtMask);
+    LANES row = lanes_of(subgroupBallot(true));  // the same every row: one ballot a tile
 #else
     LANES lanes_below = lanes_of(uvec4((1u << lane_id()) - 1u, 0u, 0u, 0u));
+    LANES row = lanes_of(uvec4(0xFFFFFFFFu, 0u, 0u, 0u));
 #endif
     for (uint j = 0u; j < K; ++j) {
         uint d = g_digits[j];
@@ -2311,7 +2415,10 @@ void rank_rows() {
         s_lane_digit[local_id()] = d;
         barrier();
 #endif
-        LANES peers = match_digit(d);
+#if SUBGROUP_MODE == 2 && defined(BALLOT_EACH_ROW)
+        row = lanes_of(subgroupBallot(true));  // the A/B of the hoisted ballot above
+#endif
+        LANES peers = match_digit(d, row);
         uint leader = highest_lane(peers);
         uint half_shift = (d & 1u) << 4u;
         uint before = 0u;
@@ -2324,22 +2431,58 @@ void rank_rows() {
         barrier();
         before = s_lane_base[(local_id() & ~31u) + leader];
 #endif
-        g_ranks[j] = s_start[d] + before + lane_count(peers & lanes_below);
+        g_ranks[j] = before + lane_count(peers & lanes_below);
+    }
+}
+
+#if ONE_PASS_RANK
+// Counts and ranks the tile in one pass of ballots (replaces count_tile() and rank_rows()):
+// the slots taken from zeroed counters are ranks within the subgroup; the counters' totals
+// are the tile's counts; then each key adds its digit's start and its subgroup's offset.
+void rank_tile() {
+    uint t = local_id();
+    for (uint i = t; i < COUNTER_WORDS; i += GROUP_SIZE) s_area[i] = 0u;
+    barrier();
+    take_slots();
+    barrier();
+    sum_subgroup_counters();
+    uint counters = subgroup_id() * HALF_RADIX;
+    for (uint j = 0u; j < K; ++j) {
+        uint d = g_digits[j];
+        uint first = (s_area[counters + (d >> 1u)] >> ((d & 1u) << 4u)) & 0xFFFFu;
+#if FOLD_STARTS
+        g_ranks[j] += first;
+#else
+        g_ranks[j] += S_START(d) + first;
+#endif
     }
     barrier();
 }
+#endif
 
+// Ranks the tile's keys after count_tile(): its counters hold each subgroup's first slots.
+void rank_rows() {
+    take_slots();
+#if !FOLD_STARTS
+    for (uint j = 0u; j < K; ++j) g_ranks[j] += S_START(g_digits[j]);
+#endif
+    barrier();
+}
+
+#if !TILE_ALIAS && KEY_WORDS == 2
 // The digit of tile position i after ranking: the last digit that starts at or before i.
 uint digit_at_position(uint i) {
     uint d = 0u;
     for (uint step = RADIX >> 1u; step > 0u; step >>= 1u) {
-        if (s_start[d + step] <= i) d += step;
+        if (S_START(d + step) <= i) d += step;
     }
     return d;
 }
+#endif
 
 // Writes the ranked tile to its destinations (s_delta set by the kernel): keys, then values.
-void scatter_tile(uint tile_first, uint n_tile) {
+// S_COUNT and S_START are dead from here on (TILE_ALIAS: overwritten).
+void scatter_tile_checked(uint tile_first, uint n_tile, bool full) {
     uint t = local_id();
     uint destination[K];
 #if KEY_WORDS == 1
@@ -2347,21 +2490,39 @@ void scatter_tile(uint tile_first, uint n_tile) {
     barrier();
     for (uint j = 0u; j < K; ++j) {
         uint i = j * GROUP_SIZE + t;
-        if (i < n_tile) {
+        if (full || i < n_tile) {
             KEY key = s_area[i];
             destination[j] = s_delta[digit_of(key)] + i;
             store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
         }
     }
     barrier();
+#elif TILE_ALIAS
+    // Word by word, the low words first; a position's digit from its whole key.
+    uint low[K];
+    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j].y;
+    barrier();
+    for (uint j = 0u; j < K; ++j) low[j] = s_area[j * GROUP_SIZE + t];
+    barrier();
+    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j].x;
+    barrier();
+    for (uint j = 0u; j < K; ++j) {
+        uint i = j * GROUP_SIZE + t;
+        if (full || i < n_tile) {
+            KEY key = uvec2(s_area[i], low[j]);
+            destination[j] = s_delta[digit_of(key)] + i;
+            store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
+        }
+    }
+    barrier();
 #else
-    // Word by word: the low words (and each position's digit, found in s_start), the high.
+    // Word by word: the low words (and each position's digit, found in S_START), the high.
     uint low[K];
     for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j].y;
     barrier();
     for (uint j = 0u; j < K; ++j) {
         uint i = j * GROUP_SIZE + t;
-        if (i < n_tile) {
+        if (full || i < n_tile) {
             low[j] = s_area[i];
             destination[j] = s_delta[digit_at_position(i)] + i;
         }
@@ -2371,7 +2532,7 @@ void scatter_tile(uint tile_first, uint n_tile) {
     barrier();
     for (uint j = 0u; j < K; ++j) {
         uint i = j * GROUP_SIZE + t;
-        if (i < n_tile) {
+        if (full || i < n_tile) {
             KEY key = uvec2(s_area[i], low[j]);
             store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
         }
@@ -2379,17 +2540,30 @@ void scatter_tile(uint tile_first, uint n_tile) {
     barrier();
 #endif
 #if HAS_VALUES
+#if PREFETCH_VALUES
+    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_values[j];
+#else
     // Values are read only now, when they move.
     for (uint j = 0u; j < K; ++j) {
         uint p = tile_position(j);
-        s_area[g_ranks[j]] = p < n_tile ? load_value(tile_first + p) : 0u;
+        s_area[g_ranks[j]] = (full || p < n_tile) ? load_value(tile_first + p) : 0u;
     }
+#endif
     barrier();
     for (uint j = 0u; j < K; ++j) {
         uint i = j * GROUP_SIZE + t;
-        if (i < n_tile) store_dst_value(destination[j], s_area[i]);
+        if (full || i < n_tile) store_dst_value(destination[j], s_area[i]);
     }
     barrier();
+#endif
+}
+
+void scatter_tile(uint tile_first, uint n_tile) {
+#if FULL_TILE_PATH
+    if (n_tile == TILE_SIZE) scatter_tile_checked(tile_first, TILE_SIZE, true);
+    else scatter_tile_checked(tile_first, n_tile, false);
+#else
+    scatter_tile_checked(tile_first, n_tile, false);
 #endif
 }
 )gpusort_glsl";

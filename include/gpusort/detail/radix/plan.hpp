@@ -38,12 +38,13 @@ struct RadixConfig {
   std::uint32_t copy_elements = 1024;  // elements per copy.comp workgroup (small_group x 4)
 };
 
-/// Shared memory of downsweep.comp / onesweep.comp (tile.glsl): the area, five RADIX arrays
+/// Shared memory of downsweep.comp / onesweep.comp (tile.glsl, TILE_ALIAS): the area (which
+/// also holds the digit counts, starts and scan temporaries), s_delta, the downsweep's s_base
 /// and, without real ballots, two words per invocation.
 inline std::uint64_t radix_tile_shared_bytes(const RadixConfig& c) {
   const std::uint64_t radix = std::uint64_t{1} << c.tuning.digit_bits;
   const std::uint64_t lanes = c.ranking == RadixRanking::ballots ? 0 : 2ull * c.tuning.workgroup_size;
-  return 4 * (c.area_words + 5 * radix + lanes + 1);
+  return 4 * (c.area_words + 2 * radix + lanes);
 }
 
 /// What every radix kernel needs of the device, whatever the tuning: storage blocks per
@@ -71,10 +72,12 @@ inline std::string radix_device_need(const DeviceLimits& limits) {
   return "";
 }
 
-/// Fills the zero fields of `t` from the device and checks the result. Calls no GL (the limits
-/// carry the vendor and the ballot subgroup size), so that tools may derive every program
-/// variant without a context (tests/glslang_variants.cpp).
-inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limits) {
+/// Fills the zero fields of `t` from the device (and, for the tile shape, the sort's keys:
+/// `key_bytes`, `has_values`) and checks the result. Calls no GL (the limits carry the vendor
+/// and the ballot subgroup size), so that tools may derive every program variant without a
+/// context (tests/glslang_variants.cpp).
+inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limits, std::uint32_t key_bytes = 4,
+                                        bool has_values = false) {
   const auto fail = [](const std::string& why) { throw Error("invalid RadixTuning: " + why); };
   const std::string unmet = radix_device_need(limits);
   if (!unmet.empty()) throw Error(unmet + ": use BitonicSorter, or Sorter, which then runs the network for every count");
@@ -95,6 +98,13 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
     fail("digit_bits " + std::to_string(t.digit_bits) + " needs workgroups of " + std::to_string(1u << t.digit_bits) +
          " invocations but the device has " + std::to_string(limits.max_invocations) +
          " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS): leave digit_bits at 0");
+  const bool nvidia = limits.vendor.find("NVIDIA") != std::string::npos;
+  if (t.workgroup_size == 0 && t.keys_per_invocation == 0 && nvidia && key_bytes == 8 && !has_values &&
+      limits.max_invocations >= 384) {
+    // 64-bit keys alone ran faster in 384 x 10 tiles than in 512 x 8 on NVIDIA (history.md).
+    t.workgroup_size = 384;
+    t.keys_per_invocation = 10;
+  }
   if (t.workgroup_size == 0) t.workgroup_size = limits.software ? 256 : 512;
   if (t.keys_per_invocation == 0) t.keys_per_invocation = limits.software ? 4 : 8;
   // Defaults shrink to the device: workgroups to its invocations (in whole 32s).
@@ -121,7 +131,8 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
   const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
   const auto shape = [&] {
     c.tile_size = t.workgroup_size * t.keys_per_invocation;
-    c.area_words = std::max(c.tile_size, subgroups * ((1u << t.digit_bits) / 2));
+    // The tile, or the per-subgroup counters plus S_COUNT, S_START and S_TMP (tile.glsl TILE_ALIAS).
+    c.area_words = std::max(c.tile_size, subgroups * ((1u << t.digit_bits) / 2) + 3 * (1u << t.digit_bits));
     c.tuning = t;
     c.shared_bytes = radix_tile_shared_bytes(c);
   };

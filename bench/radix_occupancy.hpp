@@ -1,0 +1,105 @@
+// gpusort_radix_probe --occupancy: how many workgroups the GPU keeps resident on one SM at
+// once (NVIDIA only: GL_NV_shader_thread_group's gl_SMIDNV), for the radix sort's histogram
+// and tile kernels of each variant, and for trivial 256-invocation kernels that use 0-48 KiB
+// of shared memory (which tells a shared-memory limit from a warp limit). Each workgroup's
+// first invocation increments its SM's counter when it starts and decrements it when done;
+// the largest value seen is the residency. Include after the GL declarations (glad).
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gpusort/gpusort.hpp>
+
+namespace gpusort_bench {
+
+constexpr GLuint occupancy_binding = 7;  // past the radix sort's bindings
+constexpr int occupancy_words = 1024;    // [0, 16): largest residency per slot; [16, 32): workgroups; [64, ...): live per SM
+
+// extra_shader_source for every radix program: main() becomes a wrapper around the kernel's
+// own (renamed radix_main) that counts residency in slot 0 (histogram) or 1 (the others
+// with more than one workgroup: the tile kernels).
+inline std::string radix_occupancy_source() {
+  return "#extension GL_NV_shader_thread_group : require\n"
+         "#define main() radix_main(); layout(std430, binding = 7) buffer OccupancyProbe { uint occupancy[]; }; "
+         "void main() { uint slot = ALL_PASSES == 1 ? 0u : 1u; "
+         "bool counted = gl_LocalInvocationIndex == 0u && gl_NumWorkGroups.x * gl_NumWorkGroups.y > 1u; "
+         "if (counted) { uint live = atomicAdd(occupancy[64u + gl_SMIDNV], 1u) + 1u; "
+         "atomicMax(occupancy[slot], live); atomicAdd(occupancy[16u + slot], 1u); } "
+         "radix_main(); barrier(); "
+         "if (counted) atomicAdd(occupancy[64u + gl_SMIDNV], 0xFFFFFFFFu); } void radix_main()\n";
+}
+
+inline std::vector<std::uint32_t> read_occupancy(GLuint buffer) {
+  std::vector<std::uint32_t> words(occupancy_words);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, occupancy_words * 4, words.data());
+  return words;
+}
+
+inline void clear_occupancy(GLuint buffer) {
+  const std::vector<std::uint32_t> zero(occupancy_words, 0);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+  glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, occupancy_words * 4, zero.data());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, occupancy_binding, buffer);
+}
+
+template <class Value>
+void probe_radix_occupancy(const std::string& label, gpusort::RadixTuning tuning, std::size_t n, GLuint occupancy) {
+  tuning.extra_shader_source += radix_occupancy_source();
+  gpusort::RadixSorter<std::uint32_t, Value> sorter(tuning);
+  std::vector<std::uint32_t> keys(n);
+  std::mt19937 random(1);
+  for (auto& k : keys) k = random();
+  GLuint buffers[2];
+  glGenBuffers(2, buffers);
+  for (GLuint b : buffers) {
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(n * 4), keys.data(), GL_DYNAMIC_COPY);
+  }
+  clear_occupancy(occupancy);
+  for (int round = 0; round < 3; ++round) {
+    if constexpr (std::is_void<Value>::value) {
+      sorter.sort(buffers[0], n);
+    } else {
+      sorter.sort(buffers[0], buffers[1], n);
+    }
+  }
+  const std::vector<std::uint32_t> w = read_occupancy(occupancy);
+  std::printf("%-34s tile %5zu: tile kernel at most %2u per SM (%u workgroups), histogram at most %2u (%u)\n",
+              label.c_str(), sorter.tile_size(), w[1], w[17], w[0], w[16]);
+  glDeleteBuffers(2, buffers);
+}
+
+// A trivial kernel of `invocations` and `shared_bytes` of shared memory that stays resident a while.
+inline void probe_trivial_occupancy(unsigned invocations, unsigned shared_bytes, GLuint occupancy) {
+  const unsigned words = shared_bytes / 4;
+  const std::string source = "#version 430 core\n#extension GL_NV_shader_thread_group : require\n"
+      "layout(local_size_x = " + std::to_string(invocations) + ") in;\n"
+      "layout(std430, binding = 7) buffer OccupancyProbe { uint occupancy[]; };\n" +
+      (words > 0 ? "shared uint s[" + std::to_string(words) + "];\n" : std::string()) +
+      "void main() { uint t = gl_LocalInvocationIndex; uint acc = t;\n"
+      "  if (t == 0u) { uint live = atomicAdd(occupancy[64u + gl_SMIDNV], 1u) + 1u; atomicMax(occupancy[0], live); }\n" +
+      (words > 0 ? "  for (uint i = t; i < " + std::to_string(words) + "u; i += " + std::to_string(invocations) +
+                       "u) s[i] = i * 3u + t;\n  barrier();\n  for (uint r = 0u; r < 64u; ++r) acc += s[(t * 7u + r * 13u) % " +
+                       std::to_string(words) + "u];\n"
+                 : std::string()) +
+      "  for (uint r = 0u; r < 4000u; ++r) acc = acc * 1664525u + 1013904223u;\n"
+      "  barrier();\n"
+      "  if (t == 0u) atomicAdd(occupancy[64u + gl_SMIDNV], 0xFFFFFFFFu);\n"
+      "  if (acc == 0x12345678u) occupancy[1] = acc; }\n";
+  const gpusort::detail::GlProgram program = gpusort::detail::build_compute_program("occupancy", {source});
+  clear_occupancy(occupancy);
+  glUseProgram(program.name());
+  glDispatchCompute(132 * 32, 1, 1);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+  glUseProgram(0);
+  const std::vector<std::uint32_t> w = read_occupancy(occupancy);
+  std::printf("trivial kernel %4u invocations %5u bytes shared: at most %2u per SM\n", invocations, shared_bytes, w[0]);
+}
+
+}  // namespace gpusort_bench
