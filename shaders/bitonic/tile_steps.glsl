@@ -8,7 +8,7 @@ void run_steps_down_to(uint p_hi, uint floor, bool flip) {
     while (hi >= int(floor)) {
 #if SUBGROUP_LOG2 > 0 && WIDE_CHUNKS
         if (hi + 1 - int(floor) > int(ELEMS_LOG2) && hi + 1 >= int(ELEMS_LOG2) + SUBGROUP_LOG2) {
-            int wide_lo = max(hi + 1 - int(ELEMS_LOG2) + SUBGROUP_LOG2, int(floor));
+            int wide_lo = max(hi + 1 - (int(ELEMS_LOG2) + SUBGROUP_LOG2), int(floor));
             run_wide_chunk(uint(hi), uint(wide_lo), flip);
             flip = false;
             hi = wide_lo - 1;
