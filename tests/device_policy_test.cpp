@@ -10,6 +10,7 @@
 #include <gpusort/detail/forward_progress.hpp>
 
 #include <cstdlib>
+#include <iterator>
 #include <string>
 
 namespace gpusort_test {
@@ -88,6 +89,40 @@ TEST(WaitPolicy, OptIn) {
       EXPECT_TRUE(resolve_workgroup_waits(WorkgroupWaits::allowed, d.vendor, d.renderer, d.version, nullptr))
           << d.name;
     }
+  }
+}
+
+bool same_counts(const gpusort::Crossover& a, const gpusort::Crossover& b) {
+  return a.keys == b.keys && a.pairs == b.pairs && a.stable == b.stable && a.wide_keys == b.wide_keys;
+}
+
+// Each measured GPU gets its own crossover from its GL_RENDERER (as drivers spell it); other
+// GPUs the fallback, software renderers theirs, whatever their name says.
+TEST(CrossoverPolicy, ChoosesTheMeasuredEntryByRenderer) {
+  using gpusort::Crossover;
+  ASSERT_GE(std::size(gpusort::gpu_crossovers), 2u);
+  for (const gpusort::MeasuredCrossover& entry : gpusort::gpu_crossovers) {
+    SCOPED_TRACE(entry.device);
+    EXPECT_TRUE(same_counts(Crossover::for_device(entry.device, false), entry.radix_from));
+    EXPECT_TRUE(same_counts(Crossover::for_device(entry.device, true), gpusort::software_crossover.radix_from));
+  }
+  // The entries differ, so a for_device that ignored the renderer could not pass the loop above.
+  EXPECT_FALSE(same_counts(gpusort::gpu_crossovers[0].radix_from, gpusort::gpu_crossovers[1].radix_from));
+  const Crossover h100 = Crossover::for_device("NVIDIA H100 80GB HBM3/PCIe/SSE2", false);
+  EXPECT_EQ(h100.pairs, (std::size_t{1} << 17) + 1);
+  EXPECT_EQ(h100.stable, (std::size_t{1} << 16) + 1);
+  EXPECT_TRUE(same_counts(Crossover::for_device("NVIDIA H200/PCIe/SSE2", false), gpusort::gpu_crossovers[0].radix_from));
+  for (const char* other : {"AMD Radeon RX 7900 XTX (radeonsi, navi31, LLVM 15.0.7, DRM 3.54)",
+                            "Mesa Intel(R) Arc(tm) A770 Graphics (DG2)", "Adreno (TM) 740", ""}) {
+    SCOPED_TRACE(other);
+    EXPECT_TRUE(same_counts(Crossover::for_device(other, false), gpusort::gpu_crossover.radix_from));
+  }
+  for (const gpusort::MeasuredCrossover& measured :
+       {gpusort::gpu_crossover, gpusort::software_crossover, gpusort::gpu_crossovers[0], gpusort::gpu_crossovers[1]}) {
+    for (std::size_t count : {measured.radix_from.keys, measured.radix_from.pairs, measured.radix_from.stable,
+                              measured.radix_from.wide_keys})
+      EXPECT_TRUE(count > 2 && ((count - 1) & (count - 2)) == 0) << measured.device << ": " << count
+                                                                   << " is not a power of two + 1";
   }
 }
 

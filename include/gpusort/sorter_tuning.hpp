@@ -31,10 +31,9 @@ struct Crossover {
   std::size_t wide_keys = 0;
 
   /// The default for a device: software renderers (llvmpipe, softpipe, SwiftShader) take
-  /// software_crossover, every other renderer gpu_crossover, which was measured on one GPU
-  /// (its device and date are beside it) and stands for all GPUs until others are measured
-  /// (gpusort_bench: bitonic/* against radix/*, bench/results/README.md). `renderer`
-  /// (GL_RENDERER) is not consulted yet.
+  /// software_crossover; a GPU whose GL_RENDERER contains the `renderer_match` of an entry of
+  /// gpu_crossovers takes that entry (measured on it: device and date beside it); any other GPU
+  /// takes gpu_crossover (gpusort_bench: bitonic/* against radix/*, bench/results/README.md).
   static Crossover for_device(const std::string& renderer, bool software);
 };
 
@@ -49,36 +48,60 @@ struct SorterTuning {
 };
 
 /// A default crossover as measured: the counts, and the device and date of the run that
-/// measured them (data, so that a new measurement replaces all three together). The timings
+/// measured them (data, so that a new measurement replaces all of them together). The timings
 /// behind each are in bench/results/history.md.
 struct MeasuredCrossover {
   Crossover radix_from;
+  /// A substring of GL_RENDERER that picks this entry in Crossover::for_device ("" matches none:
+  /// the entry is reached only as a fallback).
+  const char* renderer_match;
   /// GL_RENDERER and GL_VERSION of the run.
   const char* device;
   /// Date of the run (ISO 8601).
   const char* date;
 };
 
-/// GPUs. Both algorithms at every power of two, 4 sorts in flight; the radix sort takes over
-/// right above the last power of two the network won (a count just above a power of two costs
-/// the network a whole stage more).
-inline constexpr MeasuredCrossover gpu_crossover{
-    {(std::size_t{1} << 18) + 1, (std::size_t{1} << 18) + 1, (std::size_t{1} << 17) + 1,
-     (std::size_t{1} << 19) + 1},
-    "NVIDIA H200/PCIe/SSE2, OpenGL 4.6.0 NVIDIA 580.159.04",
-    "2026-11-24"};
+namespace detail {
+constexpr std::size_t above_power_of_two(unsigned log2) { return (std::size_t{1} << log2) + 1; }
+}  // namespace detail
+
+/// GPUs measured one by one. Both algorithms at every power of two, 4 sorts in flight; the radix
+/// sort takes over right above the last power of two the network won (a count just above a
+/// power of two costs the network a whole stage more). Order: keys, pairs, stable, wide keys.
+inline constexpr MeasuredCrossover gpu_crossovers[] = {
+    {{detail::above_power_of_two(18), detail::above_power_of_two(18), detail::above_power_of_two(17),
+      detail::above_power_of_two(19)},
+     "NVIDIA H200",
+     "NVIDIA H200/PCIe/SSE2, OpenGL 4.6.0 NVIDIA 580.159.04",
+     "2026-11-24"},
+    {{detail::above_power_of_two(18), detail::above_power_of_two(17), detail::above_power_of_two(16),
+      detail::above_power_of_two(19)},
+     "NVIDIA H100",
+     "NVIDIA H100 80GB HBM3/PCIe/SSE2, OpenGL 4.6.0 NVIDIA 580.159.04",
+     "2026-11-25"},
+};
+
+/// GPUs not in gpu_crossovers: the first entry's counts (a guess that the newest NVIDIA
+/// measurements stand for other GPUs until those are measured).
+inline constexpr MeasuredCrossover gpu_crossover{gpu_crossovers[0].radix_from, "",
+                                                 gpu_crossovers[0].device, gpu_crossovers[0].date};
 
 /// Software renderers. Stable pairs take the pairs' count (the network's stable sort only
 /// costs more); 64-bit keys, not measured there, the keys'.
 inline constexpr MeasuredCrossover software_crossover{
-    {(std::size_t{1} << 16) + 1, (std::size_t{1} << 14) + 1, (std::size_t{1} << 14) + 1,
-     (std::size_t{1} << 16) + 1},
+    {detail::above_power_of_two(16), detail::above_power_of_two(14), detail::above_power_of_two(14),
+     detail::above_power_of_two(16)},
+    "",
     "llvmpipe, OpenGL 4.5 Mesa 22.3.6, two shared cores",
     "2026-11-23"};
 
 inline Crossover Crossover::for_device(const std::string& renderer, bool software) {
-  (void)renderer;
-  return software ? software_crossover.radix_from : gpu_crossover.radix_from;
+  if (software) return software_crossover.radix_from;
+  for (const MeasuredCrossover& measured : gpu_crossovers) {
+    if (*measured.renderer_match != '\0' && renderer.find(measured.renderer_match) != std::string::npos)
+      return measured.radix_from;
+  }
+  return gpu_crossover.radix_from;
 }
 
 }  // namespace gpusort
