@@ -69,11 +69,11 @@ constexpr std::size_t above_power_of_two(unsigned log2) { return (std::size_t{1}
 /// sort takes over right above the last power of two the network won (a count just above a
 /// power of two costs the network a whole stage more). Order: keys, pairs, stable, wide keys.
 inline constexpr MeasuredCrossover gpu_crossovers[] = {
-    {{detail::above_power_of_two(18), detail::above_power_of_two(18), detail::above_power_of_two(17),
+    {{detail::above_power_of_two(18), detail::above_power_of_two(17), detail::above_power_of_two(16),
       detail::above_power_of_two(19)},
      "NVIDIA H200",
      "NVIDIA H200/PCIe/SSE2, OpenGL 4.6.0 NVIDIA 580.159.04",
-     "2026-11-24"},
+     "2026-11-25"},
     {{detail::above_power_of_two(18), detail::above_power_of_two(17), detail::above_power_of_two(16),
       detail::above_power_of_two(19)},
      "NVIDIA H100",
@@ -95,13 +95,22 @@ inline constexpr MeasuredCrossover software_crossover{
     "llvmpipe, OpenGL 4.5 Mesa 22.3.6, two shared cores",
     "2026-11-23"};
 
-inline Crossover Crossover::for_device(const std::string& renderer, bool software) {
-  if (software) return software_crossover.radix_from;
-  for (const MeasuredCrossover& measured : gpu_crossovers) {
+namespace detail {
+/// Crossover::for_device over any table (tests give it one whose entries differ).
+template <std::size_t N>
+Crossover choose_crossover(const std::string& renderer, bool software, const MeasuredCrossover (&gpus)[N],
+                           const MeasuredCrossover& other_gpus, const MeasuredCrossover& software_renderers) {
+  if (software) return software_renderers.radix_from;
+  for (const MeasuredCrossover& measured : gpus) {
     if (*measured.renderer_match != '\0' && renderer.find(measured.renderer_match) != std::string::npos)
       return measured.radix_from;
   }
-  return gpu_crossover.radix_from;
+  return other_gpus.radix_from;
+}
+}  // namespace detail
+
+inline Crossover Crossover::for_device(const std::string& renderer, bool software) {
+  return detail::choose_crossover(renderer, software, gpu_crossovers, gpu_crossover, software_crossover);
 }
 
 }  // namespace gpusort
