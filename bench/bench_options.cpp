@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <iterator>
 
 namespace gpusort_bench {
 namespace {
@@ -12,17 +13,19 @@ namespace {
 // library sorts them (the textbook baseline needs powers of two).
 constexpr std::size_t kOddSizes[] = {5003, 1000003, 16777259};
 
-std::vector<std::size_t> sizes_up_to(int min_log2, int max_log2, bool odd_sizes) {
+// `client_size` (0: none) is added where in range whatever `odd_sizes` says.
+std::vector<std::size_t> sizes_up_to(int min_log2, int max_log2, bool odd_sizes, std::size_t client_size = 0) {
   std::vector<std::size_t> sizes;
   for (int e = min_log2; e <= max_log2; ++e) sizes.push_back(std::size_t{1} << e);
-  if (odd_sizes && max_log2 >= min_log2) {
+  if (max_log2 >= min_log2) {
     const std::size_t low = std::size_t{1} << min_log2;
     const std::size_t high = std::size_t{1} << max_log2;
-    for (std::size_t n : kOddSizes) {
-      if (n >= low && n <= high) sizes.push_back(n);
-    }
+    const auto in_range = [&](std::size_t n) { return n >= low && n <= high; };
+    if (odd_sizes) std::copy_if(std::begin(kOddSizes), std::end(kOddSizes), std::back_inserter(sizes), in_range);
+    if (client_size != 0 && in_range(client_size)) sizes.push_back(client_size);
   }
   std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
   return sizes;
 }
 
@@ -58,7 +61,9 @@ bool parse_bool(const char* text, bool& out) {
 
 }  // namespace
 
-std::vector<std::size_t> BenchOptions::gpu_sizes() const { return sizes_up_to(min_log2, max_log2, odd_sizes); }
+std::vector<std::size_t> BenchOptions::gpu_sizes(std::size_t client_size) const {
+  return sizes_up_to(min_log2, max_log2, odd_sizes, client_size);
+}
 
 std::vector<std::size_t> BenchOptions::cpu_sizes() const {
   return sizes_up_to(min_log2, cpu_max_log2 < 0 ? max_log2 : cpu_max_log2, odd_sizes);

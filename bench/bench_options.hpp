@@ -29,7 +29,9 @@ struct BenchOptions {
   bool user_set_min_time = false;
   bool user_set_aggregates = false;
 
-  std::vector<std::size_t> gpu_sizes() const;
+  // `client_size` (0: none): one more count a family measures where it is within
+  // [2^min_log2, 2^max_log2], with or without odd_sizes (a client's own count).
+  std::vector<std::size_t> gpu_sizes(std::size_t client_size = 0) const;
   std::vector<std::size_t> cpu_sizes() const;
 };
 

@@ -28,6 +28,7 @@ struct GpuSortCase {
   // included, instead of "ascending and every value with its key".
   bool stable = false;
   int end_bit = 0;
+  std::size_t client_size = 0;  // also measured where in range (BenchOptions::gpu_sizes)
 };
 
 // Bytes a sort moves: every pass reads and writes each key (and value).
@@ -142,7 +143,7 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
 // case's passes and dispatches, and `call(sorter, keys, values, count)` runs one sort.
 template <class Sorter, class Make, class Describe, class Call>
 void register_sorter_family(BenchEnvironment& env, GpuSortCase base, Make make, Describe describe, Call call) {
-  const std::vector<std::size_t> sizes = env.options.gpu_sizes();
+  const std::vector<std::size_t> sizes = env.options.gpu_sizes(base.client_size);
   if (sizes.empty()) return;
   auto* sorter = env.keep(std::make_shared<std::unique_ptr<Sorter>>());
   auto* benchmark = benchmark::RegisterBenchmark(

@@ -41,6 +41,7 @@ CPU_IMPLEMENTATIONS = {STD_SORT, "std_sort_par"}
 # implementations not listed follow in order of appearance under their own name.
 DISPLAY_NAMES = {
     FRONT_DOOR: "Sorter",
+    FRONT_DOOR + "_indirect": "Sorter (sort_indirect)",
     BITONIC: "bitonic",
     "radix": "radix",
     "radix_rts": "radix (reduce-then-scan)",
@@ -50,6 +51,12 @@ DISPLAY_NAMES = {
     "cub_radix": "CUB radix",
     "cub_merge": "CUB merge",
 }
+
+# Families that time another call of an implementation on the same case: the case's prefix ->
+# the suffix of the implementation they are shown as, in the case's tables beside the plain call
+# ("sorter/indirect_pairs_u32_u32", sort_indirect() with the count in a GL buffer, is
+# "sorter_indirect" in the pairs_u32_u32 tables).
+CALL_VARIANTS = {"indirect_": "_indirect"}
 
 UNIT_TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
 
@@ -66,11 +73,25 @@ class Result:
 
 def split_run_name(run_name):
     """'bitonic/keys_u32/1024/min_time:0.1/...' -> ('bitonic', 'keys_u32', 1024); an old
-    implementation name comes back as its new one ('gpusort/...' -> 'bitonic')."""
+    implementation name comes back as its new one ('gpusort/...' -> 'bitonic'), and a call
+    variant as an implementation of its own beside the plain call ('sorter/indirect_pairs_u32_u32'
+    -> ('sorter_indirect', 'pairs_u32_u32'))."""
     parts = run_name.split("/")
     if len(parts) < 3 or not parts[2].isdigit():
         return None
-    return RENAMED.get(parts[0], parts[0]), parts[1], int(parts[2])
+    impl, case = RENAMED.get(parts[0], parts[0]), parts[1]
+    for prefix, suffix in CALL_VARIANTS.items():
+        if case.startswith(prefix):
+            impl, case = impl + suffix, case[len(prefix):]
+    return impl, case, int(parts[2])
+
+
+def family_name(impl, case):
+    """The benchmark family an (implementation, case) of split_run_name came from."""
+    for prefix, suffix in CALL_VARIANTS.items():
+        if impl.endswith(suffix):
+            return "%s/%s%s" % (impl[:-len(suffix)], prefix, case)
+    return "%s/%s" % (impl, case)
 
 
 def entry_values(entry):
@@ -209,7 +230,7 @@ def render(results, errors, context, aggregate):
     lines.extend(render_summary(results, families, aggregate))
     for impl, case in families:
         on_cpu = impl in CPU_IMPLEMENTATIONS
-        lines.append("## %s/%s" % (impl, case))
+        lines.append("## %s" % family_name(impl, case))
         lines.append("")
         header = ["n", ("CPU" if on_cpu else "GPU") + " ms (%s)" % aggregate, "G keys/s", "GB/s"]
         if not on_cpu:

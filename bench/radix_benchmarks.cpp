@@ -7,9 +7,11 @@
 
 #include <gpusort/gpusort.hpp>
 
+#include <cstdint>
 #include <memory>
 #include <type_traits>
 
+#include "gl_buffer.hpp"
 #include "gpu_sort_run.hpp"
 #include "sort_benchmarks.hpp"
 
@@ -55,6 +57,21 @@ void register_radix(BenchEnvironment& env, const char* name, KeyKind kind, gpuso
       });
 }
 
+// Passes and dispatches of the algorithm the front door picks; the radix figures as in register_radix.
+template <class Key, class Value>
+void describe_front_door(gpusort::Sorter<Key, Value>& sorter, std::size_t count, gpusort::Stability stability,
+                         GpuSortCase& run) {
+  if (sorter.algorithm_for(count, stability) == gpusort::Algorithm::bitonic) {
+    const gpusort::Plan plan = sorter.bitonic().plan(count);
+    run.memory_passes = plan.memory_passes;
+    run.dispatches = plan.dispatches;
+  } else {
+    const std::size_t passes = digit_passes(8 * sizeof(Key), sorter.radix().tuning().digit_bits);
+    run.memory_passes = passes + passes % 2;
+    run.dispatches = 0;  // not tracked for the front door's radix calls
+  }
+}
+
 // The front door on the same data: it must be within a few percent of the faster of
 // bitonic/* and radix/* at every size.
 template <class Key, class Value>
@@ -69,16 +86,7 @@ void register_front_door(BenchEnvironment& env, const char* name, KeyKind kind,
   register_sorter_family<Sorter>(
       env, base, [] { return std::make_unique<Sorter>(); },
       [stability](Sorter& sorter, std::size_t count, GpuSortCase& run) {
-        // Passes and dispatches of the algorithm it picks; the radix figures as in register_radix.
-        if (sorter.algorithm_for(count, stability) == gpusort::Algorithm::bitonic) {
-          const gpusort::Plan plan = sorter.bitonic().plan(count);
-          run.memory_passes = plan.memory_passes;
-          run.dispatches = plan.dispatches;
-        } else {
-          const std::size_t passes = digit_passes(8 * sizeof(Key), sorter.radix().tuning().digit_bits);
-          run.memory_passes = passes + passes % 2;
-          run.dispatches = 0;  // not tracked for the front door's radix calls
-        }
+        describe_front_door(sorter, count, stability, run);
       },
       [stability](Sorter& sorter, GLuint keys, GLuint values, std::size_t n) {
         if constexpr (std::is_void_v<Value>) {
@@ -87,6 +95,51 @@ void register_front_door(BenchEnvironment& env, const char* name, KeyKind kind,
         } else {
           sorter.sort(keys, values, n, gpusort::Order::ascending, stability);
         }
+      });
+}
+
+// What a splat renderer does each frame (issue 27's client, 6 M splats): a culling pass leaves
+// the visible count in a GL buffer, and the sorter, its scratch reserved at load time for that
+// capacity, sorts depth keys and splat indices by that count with sort_indirect(). One sorter
+// per size, as a client sizes its own; the count holds the whole size, so the result is checked
+// like sorter/pairs_u32_u32's.
+constexpr std::size_t kSplatClientCount = 6000000;
+// The count sits where a DrawArraysIndirectCommand keeps its instance count (byte 4): a
+// nonzero offset, as a culling pass that fills the draw command in place leaves it.
+constexpr std::size_t kCountOffset = 4;
+
+struct IndirectClient {
+  using Sorter = gpusort::Sorter<std::uint32_t, std::uint32_t>;
+  std::unique_ptr<Sorter> sorter;
+  std::size_t capacity = 0;
+  Buffer draw_command{16, nullptr};
+};
+
+void register_indirect_client(BenchEnvironment& env) {
+  GpuSortCase base;
+  base.name = "sorter/indirect_pairs_u32_u32";
+  base.kind = KeyKind::u32;
+  base.with_values = true;
+  base.client_size = kSplatClientCount;
+  register_sorter_family<IndirectClient>(
+      env, base, [] { return std::make_unique<IndirectClient>(); },
+      [](IndirectClient& client, std::size_t count, GpuSortCase& run) {
+        // Once per size, before its first (untimed) sort: nothing here is in a timed region.
+        if (client.capacity != count) {
+          client.sorter.reset();  // the previous size's scratch goes before the next is reserved
+          client.sorter = std::make_unique<IndirectClient::Sorter>();
+          client.sorter->reserve(count);
+          client.sorter->prepare_indirect(count);
+          client.capacity = count;
+          const auto visible = static_cast<std::uint32_t>(count);
+          glBindBuffer(GL_COPY_WRITE_BUFFER, client.draw_command.id());
+          glBufferSubData(GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(kCountOffset), sizeof visible, &visible);
+          glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+        }
+        describe_front_door(*client.sorter, count, gpusort::Stability::unstable, run);
+      },
+      [](IndirectClient& client, GLuint keys, GLuint values, std::size_t capacity) {
+        client.sorter->sort_indirect(keys, values, client.draw_command.id(), kCountOffset, capacity);
       });
 }
 
@@ -108,6 +161,7 @@ void register_radix_benchmarks(BenchEnvironment& env) {
                                                RadixPath::reduce_then_scan);
   register_front_door<std::uint32_t, void>(env, "sorter/keys_u32", KeyKind::u32);
   register_front_door<std::uint32_t, std::uint32_t>(env, "sorter/pairs_u32_u32", KeyKind::u32);
+  register_indirect_client(env);
   register_front_door<std::uint32_t, std::uint32_t>(env, "sorter/pairs_u32_u32_stable", KeyKind::u32,
                                                     gpusort::Stability::stable);
   register_front_door<std::uint64_t, void>(env, "sorter/keys_u64", KeyKind::u64);
