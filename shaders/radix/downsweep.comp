@@ -25,13 +25,9 @@ void main() {
         uint tile_first = tile * TILE_SIZE;
         uint n_tile = min(TILE_SIZE, n - tile_first);
         load_tile(tile_first, n_tile);
-#if ONE_PASS_RANK
-        rank_tile();
-#else
         count_tile();
         rank_rows();
-#endif
-        // s_base moves on before the scatter, which overwrites S_COUNT (TILE_ALIAS). (Padding
+        // s_base moves on before the scatter, which overwrites S_COUNT (in s_area). (Padding
         // counts only in the block's last tile, after which nothing is placed.)
         for (uint d = t; d < RADIX; d += GROUP_SIZE) {
             s_delta[d] = s_base[d] - S_START(d);

@@ -24,11 +24,7 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buf
 // (bench/results/history.md).
 #define LOOKBACK_WINDOW 4u
 
-#if TILE_ALIAS
 #define s_partition s_delta[0]  // read before s_delta is written (barriers between)
-#else
-shared uint s_partition;
-#endif
 
 uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
 
@@ -54,20 +50,14 @@ void main() {
         for (uint d = t; d < RADIX; d += GROUP_SIZE) s_delta[d] = S_START(d);
     }
     load_tile(tile_first, n_tile);
-#if ONE_PASS_RANK
-    rank_tile();
-#else
     count_tile();
-#endif
     for (uint d = t; d < RADIX; d += GROUP_SIZE) {
         uint count = S_COUNT(d) - (d == RADIX - 1u ? padding : 0u);
         status[part * RADIX + d] =
             part == 0u ? status_word(INCLUSIVE, s_delta[d] + count) : status_word(AGGREGATE, count);
     }
     memoryBarrierBuffer();
-#if !ONE_PASS_RANK
     rank_rows();
-#endif
     for (uint d = t; d < RADIX; d += GROUP_SIZE) {
         if (part != 0u) {
             uint count = S_COUNT(d) - (d == RADIX - 1u ? padding : 0u);

@@ -1669,13 +1669,9 @@ void main() {
         uint tile_first = tile * TILE_SIZE;
         uint n_tile = min(TILE_SIZE, n - tile_first);
         load_tile(tile_first, n_tile);
-#if ONE_PASS_RANK
-        rank_tile();
-#else
         count_tile();
         rank_rows();
-#endif
-        // s_base moves on before the scatter, which overwrites S_COUNT (TILE_ALIAS). (Padding
+        // s_base moves on before the scatter, which overwrites S_COUNT (in s_area). (Padding
         // counts only in the block's last tile, after which nothing is placed.)
         for (uint d = t; d < RADIX; d += GROUP_SIZE) {
             s_delta[d] = s_base[d] - S_START(d);
@@ -1912,11 +1908,7 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buf
 // (bench/results/history.md).
 #define LOOKBACK_WINDOW 4u
 
-#if TILE_ALIAS
 #define s_partition s_delta[0]  // read before s_delta is written (barriers between)
-#else
-shared uint s_partition;
-#endif
 
 uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
 
@@ -1942,20 +1934,14 @@ void main() {
         for (uint d = t; d < RADIX; d += GROUP_SIZE) s_delta[d] = S_START(d);
     }
     load_tile(tile_first, n_tile);
-#if ONE_PASS_RANK
-    rank_tile();
-#else
     count_tile();
-#endif
     for (uint d = t; d < RADIX; d += GROUP_SIZE) {
         uint count = S_COUNT(d) - (d == RADIX - 1u ? padding : 0u);
         status[part * RADIX + d] =
             part == 0u ? status_word(INCLUSIVE, s_delta[d] + count) : status_word(AGGREGATE, count);
     }
     memoryBarrierBuffer();
-#if !ONE_PASS_RANK
     rank_rows();
-#endif
     for (uint d = t; d < RADIX; d += GROUP_SIZE) {
         if (part != 0u) {
             uint count = S_COUNT(d) - (d == RADIX - 1u ? padding : 0u);
@@ -2131,23 +2117,13 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a d
 //                        0: digits compared through shared memory (no subgroups needed).
 //                        Modes 0 and 1 use emulated subgroups of 32, synchronised by barriers.
 //   MASK_WORDS           1 where subgroups have at most 32 lanes (a lane set is a uint), else 4
-//   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters)
+//   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters + 3 * RADIX): the digit
+//                        counts, starts and scan temporaries live in s_area above the counters
+//                        (dead once the scatter fills s_area), so a tile takes AREA_WORDS + RADIX
+//                        words (RadixConfig::area_words)
 //   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
-// Switches (0 or 1), each measured in bench/results/history.md; a RadixTuning::extra_shader_source
-// line may set them to compare variants in one binary:
-//   TILE_ALIAS           the digit counts, starts and scan temporaries live in s_area above the
-//                        per-subgroup counters (they are dead once the scatter fills s_area), so
-//                        a tile takes AREA_WORDS + RADIX words; AREA_WORDS must then also hold
-//                        the counters plus 3 * RADIX words (RadixConfig::area_words does)
-//   PREFETCH_VALUES      values load with the keys (before the look-back), not at the scatter
-//   FULL_TILE_PATH       full tiles load and scatter without bounds checks (with values, or
-//                        64-bit keys in 384 x 10 tiles, the second copy cost more than the checks)
-//   ONE_PASS_RANK        rank in one pass of ballots: each peer group's leader adds to its
-//                        subgroup's counter, whose old value is the rank within the subgroup;
-//                        the tile's counts come from those counters (no per-key count atomics)
-//   FOLD_STARTS          the digit starts are added into the per-subgroup counters once, so a
-//                        rank needs no S_START read per key
-// Defaults: TILE_ALIAS 1, PREFETCH_VALUES 1, FULL_TILE_PATH for 32-bit keys alone, the others 0.
+// Values load with the keys, before the look-back. Measured and rejected (perf27 in
+// bench/results/history.md): one-pass ranking, digit starts folded into the counters, a ballot per row.
 //
 // Layout and stability: subgroup w owns tile positions [w * S * K, (w + 1) * S * K) (S the
 // subgroup size, K keys per invocation); its lane l holds row j's key at w*S*K + j*S + l, so
@@ -2155,24 +2131,12 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a d
 // position order. A key's rank is: the tile's keys of smaller digits, plus its digit's keys
 // in earlier subgroups, in earlier rows of its subgroup, and in lower lanes of its row.
 
-#ifndef TILE_ALIAS
-#define TILE_ALIAS 1
-#endif
-#ifndef ONE_PASS_RANK
-#define ONE_PASS_RANK 0
-#endif
-#ifndef PREFETCH_VALUES
-#define PREFETCH_VALUES 1
-#endif
-#ifndef FULL_TILE_PATH
+// Full tiles load and scatter without bounds checks for 32-bit keys alone (with values, or
+// 64-bit keys in 384 x 10 tiles, the second copy of the code cost more than the checks).
 #if KEY_WORDS == 1 && !HAS_VALUES
 #define FULL_TILE_PATH 1
 #else
 #define FULL_TILE_PATH 0
-#endif
-#endif
-#ifndef FOLD_STARTS
-#define FOLD_STARTS 0
 #endif
 
 #define K KEYS_PER_INVOCATION
@@ -2182,7 +2146,7 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a d
 KEY g_keys[K];     // ordered keys; padding past the count is digit RADIX-1 and ranks last
 uint g_digits[K];
 uint g_ranks[K];   // tile positions after the pass
-#if HAS_VALUES && PREFETCH_VALUES
+#if HAS_VALUES
 uint g_values[K];
 #endif
 
@@ -2192,21 +2156,11 @@ uint g_values[K];
 // the counts, where digit d starts in the tile; S_TMP: the scan's temporaries. Valid from
 // count_tile() until the scatter writes s_area.
 #define COUNTER_WORDS (SUBGROUPS * HALF_RADIX)
-#if TILE_ALIAS
 #define RANKING_WORDS (COUNTER_WORDS + 3u * RADIX)
 shared uint s_area[AREA_WORDS > RANKING_WORDS ? AREA_WORDS : RANKING_WORDS];
 #define S_COUNT(d) s_area[COUNTER_WORDS + (d)]
 #define S_START(d) s_area[COUNTER_WORDS + RADIX + (d)]
 #define S_TMP(d) s_area[COUNTER_WORDS + 2u * RADIX + (d)]
-#else
-shared uint s_area[AREA_WORDS];
-shared uint s_count[RADIX];
-shared uint s_start[RADIX];
-shared uint s_tmp[RADIX];
-#define S_COUNT(d) s_count[d]
-#define S_START(d) s_start[d]
-#define S_TMP(d) s_tmp[d]
-#endif
 shared uint s_delta[RADIX];  // set by the kernel: tile position i of digit d goes to s_delta[d] + i
 #if SUBGROUP_MODE < 2
 shared uint s_lane_digit[GROUP_SIZE];
@@ -2290,21 +2244,21 @@ void scan_counts() {
 }
 #endif
 
-// Loads the tile's keys (ordered), their digits and (PREFETCH_VALUES) their values; positions
-// at or past n_tile are padding. `full`: n_tile is TILE_SIZE (a constant where inlined).
+// Loads the tile's keys (ordered), their digits and their values; positions at or past n_tile
+// are padding. `full`: n_tile is TILE_SIZE (a constant where inlined).
 void load_tile_checked(uint tile_first, uint n_tile, bool full) {
     for (uint j = 0u; j < K; ++j) {
         uint p = tile_position(j);
         if (full || p < n_tile) {
             g_keys[j] = load_key(tile_first + p);
             g_digits[j] = digit_of(g_keys[j]);
-#if HAS_VALUES && PREFETCH_VALUES
+#if HAS_VALUES
             g_values[j] = load_value(tile_first + p);
 #endif
         } else {
             g_keys[j] = KEY(0xFFFFFFFFu);
             g_digits[j] = RADIX - 1u;
-#if HAS_VALUES && PREFETCH_VALUES
+#if HAS_VALUES
             g_values[j] = 0u;
 #endif
         }
@@ -2336,14 +2290,6 @@ void sum_subgroup_counters() {
     }
     barrier();
     scan_counts();
-#if FOLD_STARTS
-    // Each subgroup's first slot of a digit becomes a tile position (still below 2^16).
-    for (uint i = t; i < COUNTER_WORDS; i += GROUP_SIZE) {
-        uint x = i % HALF_RADIX;
-        s_area[i] += S_START(2u * x) | (S_START(2u * x + 1u) << 16u);
-    }
-    barrier();
-#endif
 }
 
 // Counts the digits per subgroup, turns the counters into each subgroup's first slot of each
@@ -2415,9 +2361,6 @@ void take_slots() {
         s_lane_digit[local_id()] = d;
         barrier();
 #endif
-#if SUBGROUP_MODE == 2 && defined(BALLOT_EACH_ROW)
-        row = lanes_of(subgroupBallot(true));  // the A/B of the hoisted ballot above
-#endif
         LANES peers = match_digit(d, row);
         uint leader = highest_lane(peers);
         uint half_shift = (d & 1u) << 4u;
@@ -2435,53 +2378,15 @@ void take_slots() {
     }
 }
 
-#if ONE_PASS_RANK
-// Counts and ranks the tile in one pass of ballots (replaces count_tile() and rank_rows()):
-// the slots taken from zeroed counters are ranks within the subgroup; the counters' totals
-// are the tile's counts; then each key adds its digit's start and its subgroup's offset.
-void rank_tile() {
-    uint t = local_id();
-    for (uint i = t; i < COUNTER_WORDS; i += GROUP_SIZE) s_area[i] = 0u;
-    barrier();
-    take_slots();
-    barrier();
-    sum_subgroup_counters();
-    uint counters = subgroup_id() * HALF_RADIX;
-    for (uint j = 0u; j < K; ++j) {
-        uint d = g_digits[j];
-        uint first = (s_area[counters + (d >> 1u)] >> ((d & 1u) << 4u)) & 0xFFFFu;
-#if FOLD_STARTS
-        g_ranks[j] += first;
-#else
-        g_ranks[j] += S_START(d) + first;
-#endif
-    }
-    barrier();
-}
-#endif
-
 // Ranks the tile's keys after count_tile(): its counters hold each subgroup's first slots.
 void rank_rows() {
     take_slots();
-#if !FOLD_STARTS
     for (uint j = 0u; j < K; ++j) g_ranks[j] += S_START(g_digits[j]);
-#endif
     barrier();
 }
 
-#if !TILE_ALIAS && KEY_WORDS == 2
-// The digit of tile position i after ranking: the last digit that starts at or before i.
-uint digit_at_position(uint i) {
-    uint d = 0u;
-    for (uint step = RADIX >> 1u; step > 0u; step >>= 1u) {
-        if (S_START(d + step) <= i) d += step;
-    }
-    return d;
-}
-#endif
-
 // Writes the ranked tile to its destinations (s_delta set by the kernel): keys, then values.
-// S_COUNT and S_START are dead from here on (TILE_ALIAS: overwritten).
+// S_COUNT and S_START are dead from here on (the scatter overwrites them).
 void scatter_tile_checked(uint tile_first, uint n_tile, bool full) {
     uint t = local_id();
     uint destination[K];
@@ -2497,7 +2402,7 @@ void scatter_tile_checked(uint tile_first, uint n_tile, bool full) {
         }
     }
     barrier();
-#elif TILE_ALIAS
+#else
     // Word by word, the low words first; a position's digit from its whole key.
     uint low[K];
     for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j].y;
@@ -2515,40 +2420,9 @@ void scatter_tile_checked(uint tile_first, uint n_tile, bool full) {
         }
     }
     barrier();
-#else
-    // Word by word: the low words (and each position's digit, found in S_START), the high.
-    uint low[K];
-    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j].y;
-    barrier();
-    for (uint j = 0u; j < K; ++j) {
-        uint i = j * GROUP_SIZE + t;
-        if (full || i < n_tile) {
-            low[j] = s_area[i];
-            destination[j] = s_delta[digit_at_position(i)] + i;
-        }
-    }
-    barrier();
-    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j].x;
-    barrier();
-    for (uint j = 0u; j < K; ++j) {
-        uint i = j * GROUP_SIZE + t;
-        if (full || i < n_tile) {
-            KEY key = uvec2(s_area[i], low[j]);
-            store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
-        }
-    }
-    barrier();
 #endif
 #if HAS_VALUES
-#if PREFETCH_VALUES
     for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_values[j];
-#else
-    // Values are read only now, when they move.
-    for (uint j = 0u; j < K; ++j) {
-        uint p = tile_position(j);
-        s_area[g_ranks[j]] = (full || p < n_tile) ? load_value(tile_first + p) : 0u;
-    }
-#endif
     barrier();
     for (uint j = 0u; j < K; ++j) {
         uint i = j * GROUP_SIZE + t;

@@ -38,7 +38,7 @@ struct RadixConfig {
   std::uint32_t copy_elements = 1024;  // elements per copy.comp workgroup (small_group x 4)
 };
 
-/// Shared memory of downsweep.comp / onesweep.comp (tile.glsl, TILE_ALIAS): the area (which
+/// Shared memory of downsweep.comp / onesweep.comp (tile.glsl): the area (which
 /// also holds the digit counts, starts and scan temporaries), s_delta, the downsweep's s_base
 /// and, without real ballots, two words per invocation.
 inline std::uint64_t radix_tile_shared_bytes(const RadixConfig& c) {
@@ -131,7 +131,7 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
   const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
   const auto shape = [&] {
     c.tile_size = t.workgroup_size * t.keys_per_invocation;
-    // The tile, or the per-subgroup counters plus S_COUNT, S_START and S_TMP (tile.glsl TILE_ALIAS).
+    // The tile, or the per-subgroup counters plus S_COUNT, S_START and S_TMP (tile.glsl's s_area).
     c.area_words = std::max(c.tile_size, subgroups * ((1u << t.digit_bits) / 2) + 3 * (1u << t.digit_bits));
     c.tuning = t;
     c.shared_bytes = radix_tile_shared_bytes(c);
