@@ -335,5 +335,42 @@ TEST_F(RadixApiTuning, ResolvedForThisDevice) {
   EXPECT_GE(radix_sorter<std::uint32_t>().max_count(), std::size_t{1} << 20);
 }
 
+// The tile shapes each key layout takes on a device like the measured ones (no GL: the
+// resolution is a pure function of the limits), and that the per-layout shapes stay NVIDIA's.
+TEST(RadixTileShapes, PerKeyLayoutWhereMeasured) {
+  const auto limits = [](const char* vendor, std::uint32_t invocations) {
+    gpusort::detail::DeviceLimits d;
+    d.vendor = vendor;
+    d.major = 4;
+    d.minor = 6;
+    d.max_shared_bytes = 49152;
+    d.max_invocations = invocations;
+    d.max_groups_x = 2147483647u;
+    d.max_groups_y = 65535u;
+    d.max_storage_block_bytes = 1ull << 31;
+    d.max_storage_bindings = 16;
+    d.max_compute_storage_blocks = 16;
+    d.storage_offset_alignment = 16;
+    d.subgroup_size = 32;
+    d.ballot_subgroup_size = 32;
+    return d;
+  };
+  const auto shape = [](const gpusort::detail::DeviceLimits& d, std::uint32_t key_bytes, bool values) {
+    const gpusort::RadixTuning t = gpusort::detail::resolve_radix_tuning({}, d, key_bytes, values).tuning;
+    return std::to_string(t.workgroup_size) + "x" + std::to_string(t.keys_per_invocation);
+  };
+  const auto nvidia = limits("NVIDIA Corporation", 1024);
+  EXPECT_EQ(shape(nvidia, 4, false), "512x8");
+  EXPECT_EQ(shape(nvidia, 4, true), "1024x4");
+  EXPECT_EQ(shape(nvidia, 8, false), "384x10");
+  EXPECT_EQ(shape(nvidia, 8, true), "512x8");
+  EXPECT_EQ(shape(limits("NVIDIA Corporation", 512), 4, true), "512x8");
+  for (const char* other : {"AMD", "Intel", "Qualcomm"}) {
+    SCOPED_TRACE(other);
+    for (std::uint32_t key_bytes : {4u, 8u})
+      for (bool values : {false, true}) EXPECT_EQ(shape(limits(other, 1024), key_bytes, values), "512x8");
+  }
+}
+
 }  // namespace
 }  // namespace gpusort_test

@@ -34,11 +34,12 @@ struct RadixTuning {
   std::uint32_t digit_bits = 0;
   /// Keys each invocation ranks per tile, 1 .. 32. 0: 8 on GPUs, 4 on software renderers, fewer
   /// where such a tile does not fit the device's shared memory; with workgroup_size 0 too, on
-  /// NVIDIA, 10 for 64-bit keys alone.
+  /// NVIDIA, 10 for 64-bit keys alone and 4 for 32-bit keys with values.
   std::uint32_t keys_per_invocation = 0;
   /// Invocations per workgroup of the tile kernels, a multiple of 32. 0: 512 on GPUs, 256 on
   /// software renderers, at most the device's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS; with
-  /// keys_per_invocation 0 too, on NVIDIA, 384 for 64-bit keys alone.
+  /// keys_per_invocation 0 too, on NVIDIA, 384 for 64-bit keys alone and 1024 for 32-bit keys
+  /// with values (where the device allows 1024 invocations).
   std::uint32_t workgroup_size = 0;
   /// The algorithm; after construction tuning() names the one in use.
   RadixPath path = RadixPath::automatic;

@@ -105,6 +105,13 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
     t.workgroup_size = 384;
     t.keys_per_invocation = 10;
   }
+  if (t.workgroup_size == 0 && t.keys_per_invocation == 0 && nvidia && key_bytes == 4 && has_values &&
+      limits.max_invocations >= 1024) {
+    // 32-bit pairs ran faster in 1024 x 4 tiles than in 512 x 8 on NVIDIA, except around 2^20
+    // (history.md). 32-bit keys alone stay 512 x 8: 256 x 15 won from 2^22 but lost at 2^18-2^20.
+    t.workgroup_size = 1024;
+    t.keys_per_invocation = 4;
+  }
   if (t.workgroup_size == 0) t.workgroup_size = limits.software ? 256 : 512;
   if (t.keys_per_invocation == 0) t.keys_per_invocation = limits.software ? 4 : 8;
   // Defaults shrink to the device: workgroups to its invocations (in whole 32s).
