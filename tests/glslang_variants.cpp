@@ -32,6 +32,8 @@
 #include <thread>
 #include <vector>
 
+#include "support/fake_device_limits.hpp"
+
 namespace {
 
 using gpusort::BitonicTuning;
@@ -48,24 +50,7 @@ struct Profile {
   std::string vendor;  // RadixSorter picks Onesweep by vendor
 };
 
-DeviceLimits gpu_limits(std::uint32_t shared, std::uint32_t invocations, std::uint32_t subgroup, std::uint32_t units,
-                        std::uint32_t storage_blocks = 16, bool waits = false) {
-  DeviceLimits d;
-  d.max_storage_bindings = storage_blocks;
-  d.max_compute_storage_blocks = storage_blocks;
-  d.cross_workgroup_waits = waits;
-  d.major = 4;
-  d.minor = 6;
-  d.max_shared_bytes = shared;
-  d.max_invocations = invocations;
-  d.max_groups_x = 2147483647u;
-  d.max_groups_y = 65535u;
-  d.max_storage_block_bytes = 1ull << 31;
-  d.storage_offset_alignment = 16;
-  d.subgroup_size = subgroup;
-  d.compute_units = units;
-  return d;
-}
+using gpusort_test::fake_gpu_limits;
 
 /// Devices whose limits reach every path the defaults derive: subgroup sizes none/8/16/32/64,
 /// compute units known or not, waits between workgroups (NVIDIA) or not, software renderers
@@ -73,15 +58,15 @@ DeviceLimits gpu_limits(std::uint32_t shared, std::uint32_t invocations, std::ui
 /// storage blocks; 8 for the radix kernels).
 std::vector<Profile> profiles() {
   std::vector<Profile> p;
-  p.push_back({"sg32", gpu_limits(49152, 1024, 32, 132, 16, true), "NVIDIA Corporation"});
-  p.push_back({"sg64", gpu_limits(65536, 1024, 64, 60), "AMD"});
-  p.push_back({"sg16", gpu_limits(65536, 1024, 16, 32), "Intel"});
-  p.push_back({"sg8", gpu_limits(32768, 512, 8, 24), "Intel"});
-  p.push_back({"nosg", gpu_limits(32768, 1024, 0, 0), "Qualcomm"});
-  p.push_back({"es_min", gpu_limits(16384, 128, 0, 0, 4), "Broadcom"});
-  p.push_back({"es_min8", gpu_limits(16384, 128, 0, 0, 8), "Broadcom"});
-  p.push_back({"es_min_sg16", gpu_limits(16384, 128, 16, 4, 8), "ARM"});
-  DeviceLimits software = gpu_limits(32768, 1024, 0, 0);
+  p.push_back({"sg32", fake_gpu_limits(49152, 1024, 32, 132, 16, true), "NVIDIA Corporation"});
+  p.push_back({"sg64", fake_gpu_limits(65536, 1024, 64, 60), "AMD"});
+  p.push_back({"sg16", fake_gpu_limits(65536, 1024, 16, 32), "Intel"});
+  p.push_back({"sg8", fake_gpu_limits(32768, 512, 8, 24), "Intel"});
+  p.push_back({"nosg", fake_gpu_limits(32768, 1024, 0, 0), "Qualcomm"});
+  p.push_back({"es_min", fake_gpu_limits(16384, 128, 0, 0, 4), "Broadcom"});
+  p.push_back({"es_min8", fake_gpu_limits(16384, 128, 0, 0, 8), "Broadcom"});
+  p.push_back({"es_min_sg16", fake_gpu_limits(16384, 128, 16, 4, 8), "ARM"});
+  DeviceLimits software = fake_gpu_limits(32768, 1024, 0, 0);
   software.max_groups_x = 65535;
   software.software = true;
   software.cross_workgroup_waits = false;

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "caller_state.hpp"
+#include "fake_device_limits.hpp"
 #include "live_objects.hpp"
 #include "radix_support.hpp"
 
@@ -339,20 +340,8 @@ TEST_F(RadixApiTuning, ResolvedForThisDevice) {
 // resolution is a pure function of the limits), and that the per-layout shapes stay NVIDIA's.
 TEST(RadixTileShapes, PerKeyLayoutWhereMeasured) {
   const auto limits = [](const char* vendor, std::uint32_t invocations) {
-    gpusort::detail::DeviceLimits d;
+    gpusort::detail::DeviceLimits d = fake_gpu_limits(49152, invocations, 32, 132);
     d.vendor = vendor;
-    d.major = 4;
-    d.minor = 6;
-    d.max_shared_bytes = 49152;
-    d.max_invocations = invocations;
-    d.max_groups_x = 2147483647u;
-    d.max_groups_y = 65535u;
-    d.max_storage_block_bytes = 1ull << 31;
-    d.max_storage_bindings = 16;
-    d.max_compute_storage_blocks = 16;
-    d.storage_offset_alignment = 16;
-    d.subgroup_size = 32;
-    d.ballot_subgroup_size = 32;
     return d;
   };
   const auto shape = [](const gpusort::detail::DeviceLimits& d, std::uint32_t key_bytes, bool values) {
