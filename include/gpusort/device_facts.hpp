@@ -41,6 +41,12 @@ struct DeviceFacts {
   WorkgroupWaits workgroup_waits = WorkgroupWaits::where_verified;
   /// Test-only limits clamp (above).
   DeviceClamp clamp = DeviceClamp::none;
+  /// Test-only: run both algorithms' subgroup code with subgroups of this many lanes, emulated
+  /// through shared memory, so that the index arithmetic of a GPU with another subgroup size runs
+  /// (and is checked) on any device. 0: none (the default). On a device without
+  /// GL_KHR_shader_subgroup: a power of two from 4 to 128. On a device with subgroups: 0 or the
+  /// device's own size. Any other value throws Error. device_facts() reports the value in effect.
+  std::uint32_t emulated_subgroup_size = 0;
 };
 
 }  // namespace gpusort

@@ -55,6 +55,9 @@ struct DeviceLimits {
   std::uint32_t subgroup_size = 0;
   /// Subgroup size usable for ballots (basic + ballot + shuffle, at most 128), 0 if none.
   std::uint32_t ballot_subgroup_size = 0;
+  /// DeviceFacts::emulated_subgroup_size in effect: both algorithms run their subgroup code with
+  /// subgroups of this many lanes emulated in shared memory; 0: none.
+  std::uint32_t emulated_subgroup_size = 0;
   /// A CPU rasterizer (llvmpipe, softpipe, SwiftShader): shader JIT time matters more there.
   bool software = false;
   /// Workgroups may wait for other workgroups of the same dispatch (fused passes, Onesweep):
@@ -210,10 +213,25 @@ inline DeviceLimits clamp_device_limits(DeviceLimits limits, DeviceClamp clamp) 
   return limits;
 }
 
+/// DeviceFacts::emulated_subgroup_size checked against the device: 0; on a device without
+/// subgroups a power of two from 4 to 128; on one with subgroups its own size. Throws Error
+/// naming what is allowed.
+inline std::uint32_t check_emulated_subgroup_size(std::uint32_t requested, const DeviceLimits& limits) {
+  if (requested == 0) return 0;
+  const std::uint32_t own = std::max(limits.subgroup_size, limits.ballot_subgroup_size);
+  const bool power_of_two = (requested & (requested - 1)) == 0;
+  if (own == 0 && power_of_two && requested >= 4 && requested <= 128) return requested;
+  if (own != 0 && requested == own) return requested;
+  throw Error("DeviceFacts::emulated_subgroup_size = " + std::to_string(requested) + " on " + limits.renderer +
+              (own == 0 ? std::string(", which has no subgroups: use 0, or a power of two from 4 to 128")
+                        : ", whose subgroups have " + std::to_string(own) + " lanes: use 0 or " + std::to_string(own)));
+}
+
 /// The limits a sorter plans with: the context's, asked once, with `facts` applied.
 inline DeviceLimits device_limits_for(const DeviceFacts& facts) {
   DeviceLimits limits = clamp_device_limits(query_device_limits(), facts.clamp);
   if (facts.compute_units != 0) limits.compute_units = facts.compute_units;
+  limits.emulated_subgroup_size = check_emulated_subgroup_size(facts.emulated_subgroup_size, limits);
   limits.cross_workgroup_waits = resolve_workgroup_waits(facts.workgroup_waits, limits.vendor, limits.renderer,
                                                          limits.version, std::getenv("LP_NUM_THREADS"));
   return limits;
@@ -225,6 +243,7 @@ inline DeviceFacts facts_of(const DeviceLimits& limits) {
   facts.compute_units = limits.compute_units;
   facts.workgroup_waits = limits.cross_workgroup_waits ? WorkgroupWaits::allowed : WorkgroupWaits::never;
   facts.clamp = limits.clamp;
+  facts.emulated_subgroup_size = limits.emulated_subgroup_size;
   return facts;
 }
 
