@@ -1,4 +1,7 @@
 #pragma once
+#include "gl_api.hpp"  // first: without GL declarations, its one #error and nothing else
+#if defined(GPUSORT_DETAIL_GL_API_READY)
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -405,3 +408,5 @@ class BitonicSorter {
 };
 
 }  // namespace gpusort
+
+#endif  // GPUSORT_DETAIL_GL_API_READY

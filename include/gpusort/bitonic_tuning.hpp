@@ -5,6 +5,8 @@
 // its constructor throw gpusort::Error naming the field. Every size threshold counts
 // elements. The derivations are in detail/bitonic/tuning_defaults.hpp; device facts that
 // are not tunings (compute units) are in device_facts.hpp.
+#include "version.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -2,6 +2,8 @@
 // The CPU reference network: the exact compare-exchange schedule the GPU runs
 // (detail/bitonic/network.hpp), executed on the host. Same input, same output, down to the
 // order of values among equal keys, so it checks the GPU step for step.
+#include "version.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -3,6 +3,8 @@
 // A sorter queries them; a constructor given non-default fields takes those instead (a driver
 // that does not say, a user who knows their GPU, or a test), and device_facts() reports the
 // facts in effect. Sorter queries the device once and hands the same facts to both algorithms.
+#include "version.hpp"
+
 #include <cstdint>
 
 namespace gpusort {

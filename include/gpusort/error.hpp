@@ -1,4 +1,6 @@
 #pragma once
+#include "version.hpp"
+
 #include <stdexcept>
 #include <string>
 

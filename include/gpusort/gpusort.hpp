@@ -23,7 +23,4 @@
 #include "radix_tuning.hpp"
 #include "sorter.hpp"
 #include "sorter_tuning.hpp"
-
-#define GPUSORT_VERSION_MAJOR 0
-#define GPUSORT_VERSION_MINOR 1
-#define GPUSORT_VERSION_PATCH 0
+#include "version.hpp"

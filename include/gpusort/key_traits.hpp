@@ -1,4 +1,6 @@
 #pragma once
+#include "version.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>

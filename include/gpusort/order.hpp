@@ -1,4 +1,5 @@
 #pragma once
+#include "version.hpp"
 
 namespace gpusort {
 

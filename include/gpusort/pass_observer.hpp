@@ -2,6 +2,8 @@
 // A profiling hook set on a sorter at run time: sorter.set_pass_observer(observer) calls
 // `observer` around every dispatch of every later sort (bench/pass_profile.cpp records a
 // GL_TIMESTAMP query there).
+#include "version.hpp"
+
 #include <cstdint>
 #include <functional>
 

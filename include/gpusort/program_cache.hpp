@@ -1,6 +1,8 @@
 #pragma once
 // Opt-in storage for the driver's compiled programs, so that a later run loads them with
 // glProgramBinary instead of compiling GLSL. Needs no GL declarations.
+#include "version.hpp"
+
 #include <atomic>
 #include <chrono>
 #include <cstdint>

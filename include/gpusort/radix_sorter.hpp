@@ -1,4 +1,7 @@
 #pragma once
+#include "gl_api.hpp"  // first: without GL declarations, its one #error and nothing else
+#if defined(GPUSORT_DETAIL_GL_API_READY)
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -262,3 +265,4 @@ class RadixSorter {
 
 }  // namespace gpusort
 
+#endif  // GPUSORT_DETAIL_GL_API_READY

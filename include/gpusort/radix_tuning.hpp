@@ -1,6 +1,8 @@
 #pragma once
 // RadixSorter's options: plain data. Zero means "derive from the device"; the sorter
 // validates the rest and throws gpusort::Error for what the device cannot run.
+#include "version.hpp"
+
 #include <cstdint>
 #include <string>
 

@@ -1,5 +1,7 @@
 #pragma once
 // The memory barrier every GPU-buffer sort ends with.
+#include "gl_api.hpp"  // first: without GL declarations, its one #error and nothing else
+#if defined(GPUSORT_DETAIL_GL_API_READY)
 
 namespace gpusort {
 
@@ -10,3 +12,5 @@ constexpr GLbitfield sort_completion_barrier = GL_SHADER_STORAGE_BARRIER_BIT | G
                                                GL_ELEMENT_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT;
 
 }  // namespace gpusort
+
+#endif  // GPUSORT_DETAIL_GL_API_READY

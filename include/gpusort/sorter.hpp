@@ -1,6 +1,9 @@
 #pragma once
 // gpusort::Sorter, the front door: one call, and it runs whichever of the two algorithms is
 // faster for that count on this device.
+#include "gl_api.hpp"  // first: without GL declarations, its one #error and nothing else
+#if defined(GPUSORT_DETAIL_GL_API_READY)
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -224,3 +227,5 @@ class Sorter {
 };
 
 }  // namespace gpusort
+
+#endif  // GPUSORT_DETAIL_GL_API_READY

@@ -1,6 +1,8 @@
 #pragma once
 // Sorter's choice between the bitonic network and the radix sort: plain data, with defaults
 // measured on the devices they name, that a caller can override.
+#include "version.hpp"
+
 #include <cstddef>
 #include <string>
 

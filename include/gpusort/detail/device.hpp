@@ -15,17 +15,40 @@
 namespace gpusort {
 namespace detail {
 
+/// Whether a GL entry point can be called. Loaders (glad, GLEW, epoxy) declare entry points as
+/// function pointers, null until the loader ran; GL_GLEXT_PROTOTYPES and <GLES3/gl31.h> declare
+/// functions, which are never null. Taking either as a parameter tests both without a warning.
+template <class Function>
+bool entry_point_loaded(Function* entry_point) {
+  return entry_point != nullptr;
+}
+
 inline void require_current_context() {
-#if defined(GLAD_GL_H_) || defined(GLAD_GLES2_H_)
-  // glad's function pointers stay null until gladLoadGL ran; calling one would crash.
-  if (glad_glGetString == nullptr) {
-    throw Error("OpenGL functions are not loaded: call gladLoadGL(...) (gladLoadGLES2(...) on OpenGL ES) after "
-                "making your context current");
-  }
+  const char* load_note = "";
+#if defined(GLAD_GL_H_) || defined(GLAD_GLES2_H_) || defined(__glad_h_)
+  const char* load_call = "gladLoadGL(...) (gladLoadGLES2(...) on OpenGL ES)";
+#elif defined(__glew_h__)
+  const char* load_call = "glewInit()";
+  load_note = " (on an EGL context glewInit() returns 4, GLEW_ERROR_NO_GLX_DISPLAY, having loaded every GL "
+              "function: that code is harmless)";
+#else
+  const char* load_call = "your OpenGL loader";
 #endif
-  if (glGetString(GL_VERSION) == nullptr) {
+  // glGetString is the first call gpusort makes; glGetStringi (OpenGL 3.0, ES 3.0) is where a
+  // loader that declares glGetString as a plain function (GLEW) first has a null pointer.
+  if (!entry_point_loaded(glGetString)) {
+    throw Error(std::string("OpenGL functions are not loaded (glGetString is null): call ") + load_call +
+                " after making your context current" + load_note);
+  }
+  const GLubyte* version = glGetString(GL_VERSION);
+  if (version == nullptr) {
     throw Error("no current OpenGL context on this thread: make the context that owns your buffers current "
                 "(eglMakeCurrent / glfwMakeContextCurrent) before constructing a sorter or calling sort()");
+  }
+  if (!entry_point_loaded(glGetStringi)) {
+    throw Error(std::string("OpenGL functions are not loaded (glGetStringi is null) for the current context (\"") +
+                reinterpret_cast<const char*>(version) + "\"): call " + load_call +
+                " after making your context current" + load_note + "; gpusort needs OpenGL 4.3+ or OpenGL ES 3.1+");
   }
 }
 
