@@ -19,8 +19,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "support/headless_context.hpp"
-#include "support/tile_kernel_wrapper.hpp"
+#include "headless_context.hpp"
+#include "tile_kernel_wrapper.hpp"
 #include "tuning_variants.hpp"
 
 #include <gpusort/gpusort.hpp>

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "support/headless_context.hpp"
+#include "headless_context.hpp"
 #include "gpu_warm_up.hpp"
 #include "tuning_variants.hpp"
 #include "uvec4_copy.hpp"

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "support/headless_context.hpp"
+#include "headless_context.hpp"
 
 namespace {
 
