@@ -95,11 +95,11 @@ GpuData& DataCache::gpu(KeyKind kind, bool with_values, std::size_t count) {
   auto fresh = std::make_unique<GpuData>();
   fresh->count = count;
   fresh->with_values = with_values;
-  fresh->pristine_keys = Buffer(key_bytes, data.key_words.data());
-  fresh->keys = Buffer(key_bytes, nullptr);
+  fresh->pristine_keys = GlBuffer(key_bytes, data.key_words.data());
+  fresh->keys = GlBuffer(key_bytes, nullptr);
   if (with_values) {
-    fresh->pristine_values = Buffer(bytes, data.values.data());
-    fresh->values = Buffer(bytes, nullptr);
+    fresh->pristine_values = GlBuffer(bytes, data.values.data());
+    fresh->values = GlBuffer(bytes, nullptr);
   }
   gpu_ = std::move(fresh);
   gpu_kind_ = kind;
@@ -170,13 +170,9 @@ std::string check_stable_sort(KeyKind kind, const HostData& input, const std::ve
   return {};
 }
 
-std::vector<std::uint32_t> read_words(GLuint buffer, std::size_t count) {
-  std::vector<std::uint32_t> words(count);
+std::vector<std::uint32_t> read_words(const GlBuffer& buffer, std::size_t count) {
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  glBindBuffer(GL_COPY_READ_BUFFER, buffer);
-  glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(count * sizeof(std::uint32_t)), words.data());
-  glBindBuffer(GL_COPY_READ_BUFFER, 0);
-  return words;
+  return buffer.read_as<std::uint32_t>(count);
 }
 
 }  // namespace gpusort_bench

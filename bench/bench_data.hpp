@@ -13,6 +13,8 @@
 
 namespace gpusort_bench {
 
+using gpusort_support::GlBuffer;
+
 enum class KeyKind { u32, i32, f32, u64 };
 
 // 32-bit words per key: 2 for 64-bit keys (low word first, as a uint64_t lies in memory).
@@ -31,10 +33,10 @@ struct HostData {
 struct GpuData {
   std::size_t count = 0;
   bool with_values = false;
-  Buffer pristine_keys;
-  Buffer pristine_values;
-  Buffer keys;
-  Buffer values;
+  GlBuffer pristine_keys;
+  GlBuffer pristine_values;
+  GlBuffer keys;
+  GlBuffer values;
 };
 
 class DataCache {
@@ -68,6 +70,7 @@ std::string check_sorted_pairs(KeyKind kind, const std::vector<std::uint32_t>& i
 std::string check_stable_sort(KeyKind kind, const HostData& input, const std::vector<std::uint32_t>& sorted_keys,
                               const std::vector<std::uint32_t>& sorted_values, int end_bit = 0);
 
-std::vector<std::uint32_t> read_words(GLuint buffer, std::size_t count);
+// The first `count` words of `buffer`, after a barrier for the shaders' writes.
+std::vector<std::uint32_t> read_words(const GlBuffer& buffer, std::size_t count);
 
 }  // namespace gpusort_bench

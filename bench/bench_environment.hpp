@@ -18,6 +18,9 @@
 
 namespace gpusort_bench {
 
+using gpusort_support::GpuTimer;
+using gpusort_support::TimedQueue;
+
 struct BenchEnvironment {
   explicit BenchEnvironment(BenchOptions bench_options) : options(std::move(bench_options)) {}
 

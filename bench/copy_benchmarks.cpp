@@ -28,8 +28,8 @@ void register_copy_benchmarks(BenchEnvironment& env) {
       const CopyGrid grid = uvec4_copy_grid(vectors);
       glUseProgram(program->id());
       glUniform1ui(program->uniform("u_vectors"), vectors);
-      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, data.pristine_keys.id());
-      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, data.keys.id());
+      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, data.pristine_keys.name());
+      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, data.keys.name());
       TimedQueue queue(env.options.in_flight);
       const auto submit = [&] {
         queue.submit([&] {

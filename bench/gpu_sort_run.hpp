@@ -47,14 +47,14 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
   try {
     GpuData& data = env.data.gpu(run.kind, run.with_values, count);
     const auto refill = [&] {
-      env.refill.copy(data.pristine_keys.id(), data.keys.id(), count * words_per_key(run.kind));
-      if (run.with_values) env.refill.copy(data.pristine_values.id(), data.values.id(), count);
+      env.refill.copy(data.pristine_keys.name(), data.keys.name(), count * words_per_key(run.kind));
+      if (run.with_values) env.refill.copy(data.pristine_values.name(), data.values.name(), count);
     };
     // One untimed sort first: lazy allocations, shader JIT and clock ramp-up
     // belong to no iteration.
     const auto first_start = std::chrono::steady_clock::now();
     refill();
-    sort(data.keys.id(), data.values.id(), count);
+    sort(data.keys.name(), data.values.name(), count);
     glFinish();
     // The previous repetition's result check kept the GPU idle for seconds at large sizes (a
     // stable sort of 2^24 elements on the CPU): on the H200 the repetitions after it read
@@ -62,7 +62,7 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
     if (env.gpu_idled) {
       keep_gpu_busy(std::chrono::milliseconds(1000), [&] {
         refill();
-        sort(data.keys.id(), data.values.id(), count);
+        sort(data.keys.name(), data.values.name(), count);
       });
       env.gpu_idled = false;
     }
@@ -72,7 +72,7 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
     if (std::chrono::steady_clock::now() - first_start > std::chrono::milliseconds(100)) {
       keep_gpu_busy(std::chrono::milliseconds(1000), [&] {
         refill();
-        sort(data.keys.id(), data.values.id(), count);
+        sort(data.keys.name(), data.values.name(), count);
       });
     }
 
@@ -89,7 +89,7 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
         glFinish();
         wall_start = std::chrono::steady_clock::now();
       }
-      queue.submit([&] { sort(data.keys.id(), data.values.id(), count); });
+      queue.submit([&] { sort(data.keys.name(), data.values.name(), count); });
     };
     while (queue.pending() + 1 < queue.depth()) submit();
     wall_start = std::chrono::steady_clock::now();  // the priming is no iteration's
@@ -108,9 +108,9 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
 
     if (env.should_verify(run.name + "/" + std::to_string(count))) {
       const HostData& input = env.data.host(run.kind, count);
-      const auto keys = read_words(data.keys.id(), count * words_per_key(run.kind));
+      const auto keys = read_words(data.keys, count * words_per_key(run.kind));
       const std::vector<std::uint32_t> values =
-          run.with_values ? read_words(data.values.id(), count) : std::vector<std::uint32_t>{};
+          run.with_values ? read_words(data.values, count) : std::vector<std::uint32_t>{};
       const auto check_start = std::chrono::steady_clock::now();
       const std::string problem =
           run.stable        ? check_stable_sort(run.kind, input, keys, values, run.end_bit)

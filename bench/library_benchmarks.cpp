@@ -55,8 +55,8 @@ void warm_up_gpu(BenchEnvironment& env) {
   GpuData& data = env.data.gpu(KeyKind::u32, false, count);
   gpusort::BitonicSorter<std::uint32_t> sorter;
   keep_gpu_busy(std::chrono::milliseconds(1500), [&] {
-    env.refill.copy(data.pristine_keys.id(), data.keys.id(), count);
-    sorter.sort(data.keys.id(), count);
+    env.refill.copy(data.pristine_keys.name(), data.keys.name(), count);
+    sorter.sort(data.keys.name(), count);
   });
 }
 

@@ -8,9 +8,9 @@
 #include <iostream>
 #include <optional>
 #include <string>
-#include <support/headless_context.hpp>
 
 #include "bench_environment.hpp"
+#include "headless_context.hpp"
 #include "optional_benchmarks.hpp"
 #include "sort_benchmarks.hpp"
 

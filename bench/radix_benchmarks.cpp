@@ -112,7 +112,7 @@ struct IndirectClient {
   using Sorter = gpusort::Sorter<std::uint32_t, std::uint32_t>;
   std::unique_ptr<Sorter> sorter;
   std::size_t capacity = 0;
-  Buffer draw_command{16, nullptr};
+  GlBuffer draw_command{16, nullptr};
 };
 
 void register_indirect_client(BenchEnvironment& env) {
@@ -132,14 +132,12 @@ void register_indirect_client(BenchEnvironment& env) {
           client.sorter->prepare_indirect(count);
           client.capacity = count;
           const auto visible = static_cast<std::uint32_t>(count);
-          glBindBuffer(GL_COPY_WRITE_BUFFER, client.draw_command.id());
-          glBufferSubData(GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(kCountOffset), sizeof visible, &visible);
-          glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+          client.draw_command.write(kCountOffset, &visible, sizeof visible);
         }
         describe_front_door(*client.sorter, count, gpusort::Stability::unstable, run);
       },
       [](IndirectClient& client, GLuint keys, GLuint values, std::size_t capacity) {
-        client.sorter->sort_indirect(keys, values, client.draw_command.id(), kCountOffset, capacity);
+        client.sorter->sort_indirect(keys, values, client.draw_command.name(), kCountOffset, capacity);
       });
 }
 

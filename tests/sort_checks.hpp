@@ -11,6 +11,16 @@
 
 namespace gpusort_test {
 
+// The GL buffer and its byte helpers are the support library's, shared with the benchmark and
+// the probes; the tests name them unqualified.
+using gpusort_support::Bytes;
+using gpusort_support::concat;
+using gpusort_support::deleted_buffer_name;
+using gpusort_support::from_bytes;
+using gpusort_support::GlBuffer;
+using gpusort_support::guard_pattern;
+using gpusort_support::to_bytes;
+
 inline ::testing::AssertionResult no_gl_error(const char* after) {
   const GLenum error = glGetError();
   if (error == GL_NO_ERROR) return ::testing::AssertionSuccess();

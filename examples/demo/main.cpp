@@ -3,7 +3,7 @@
 // 3.1+), times the sort with GPU timestamps (the median of R sorts after a warm-up), and checks
 // the result against std::sort. Exit codes: 0 sorted and checked, 1 a failure (GL, a mismatch), 2 bad arguments.
 
-#include "support/headless_context.hpp"  // brings in glad's GL declarations first
+#include "headless_context.hpp"  // brings in glad's GL declarations first
 
 #include <gpusort/gpusort.hpp>
 

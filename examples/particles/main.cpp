@@ -1,7 +1,7 @@
 // gpusort_particles: alpha-blended particles sorted back to front on the GPU every frame.
 // See README.md in this folder for the options; --help lists them.
 
-#include "support/headless_context.hpp"  // glad's GL declarations first, as gpusort wants
+#include "headless_context.hpp"  // glad's GL declarations first, as gpusort wants
 
 #include <gpusort/gpusort.hpp>
 

@@ -1,6 +1,6 @@
 #pragma once
 // A profiling hook set on a sorter at run time: sorter.set_pass_observer(observer) calls
-// `observer` around every dispatch of every later sort (bench/pass_profile.cpp records a
+// `observer` around every dispatch of every later sort (bench/lab/pass_profile.cpp records a
 // GL_TIMESTAMP query there).
 #include "version.hpp"
 

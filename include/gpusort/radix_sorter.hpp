@@ -196,7 +196,7 @@ class RadixSorter {
   /// Keys per tile: workgroup_size x keys_per_invocation.
   std::size_t tile_size() const { return config().tile_size; }
   /// Profiling: calls `observer` just before and just after every dispatch of every later
-  /// sort (gpusort_radix_probe --kernels, bench/radix_probe.cpp, times each kernel this way).
+  /// sort (gpusort_radix_probe --kernels, bench/lab/radix_probe.cpp, times each kernel this way).
   ///   sorter.set_pass_observer([&](const gpusort::RadixPassInfo& info) { glQueryCounter(next_query(), GL_TIMESTAMP); });
   void set_pass_observer(RadixPassObserver observer) { runner_.set_observer(std::move(observer)); }
 

@@ -93,7 +93,8 @@ class CallerBindings {
     GLint alignment = 4;
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
     for (std::uint32_t i = 0; i < 12; ++i) {
-      buffers_.push_back(std::make_unique<GlBuffer>(guard_pattern(8 * static_cast<std::size_t>(alignment) + 64, i)));
+      const std::size_t bytes = 8 * static_cast<std::size_t>(alignment) + 64;
+      buffers_.push_back(std::make_unique<gpusort_support::GlBuffer>(gpusort_support::guard_pattern(bytes, i)));
     }
     glUseProgram(program_);
     for (GLuint i = 0; i < 8; ++i) {
@@ -121,7 +122,7 @@ class CallerBindings {
 
  private:
   GLuint program_;
-  std::vector<std::unique_ptr<GlBuffer>> buffers_;
+  std::vector<std::unique_ptr<gpusort_support::GlBuffer>> buffers_;
 };
 
 }  // namespace gpusort_test

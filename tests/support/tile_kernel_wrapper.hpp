@@ -2,7 +2,7 @@
 // Instrumentation of the bitonic tile kernel from outside the library (its shaders hold no
 // hook for it): BitonicTuning::extra_shader_source that replaces the kernel's main() by a main() of
 // the caller's, which calls the kernel's own, renamed tile_main(). The tests use it to
-// clobber keys after chosen passes (which shows that a program ran), bench/occupancy_probe.cpp
+// clobber keys after chosen passes (which shows that a program ran), bench/lab/occupancy_probe.cpp
 // to count resident workgroups.
 #include <string>
 

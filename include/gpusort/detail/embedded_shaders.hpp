@@ -462,7 +462,7 @@ void run_tile(uint group);  // tile_kernel.comp
 // done there. Both counters only grow; the host passes their values before this dispatch
 // (32-bit wrap-around is harmless: only differences are compared). What it saves over one
 // dispatch per pass: a pass boundary costs less as a wait than as a dispatch and a
-// glMemoryBarrier (bench/sync_probe.cpp measures both; bench/results/history.md).
+// glMemoryBarrier (bench/lab/sync_probe.cpp measures both; bench/results/history.md).
 layout(std430, binding = GPUSORT_BINDING_PASS_SYNC) coherent volatile buffer PassSync {
     uint tickets_taken;   // workgroups started (the dispatch may launch more than there are items)
     uint items_finished;

@@ -50,7 +50,7 @@ struct Config {
   /// Shared-memory words the fused program reserves beside its tile of `tile_size` so that
   /// at most `per_unit` workgroups fit on one compute unit, taking
   /// GL_MAX_COMPUTE_SHARED_MEMORY_SIZE as what a unit's workgroups share (NVIDIA under GL:
-  /// 48 KiB per SM, found with bench/occupancy_probe.cpp): more than 1 / (per_unit + 1) of it
+  /// 48 KiB per SM, found with bench/lab/occupancy_probe.cpp): more than 1 / (per_unit + 1) of it
   /// per workgroup (with 256 bytes to spare for the driver's rounding). 0: no reserve.
   std::uint32_t fused_reserve_words(std::uint32_t per_unit, std::uint32_t tile_size) const {
     if (per_unit == 0) return 0;

@@ -11,7 +11,7 @@
 // parts, as earlier runs in bench/results call them). Any variant may end in "+FIELD=VALUE" parts, each
 // setting one BitonicTuning field (e.g. "defaults+local_elements=4+tile=2048"), and in "@NAME=VALUE"
 // parts, each a #define for the shaders, e.g. "defaults@GPUSORT_EXPERIMENT=1"
-// (bench/tuning_variants.hpp).
+// (bench/lab/tuning_variants.hpp).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -23,10 +23,11 @@
 #include <string>
 #include <vector>
 
-#include "support/headless_context.hpp"
+#include "headless_context.hpp"  // glad's GL declarations first
 #include "gpu_warm_up.hpp"
+#include "pass_timers.hpp"
+#include "sort_buffers.hpp"
 #include "tuning_variants.hpp"
-#include "uvec4_copy.hpp"
 
 #include <gpusort/gpusort.hpp>
 
@@ -35,22 +36,17 @@ struct Mark {
   int kind;
   unsigned stage, p_hi, p_lo, pre;
   bool flip;
-  GLuint query;
 };
-std::vector<Mark> marks;
-std::vector<GLuint> query_pool;
+std::vector<Mark> marks;  // one per dispatch of the sort being recorded
+gpusort_bench::PassTimers timers;
 bool recording = false;
 
 void record(const gpusort::PassInfo& info) {
   if (!recording) return;
-  if (marks.size() == query_pool.size()) {
-    query_pool.resize(query_pool.size() + 64);
-    glGenQueries(64, query_pool.data() + query_pool.size() - 64);
-  }
-  const GLuint query = query_pool[marks.size()];
-  glQueryCounter(query, GL_TIMESTAMP);
+  timers.observe(info.after);
+  if (info.after) return;
   const gpusort::detail::Pass& pass = info.pass;
-  marks.push_back(Mark{static_cast<int>(pass.kind), pass.stage, pass.p_hi, pass.p_lo, pass.pre, pass.flip, query});
+  marks.push_back(Mark{static_cast<int>(pass.kind), pass.stage, pass.p_hi, pass.p_lo, pass.pre, pass.flip});
 }
 }  // namespace pass_profile
 
@@ -71,50 +67,6 @@ double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
 }
-
-class Buffers {
- public:
-  explicit Buffers(std::size_t count) : copy_(gpusort::detail::build_compute_program("copy", {gpusort_bench::uvec4_copy_source})), count_(count) {
-    // Two random words per element, so that the key buffer also serves 64-bit keys (32-bit
-    // sorts use its first half).
-    std::mt19937 random(7);
-    std::vector<std::uint32_t> keys(2 * count), values(count);
-    for (auto& key : keys) key = random();
-    for (std::size_t i = 0; i < count; ++i) values[i] = static_cast<std::uint32_t>(i);
-    glGenBuffers(4, buffers_);
-    for (int i = 0; i < 4; ++i) {
-      const bool key_buffer = i % 2 == 0;
-      glBindBuffer(GL_COPY_WRITE_BUFFER, buffers_[i]);
-      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(count * (key_buffer ? 8 : 4)),
-                   key_buffer ? keys.data() : values.data(), GL_DYNAMIC_COPY);
-    }
-    glGenQueries(2, queries_);
-  }
-  GLuint keys() const { return buffers_[2]; }
-  GLuint values() const { return buffers_[3]; }
-  // key_words: 1 for 32-bit keys, 2 for 64-bit keys.
-  void restore(std::size_t key_words = 1) {
-    gpusort_bench::dispatch_uvec4_copy(copy_.name(), buffers_[0], buffers_[2], count_ * key_words);
-    copy(buffers_[1], buffers_[3]);
-  }
-  // GPU ms of one uvec4 copy of the keys.
-  double copy_ms() {
-    glQueryCounter(queries_[0], GL_TIMESTAMP);
-    copy(buffers_[0], buffers_[2]);
-    glQueryCounter(queries_[1], GL_TIMESTAMP);
-    GLuint64 start = 0, end = 0;
-    glGetQueryObjectui64v(queries_[0], GL_QUERY_RESULT, &start);
-    glGetQueryObjectui64v(queries_[1], GL_QUERY_RESULT, &end);
-    return static_cast<double>(end - start) * 1e-6;
-  }
-
- private:
-  void copy(GLuint from, GLuint to) { gpusort_bench::dispatch_uvec4_copy(copy_.name(), from, to, count_); }
-  gpusort::detail::GlProgram copy_;
-  std::size_t count_;
-  GLuint buffers_[4] = {};
-  GLuint queries_[2] = {};
-};
 
 // Prints the lines of each compiled program's driver binary that state its resources
 // (NVIDIA's binaries carry their assembly as text): registers, local memory, shared memory.
@@ -147,7 +99,7 @@ class ResourceReport : public gpusort::ProgramCache {
 };
 
 template <class Key, class Value>
-void profile(Buffers& buffers, std::size_t count, int repetitions, const char* variant,
+void profile(gpusort_bench::SortBuffers& buffers, std::size_t count, int repetitions, const char* variant,
              const gpusort_bench::VariantSettings& settings, double copy_gbs) {
   ResourceReport report;
   gpusort::BitonicSorter<Key, Value> sorter(settings.tuning, &report, settings.device);
@@ -164,11 +116,11 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
   // whole variants measured 2-5x slower than the same sorter earlier in the run. One sort
   // before it builds the programs built on first use (the busy second would otherwise be
   // spent compiling: pairs 2^22 read 3.8 ms instead of 0.88 with the wide-chunk program).
-  buffers.restore(key_words);
+  buffers.restore(count, key_words);
   sort();
   glFinish();
   gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(1000), [&] {
-    buffers.restore(key_words);
+    buffers.restore(count, key_words);
     sort();
   });
   const double element_bytes = static_cast<double>(sizeof(Key)) + (std::is_void<Value>::value ? 0.0 : 4.0);
@@ -176,22 +128,22 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
   std::vector<pass_profile::Mark> layout;
   std::vector<double> totals;
   for (int round = 0; round <= repetitions; ++round) {
-    buffers.restore(key_words);
+    buffers.restore(count, key_words);
     pass_profile::marks.clear();
+    pass_profile::timers.clear();
     pass_profile::recording = true;
     sort();
     pass_profile::recording = false;
-    const auto& marks = pass_profile::marks;
-    std::vector<GLuint64> stamps(marks.size());
-    for (std::size_t i = 0; i < marks.size(); ++i) glGetQueryObjectui64v(marks[i].query, GL_QUERY_RESULT, &stamps[i]);
+    const auto& timers = pass_profile::timers;
+    std::vector<double> us(timers.passes());
+    for (std::size_t p = 0; p < us.size(); ++p) us[p] = timers.microseconds(p);  // waits for the sort
     if (round == 0) {
-      pass_us.assign(marks.size() / 2, {});
-      layout.assign(marks.begin(), marks.end());
+      pass_us.assign(us.size(), {});
+      layout = pass_profile::marks;
       continue;  // warm-up
     }
-    for (std::size_t p = 0; p < marks.size() / 2; ++p)
-      pass_us[p].push_back(static_cast<double>(stamps[2 * p + 1] - stamps[2 * p]) * 1e-3);
-    totals.push_back(static_cast<double>(stamps.back() - stamps.front()) * 1e-3);
+    for (std::size_t p = 0; p < us.size(); ++p) pass_us[p].push_back(us[p]);
+    totals.push_back(timers.total_microseconds());
   }
   const auto& t = sorter.tuning();
   std::printf("\n%s%s %s 2^%zu: tile %u, fused tile %u, direct_tile_io %d, %zu passes, first-to-last %.1f us\n",
@@ -199,7 +151,7 @@ void profile(Buffers& buffers, std::size_t count, int repetitions, const char* v
               t.tile_size, t.fused_tile_size, t.direct_tile_io ? 1 : 0, pass_us.size(), median(totals));
   double sum = 0;
   for (std::size_t p = 0; p < pass_us.size(); ++p) {
-    const auto& m = layout[2 * p];
+    const auto& m = layout[p];
     const double us = median(pass_us[p]);
     sum += us;
     const double gbs = count * element_bytes * 2 / (us * 1e3);
@@ -230,7 +182,7 @@ const NamedVariant named_variants[] = {
     {"run32", "+window_run=32"},
 };
 
-using ProfileFn = void (*)(Buffers&, std::size_t, int, const char*, const gpusort_bench::VariantSettings&, double);
+using ProfileFn = void (*)(gpusort_bench::SortBuffers&, std::size_t, int, const char*, const gpusort_bench::VariantSettings&, double);
 struct ProfileFamily {
   const char* prefix;
   ProfileFn run;
@@ -251,21 +203,22 @@ int main(int argc, char** argv) {
     gpusort_support::HeadlessContext context;
     std::printf("%s, OpenGL %s\n", context.renderer().c_str(), context.version().c_str());
     const std::size_t count = std::size_t{1} << log2;
-    Buffers buffers(count);
+    // Two random words per element, so that the key buffer also serves 64-bit keys.
+    gpusort_bench::SortBuffers buffers(count, 2, 7);
     {
       // Leave the idle clocks behind, and let the driver settle where both buffers live (a
       // first key-value sort timed right after keys-only warm-up ran 3x slower for many sorts).
       gpusort::BitonicSorter<std::uint32_t> warm;
       gpusort::BitonicSorter<std::uint32_t, std::uint32_t> warm_pairs;
       gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(3000), [&] {
-        buffers.restore();
+        buffers.restore(count);
         warm.sort(buffers.keys(), count);
-        buffers.restore();
+        buffers.restore(count);
         warm_pairs.sort(buffers.keys(), buffers.values(), count);
       });
     }
     std::vector<double> copies;
-    for (int i = 0; i < 20; ++i) copies.push_back(buffers.copy_ms());
+    for (int i = 0; i < 20; ++i) copies.push_back(buffers.copy_ms(count));
     const double copy_gbs = count * 4.0 * 2 / (median(copies) * 1e6);
     std::printf("uvec4 copy of 2^%u u32: %.1f us, %.0f GB/s\n", log2, median(copies) * 1e3, copy_gbs);
     // Variants in the order given (argv[3], comma-separated); a sorter timed later in a run

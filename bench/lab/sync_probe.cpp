@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "support/headless_context.hpp"
+#include "gl_buffer.hpp"
+#include "gpu_timer.hpp"
+#include "headless_context.hpp"
 
 namespace {
 
@@ -97,30 +99,25 @@ int main(int argc, char** argv) {
   std::printf("%s, %s\n", context.renderer().c_str(), context.version().c_str());
   const GLuint program = build_program();
   glUseProgram(program);
-  GLuint buffers[3];
-  glGenBuffers(3, buffers);
-  GLuint queries[2];
-  glGenQueries(2, queries);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[2]);
   const std::vector<GLuint> zero(2, 0);
-  glBufferData(GL_SHADER_STORAGE_BUFFER, 8, zero.data(), GL_DYNAMIC_DRAW);
+  const gpusort_support::GlBuffer counters(8, zero.data());
+  gpusort_support::GpuTimer timer;
   GLuint ticket_base = 0, done_base = 0;
   const int repetitions = context.is_software() ? 3 : 50;
   for (unsigned tiles : {1u, 16u, 64u, 132u, 256u, 396u}) {
     const std::size_t words = std::size_t{tiles} * 4096;
-    std::vector<GLuint> initial(words, 0);
-    for (int b = 0; b < 2; ++b) {
-      glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[b]);
-      glBufferData(GL_SHADER_STORAGE_BUFFER, words * 4, initial.data(), GL_DYNAMIC_DRAW);
-    }
-    for (int b = 0; b < 3; ++b) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, b, buffers[b]);
+    const std::vector<GLuint> initial(words, 0);
+    const gpusort_support::GlBuffer buffers[2] = {{words * 4, initial.data()}, {words * 4, initial.data()}};
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffers[0].name());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, buffers[1].name());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, counters.name());
     glUniform1ui(0, tiles);
     glUniform1ui(1, phases);
     double per_mode[2] = {0, 0};
     for (int mode = 0; mode < 2; ++mode) {
       std::vector<double> times;
       for (int rep = 0; rep < repetitions + 5; ++rep) {
-        glQueryCounter(queries[0], GL_TIMESTAMP);
+        timer.start();
         if (mode == 0) {
           glUniform1ui(3, 0);
           for (unsigned p = 0; p < phases; ++p) {
@@ -138,19 +135,15 @@ int main(int argc, char** argv) {
           done_base += tiles * phases;
         }
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        glQueryCounter(queries[1], GL_TIMESTAMP);
-        GLuint64 t0 = 0, t1 = 0;
-        glGetQueryObjectui64v(queries[0], GL_QUERY_RESULT, &t0);
-        glGetQueryObjectui64v(queries[1], GL_QUERY_RESULT, &t1);
-        if (rep >= 5) times.push_back(double(t1 - t0) * 1e-3);
+        timer.stop();
+        if (rep >= 5) times.push_back(timer.microseconds());
       }
       per_mode[mode] = median(times) / phases;
     }
     // Every element was incremented once per phase of every run, in both modes.
     const unsigned runs = 2 * (repetitions + 5);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[phases % 2 == 0 ? 0 : 1]);
-    std::vector<GLuint> result(words);
-    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, words * 4, result.data());
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    const std::vector<GLuint> result = buffers[phases % 2 == 0 ? 0 : 1].read_as<GLuint>(words);
     const bool ok = std::all_of(result.begin(), result.end(), [&](GLuint v) { return v == runs * phases; });
     std::printf("tiles %4u: chain %6.2f us/phase, ticket %6.2f us/phase, %s\n", tiles, per_mode[0], per_mode[1],
                 ok ? "result ok" : "RESULT WRONG");

@@ -11,9 +11,12 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <gpusort/gpusort.hpp>
+
+#include "gl_buffer.hpp"
 
 namespace gpusort_bench {
 
@@ -34,49 +37,41 @@ inline std::string radix_occupancy_source() {
          "if (counted) atomicAdd(occupancy[64u + gl_SMIDNV], 0xFFFFFFFFu); } void radix_main()\n";
 }
 
-inline std::vector<std::uint32_t> read_occupancy(GLuint buffer) {
-  std::vector<std::uint32_t> words(occupancy_words);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, occupancy_words * 4, words.data());
-  return words;
+inline std::vector<std::uint32_t> read_occupancy(const gpusort_support::GlBuffer& buffer) {
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  return buffer.read_as<std::uint32_t>(occupancy_words);
 }
 
-inline void clear_occupancy(GLuint buffer) {
+inline void clear_occupancy(gpusort_support::GlBuffer& buffer) {
   const std::vector<std::uint32_t> zero(occupancy_words, 0);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-  glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, occupancy_words * 4, zero.data());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, occupancy_binding, buffer);
+  buffer.write(0, zero.data(), occupancy_words * 4);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, occupancy_binding, buffer.name());
 }
 
 template <class Value>
-void probe_radix_occupancy(const std::string& label, gpusort::RadixTuning tuning, std::size_t n, GLuint occupancy) {
+void probe_radix_occupancy(const std::string& label, gpusort::RadixTuning tuning, std::size_t n,
+                           gpusort_support::GlBuffer& occupancy) {
   tuning.extra_shader_source += radix_occupancy_source();
   gpusort::RadixSorter<std::uint32_t, Value> sorter(tuning);
   std::vector<std::uint32_t> keys(n);
   std::mt19937 random(1);
   for (auto& k : keys) k = random();
-  GLuint buffers[2];
-  glGenBuffers(2, buffers);
-  for (GLuint b : buffers) {
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
-    glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(n * 4), keys.data(), GL_DYNAMIC_COPY);
-  }
+  const gpusort_support::GlBuffer key_buffer(n * 4, keys.data()), value_buffer(n * 4, keys.data());
   clear_occupancy(occupancy);
   for (int round = 0; round < 3; ++round) {
     if constexpr (std::is_void<Value>::value) {
-      sorter.sort(buffers[0], n);
+      sorter.sort(key_buffer.name(), n);
     } else {
-      sorter.sort(buffers[0], buffers[1], n);
+      sorter.sort(key_buffer.name(), value_buffer.name(), n);
     }
   }
   const std::vector<std::uint32_t> w = read_occupancy(occupancy);
   std::printf("%-34s tile %5zu: tile kernel at most %2u per SM (%u workgroups), histogram at most %2u (%u)\n",
               label.c_str(), sorter.tile_size(), w[1], w[17], w[0], w[16]);
-  glDeleteBuffers(2, buffers);
 }
 
 // A trivial kernel of `invocations` and `shared_bytes` of shared memory that stays resident a while.
-inline void probe_trivial_occupancy(unsigned invocations, unsigned shared_bytes, GLuint occupancy) {
+inline void probe_trivial_occupancy(unsigned invocations, unsigned shared_bytes, gpusort_support::GlBuffer& occupancy) {
   const unsigned words = shared_bytes / 4;
   const std::string source = "#version 430 core\n#extension GL_NV_shader_thread_group : require\n"
       "layout(local_size_x = " + std::to_string(invocations) + ") in;\n"

@@ -21,12 +21,11 @@
 #include <string>
 #include <vector>
 
-#include "support/headless_context.hpp"
 #include "gpu_warm_up.hpp"
-#include "uvec4_copy.hpp"
+#include "headless_context.hpp"
+#include "sort_buffers.hpp"
 
 namespace {
-
 
 struct Variant {
   std::string name;
@@ -123,73 +122,16 @@ std::vector<Variant> tuning_grid(const std::string& name, bool pairs) {
   return grid;
 }
 
-class Probe {
- public:
-  Probe(std::size_t max_count)
-      : copy_(gpusort::detail::build_compute_program("copy", {gpusort_bench::uvec4_copy_source})), max_count_(max_count) {
-    std::mt19937 random(1);
-    keys_.resize(max_count);
-    for (auto& key : keys_) key = random();
-    std::vector<std::uint32_t> indices(max_count);
-    for (std::size_t i = 0; i < max_count; ++i) indices[i] = static_cast<std::uint32_t>(i);
-    glGenBuffers(4, buffers_);
-    for (int i = 0; i < 4; ++i) {
-      glBindBuffer(GL_COPY_WRITE_BUFFER, buffers_[i]);
-      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(max_count * 4),
-                   (i % 2) ? indices.data() : keys_.data(), GL_DYNAMIC_COPY);
-    }
-    glGenQueries(2, queries_);
-  }
-  ~Probe() {
-    glDeleteQueries(2, queries_);
-    glDeleteBuffers(4, buffers_);
-  }
-
-  GLuint keys() const { return buffers_[2]; }
-  GLuint values() const { return buffers_[3]; }
-
-  void restore(std::size_t count) {
-    copy(buffers_[0], buffers_[2], count);
-    copy(buffers_[1], buffers_[3], count);
-  }
-
-  template <class Sort>
-  double gpu_ms(Sort&& sort) {
-    // The restore before it must be finished, or its tail lands inside the measurement.
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    glFinish();
-    glQueryCounter(queries_[0], GL_TIMESTAMP);
-    sort();
-    glQueryCounter(queries_[1], GL_TIMESTAMP);
-    GLuint64 start = 0, end = 0;
-    glGetQueryObjectui64v(queries_[0], GL_QUERY_RESULT, &start);
-    glGetQueryObjectui64v(queries_[1], GL_QUERY_RESULT, &end);
-    return static_cast<double>(end - start) * 1e-6;
-  }
-
-  bool sorted_correctly(std::size_t count) const {
-    std::vector<std::uint32_t> got(count);
-    glBindBuffer(GL_COPY_READ_BUFFER, buffers_[2]);
-    glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(count * 4), got.data());
-    std::vector<std::uint32_t> expected(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(count));
-    std::sort(expected.begin(), expected.end());
-    return got == expected;
-  }
-
- private:
-  void copy(GLuint from, GLuint to, std::size_t count) {
-    gpusort_bench::dispatch_uvec4_copy(copy_.name(), from, to, count);
-  }
-
-  gpusort::detail::GlProgram copy_;
-  std::size_t max_count_;
-  std::vector<std::uint32_t> keys_;
-  GLuint buffers_[4] = {};
-  GLuint queries_[2] = {};
-};
+// Whether the first `count` keys are the pristine ones in ascending order.
+bool sorted_correctly(const gpusort_bench::SortBuffers& buffers, std::size_t count) {
+  const std::vector<std::uint32_t>& pristine = buffers.pristine_key_words();
+  std::vector<std::uint32_t> expected(pristine.begin(), pristine.begin() + static_cast<std::ptrdiff_t>(count));
+  std::sort(expected.begin(), expected.end());
+  return buffers.read_key_words(count) == expected;
+}
 
 template <class Value>
-void probe_family(Probe& probe, const char* label, unsigned max_log2, int repetitions, const std::string& grid_name) {
+void probe_family(gpusort_bench::SortBuffers& probe, const char* label, unsigned max_log2, int repetitions, const std::string& grid_name) {
   using Sorter = gpusort::BitonicSorter<std::uint32_t, Value>;
   std::vector<Variant> grid = tuning_grid(grid_name, !std::is_void<Value>::value);
   std::vector<std::unique_ptr<Sorter>> sorters;
@@ -236,8 +178,8 @@ void probe_family(Probe& probe, const char* label, unsigned max_log2, int repeti
     for (int round = 0; round <= repetitions; ++round) {
       for (std::size_t i = 0; i < grid.size(); ++i) {
         probe.restore(count);
-        const double ms = probe.gpu_ms([&] { sort(*sorters[i], count); });
-        if (round == 0 && !probe.sorted_correctly(count)) std::printf("WRONG: %s %s n=%zu\n", label, grid[i].name.c_str(), count);
+        const double ms = probe.sort_ms([&] { sort(*sorters[i], count); });
+        if (round == 0 && !sorted_correctly(probe, count)) std::printf("WRONG: %s %s n=%zu\n", label, grid[i].name.c_str(), count);
         if (round > 0) times[i].push_back(ms);  // round 0 warms each variant up
       }
       // The CPU-side checks of round 0 let the clocks fall (seconds at 2^23 and up).
@@ -270,7 +212,7 @@ int main(int argc, char** argv) {
     gpusort_support::HeadlessContext context;
     std::printf("%s, OpenGL %s, subgroup size %u\n", context.renderer().c_str(), context.version().c_str(),
                 gpusort::detail::query_subgroup_size());
-    Probe probe(std::size_t{1} << max_log2);
+    gpusort_bench::SortBuffers probe(std::size_t{1} << max_log2, 1, 1);
     {
       // Leave the idle clocks behind before anything is timed.
       gpusort::BitonicSorter<std::uint32_t> warm;

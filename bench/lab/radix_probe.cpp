@@ -1,6 +1,6 @@
 // gpusort_radix_probe [--unchecked] [--kernels] min_log2 max_log2 runs [variant ...]
 // (--unchecked: no std::stable_sort check, which takes seconds at 2^24; results print '?')
-// gpusort_radix_probe --occupancy log2 [variant ...]  (bench/radix_occupancy.hpp)
+// gpusort_radix_probe --occupancy log2 [variant ...]  (bench/lab/radix_occupancy.hpp)
 // RadixSorter whole sorts (GPU time, GL_TIMESTAMP pairs, median of `runs` after a warm-up)
 // for 32-bit keys, 32-bit pairs and 64-bit keys, random input restored before every sort;
 // every variant's first result is checked against std::stable_sort ('!' marks a difference).
@@ -27,12 +27,18 @@
 #include <string>
 #include <vector>
 
-#include "support/headless_context.hpp"
+#include "gl_buffer.hpp"
+#include "gpu_timer.hpp"
 #include "gpu_warm_up.hpp"
-#include "uvec4_copy.hpp"
+#include "headless_context.hpp"
+#include "pass_timers.hpp"
 #include "radix_occupancy.hpp"
+#include "uvec4_copy.hpp"
 
 namespace {
+
+using gpusort_support::GlBuffer;
+using gpusort_support::GpuTimer;
 
 bool g_unchecked = false;  // --unchecked
 
@@ -64,28 +70,11 @@ gpusort::RadixTuning parse_variant(const std::string& spec) {
   return t;
 }
 
-GLuint make_buffer(const void* data, std::size_t bytes) {
-  GLuint name = 0;
-  glGenBuffers(1, &name);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, name);
-  glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_DYNAMIC_COPY);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-  return name;
-}
-
-void copy_buffer(GLuint from, GLuint to, std::size_t bytes) {
-  glBindBuffer(GL_COPY_READ_BUFFER, from);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, to);
-  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, static_cast<GLsizeiptr>(bytes));
+void copy_buffer(const GlBuffer& from, const GlBuffer& to) {
+  glBindBuffer(GL_COPY_READ_BUFFER, from.name());
+  glBindBuffer(GL_COPY_WRITE_BUFFER, to.name());
+  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, static_cast<GLsizeiptr>(from.bytes()));
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-}
-
-template <class T>
-std::vector<T> read_buffer(GLuint name, std::size_t count) {
-  std::vector<T> out(count);
-  glBindBuffer(GL_COPY_READ_BUFFER, name);
-  glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(count * sizeof(T)), out.data());
-  return out;
 }
 
 double median(std::vector<double> v) {
@@ -107,45 +96,37 @@ const char* kernel_name(gpusort::RadixKernel k) {
   return "?";
 }
 
-// The dispatches of the sorts being timed: a query before and after each.
+// Each kernel's GPU times over the sorts timed per dispatch.
 struct KernelTimes {
   struct Dispatch {
     std::string name;
     std::uint64_t bytes = 0;
-    GLuint begin = 0, end = 0;
   };
-  std::vector<Dispatch> current;
+  std::vector<Dispatch> current;  // of the sort being timed
+  gpusort_bench::PassTimers timers;
   std::map<std::string, std::vector<double>> micros;  // by "index name"
   std::map<std::string, std::uint64_t> bytes;
   std::vector<std::string> order;
 
   void observe(const gpusort::RadixPassInfo& info) {
-    GLuint query = 0;
-    glGenQueries(1, &query);
-    glQueryCounter(query, GL_TIMESTAMP);
-    if (!info.after) {
-      std::string name = kernel_name(info.kernel);
-      if (info.kernel != gpusort::RadixKernel::init && info.kernel != gpusort::RadixKernel::histogram &&
-          info.kernel != gpusort::RadixKernel::copy)
-        name += "[" + std::to_string(info.digit_pass) + "]";
-      current.push_back(Dispatch{name, info.bytes, query, 0});
-    } else {
-      current.back().end = query;
-    }
+    timers.observe(info.after);
+    if (info.after) return;
+    std::string name = kernel_name(info.kernel);
+    if (info.kernel != gpusort::RadixKernel::init && info.kernel != gpusort::RadixKernel::histogram &&
+        info.kernel != gpusort::RadixKernel::copy)
+      name += "[" + std::to_string(info.digit_pass) + "]";
+    current.push_back(Dispatch{name, info.bytes});
   }
-  // Reads the queries of one sort.
+  // Reads the timers of one sort.
   void collect() {
-    for (const Dispatch& d : current) {
-      GLuint64 t0 = 0, t1 = 0;
-      glGetQueryObjectui64v(d.begin, GL_QUERY_RESULT, &t0);
-      glGetQueryObjectui64v(d.end, GL_QUERY_RESULT, &t1);
+    for (std::size_t i = 0; i < current.size(); ++i) {
+      const Dispatch& d = current[i];
       if (micros.find(d.name) == micros.end()) order.push_back(d.name);
-      micros[d.name].push_back(static_cast<double>(t1 - t0) * 1e-3);
+      micros[d.name].push_back(timers.microseconds(i));
       bytes[d.name] = d.bytes;
-      glDeleteQueries(1, &d.begin);
-      glDeleteQueries(1, &d.end);
     }
     current.clear();
+    timers.clear();
   }
   void print(const char* label, double copy_gbs) const {
     for (const std::string& name : order) {
@@ -169,39 +150,35 @@ double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, b
   for (auto& k : keys) k = static_cast<Key>(rng());
   std::vector<std::uint32_t> values(n);
   std::iota(values.begin(), values.end(), 0u);
-  const GLuint pristine_keys = make_buffer(keys.data(), n * sizeof(Key));
-  const GLuint pristine_values = make_buffer(values.data(), n * 4);
-  const GLuint key_buffer = make_buffer(nullptr, n * sizeof(Key));
-  const GLuint value_buffer = make_buffer(nullptr, n * 4);
+  const GlBuffer pristine_keys(n * sizeof(Key), keys.data());
+  const GlBuffer pristine_values(n * 4, values.data());
+  const GlBuffer key_buffer(n * sizeof(Key), nullptr);
+  const GlBuffer value_buffer(n * 4, nullptr);
   sorter.reserve(n);
-  GLuint queries[2];
-  glGenQueries(2, queries);
+  GpuTimer timer;
   std::vector<double> times;
   for (int run = -1; run < runs; ++run) {
-    copy_buffer(pristine_keys, key_buffer, n * sizeof(Key));
-    copy_buffer(pristine_values, value_buffer, n * 4);
-    // Whole sorts are timed without the per-dispatch queries; the kernels in extra sorts.
+    copy_buffer(pristine_keys, key_buffer);
+    copy_buffer(pristine_values, value_buffer);
+    // Whole sorts are timed without the per-dispatch timers; the kernels in extra sorts.
     for (int profiled = 0; profiled < (kernels != nullptr && run >= 0 ? 2 : 1); ++profiled) {
       if (profiled) {
-        copy_buffer(pristine_keys, key_buffer, n * sizeof(Key));
-        copy_buffer(pristine_values, value_buffer, n * 4);
+        copy_buffer(pristine_keys, key_buffer);
+        copy_buffer(pristine_values, value_buffer);
         sorter.set_pass_observer([kernels](const gpusort::RadixPassInfo& info) { kernels->observe(info); });
       }
-      glQueryCounter(queries[0], GL_TIMESTAMP);
+      timer.start();
       if constexpr (Pairs) {
-        sorter.sort(key_buffer, value_buffer, n);
+        sorter.sort(key_buffer.name(), value_buffer.name(), n);
       } else {
-        sorter.sort(key_buffer, n);
+        sorter.sort(key_buffer.name(), n);
       }
-      glQueryCounter(queries[1], GL_TIMESTAMP);
+      timer.stop();
       sorter.set_pass_observer(nullptr);
       if (profiled) {
         kernels->collect();
-      } else {
-        GLuint64 t0 = 0, t1 = 0;
-        glGetQueryObjectui64v(queries[0], GL_QUERY_RESULT, &t0);
-        glGetQueryObjectui64v(queries[1], GL_QUERY_RESULT, &t1);
-        if (run >= 0) times.push_back(static_cast<double>(t1 - t0) * 1e-6);
+      } else if (run >= 0) {
+        times.push_back(timer.milliseconds());
       }
     }
     if (run == -1 && g_unchecked) {
@@ -209,24 +186,22 @@ double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, b
       // Unchecked runs idle too, while each sorter builds its programs: without this the
       // H200's clocks fell after a few variants (levers-h200-2026-11-24-radix.md, run 2).
       if (n >= (std::size_t{1} << 20))
-        gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(300), [&] { copy_buffer(pristine_keys, key_buffer, n * sizeof(Key)); });
+        gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(300), [&] { copy_buffer(pristine_keys, key_buffer); });
     }
     if (run == -1 && !g_unchecked) {
       std::vector<std::size_t> order(n);
       std::iota(order.begin(), order.end(), std::size_t{0});
       std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
-      const auto got = read_buffer<Key>(key_buffer, n);
-      const auto got_values = read_buffer<std::uint32_t>(value_buffer, n);
+      const auto got = key_buffer.read_as<Key>(n);
+      const auto got_values = value_buffer.read_as<std::uint32_t>(n);
       ok = true;
       for (std::size_t i = 0; i < n && ok; ++i)
         ok = got[i] == keys[order[i]] && (!Pairs || got_values[i] == values[order[i]]);
       // The check left the GPU idle long enough to drop its clocks (gpu_warm_up.hpp).
       if (n >= (std::size_t{1} << 20))
-        gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(300), [&] { copy_buffer(pristine_keys, key_buffer, n * sizeof(Key)); });
+        gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(300), [&] { copy_buffer(pristine_keys, key_buffer); });
     }
   }
-  glDeleteQueries(2, queries);
-  for (GLuint b : {pristine_keys, pristine_values, key_buffer, value_buffer}) glDeleteBuffers(1, &b);
   return median(times);
 }
 
@@ -234,22 +209,15 @@ double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, b
 double copy_gbs(std::size_t words) {
   const gpusort::detail::GlProgram copy = gpusort::detail::build_compute_program("copy", {gpusort_bench::uvec4_copy_source});
   const GLuint program = copy.name();
-  const GLuint from = make_buffer(nullptr, words * 4), to = make_buffer(nullptr, words * 4);
-  GLuint queries[2];
-  glGenQueries(2, queries);
+  const GlBuffer from(words * 4, nullptr), to(words * 4, nullptr);
+  GpuTimer timer;
   std::vector<double> ms;
   for (int i = 0; i < 21; ++i) {
-    glQueryCounter(queries[0], GL_TIMESTAMP);
-    gpusort_bench::dispatch_uvec4_copy(program, from, to, words);
-    glQueryCounter(queries[1], GL_TIMESTAMP);
-    GLuint64 t0 = 0, t1 = 0;
-    glGetQueryObjectui64v(queries[0], GL_QUERY_RESULT, &t0);
-    glGetQueryObjectui64v(queries[1], GL_QUERY_RESULT, &t1);
-    if (i > 0) ms.push_back(static_cast<double>(t1 - t0) * 1e-6);
+    timer.start();
+    gpusort_bench::dispatch_uvec4_copy(program, from.name(), to.name(), words);
+    timer.stop();
+    if (i > 0) ms.push_back(timer.milliseconds());
   }
-  glDeleteQueries(2, queries);
-  glDeleteBuffers(1, &from);
-  glDeleteBuffers(1, &to);
   return static_cast<double>(words) * 8 / (median(ms) * 1e6);
 }
 
@@ -259,10 +227,7 @@ int occupancy_main(int argc, char** argv) {
   gpusort_support::HeadlessContext context;
   std::printf("# %s, %s\n", context.renderer().c_str(), context.version().c_str());
   const int log2n = argc > 2 ? std::atoi(argv[2]) : 24;
-  GLuint occupancy = 0;
-  glGenBuffers(1, &occupancy);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, occupancy);
-  glBufferData(GL_SHADER_STORAGE_BUFFER, gpusort_bench::occupancy_words * 4, nullptr, GL_DYNAMIC_COPY);
+  GlBuffer occupancy(gpusort_bench::occupancy_words * 4, nullptr);
   for (unsigned invocations : {256u, 512u})
     for (unsigned kib : {0u, 8u, 12u, 16u, 20u, 24u, 32u, 48u})
       gpusort_bench::probe_trivial_occupancy(invocations, kib * 1024, occupancy);
@@ -277,7 +242,6 @@ int occupancy_main(int argc, char** argv) {
     }
     std::fflush(stdout);
   }
-  glDeleteBuffers(1, &occupancy);
   std::printf("glGetError=0x%x\n", glGetError());
   return 0;
 }

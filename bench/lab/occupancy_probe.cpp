@@ -6,9 +6,9 @@
 // told us (bench/results/history.md) that the H200's GL driver fits about
 // 64 KiB of workgroup shared memory on an SM: three 16 KiB tiles, whatever their invocations.
 // The shader is instrumented through BitonicTuning::extra_shader_source with a wrapper main()
-// (tests/support/tile_kernel_wrapper.hpp); the library itself is unchanged.
+// (tile_kernel_wrapper.hpp of the support library); the library itself is unchanged.
 // Variants (comma-separated, default "keys,pairs"): "keys" or "pairs", then optionally
-// "+FIELD=VALUE" BitonicTuning parts as in gpusort_pass_profile (bench/tuning_variants.hpp), e.g.
+// "+FIELD=VALUE" BitonicTuning parts as in gpusort_pass_profile (bench/lab/tuning_variants.hpp), e.g.
 // "pairs+le=8". (The run in bench/results/history.md was made when they were
 // written "pairs:le=8".)
 #include <cmath>
@@ -19,8 +19,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "support/headless_context.hpp"
-#include "support/tile_kernel_wrapper.hpp"
+#include "gl_buffer.hpp"
+#include "headless_context.hpp"
+#include "tile_kernel_wrapper.hpp"
 #include "tuning_variants.hpp"
 
 #include <gpusort/gpusort.hpp>
@@ -54,13 +55,12 @@ std::string kind_name(int kind) {
 
 template <class Value>
 void probe(const std::string& name, std::size_t count, gpusort_bench::VariantSettings settings, GLuint keys,
-           GLuint values, GLuint probe_buffer) {
+           GLuint values, gpusort_support::GlBuffer& probe_buffer) {
   settings.tuning.extra_shader_source += probe_source;
   gpusort::BitonicSorter<std::uint32_t, Value> sorter(settings.tuning, nullptr, settings.device);
   const std::vector<std::uint32_t> zero(probe_words, 0);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, probe_buffer);
-  glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, probe_words * 4, zero.data());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, probe_binding, probe_buffer);
+  probe_buffer.write(0, zero.data(), probe_words * 4);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, probe_binding, probe_buffer.name());
   // Several sorts, so that the largest residency is not one launch's accident.
   for (int round = 0; round < 3; ++round) {
     if constexpr (std::is_void<Value>::value) {
@@ -69,9 +69,8 @@ void probe(const std::string& name, std::size_t count, gpusort_bench::VariantSet
       sorter.sort(keys, values, count);
     }
   }
-  std::vector<std::uint32_t> words(probe_words);
-  glBindBuffer(GL_SHADER_STORAGE_BUFFER, probe_buffer);
-  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, probe_words * 4, words.data());
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  const std::vector<std::uint32_t> words = probe_buffer.read_as<std::uint32_t>(probe_words);
   const auto& t = sorter.tuning();
   std::printf("%s 2^%d: tile %u, local_elements %u (shared memory per workgroup: %u bytes)\n",
               name.c_str(), static_cast<int>(std::log2(count)), t.tile_size, t.local_elements,
@@ -95,14 +94,8 @@ int main(int argc, char** argv) {
     std::vector<std::uint32_t> data(count);
     std::mt19937 random(1);
     for (auto& x : data) x = random();
-    GLuint buffers[3];
-    glGenBuffers(3, buffers);
-    for (int i = 0; i < 2; ++i) {
-      glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[i]);
-      glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(count * 4), data.data(), GL_DYNAMIC_COPY);
-    }
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers[2]);
-    glBufferData(GL_SHADER_STORAGE_BUFFER, probe_words * 4, nullptr, GL_DYNAMIC_COPY);
+    const gpusort_support::GlBuffer keys(count * 4, data.data()), values(count * 4, data.data());
+    gpusort_support::GlBuffer probe_buffer(probe_words * 4, nullptr);
     for (const std::string& name : gpusort_bench::split_commas(list)) {
       gpusort_bench::VariantSettings settings;
       std::string base = name;
@@ -111,12 +104,11 @@ int main(int argc, char** argv) {
         return 2;
       }
       if (base == "pairs") {
-        probe<std::uint32_t>(name, count, settings, buffers[0], buffers[1], buffers[2]);
+        probe<std::uint32_t>(name, count, settings, keys.name(), values.name(), probe_buffer);
       } else {
-        probe<void>(name, count, settings, buffers[0], buffers[1], buffers[2]);
+        probe<void>(name, count, settings, keys.name(), values.name(), probe_buffer);
       }
     }
-    glDeleteBuffers(3, buffers);
     std::printf("glGetError=0x%x\n", glGetError());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gpusort_occupancy_probe: %s\n", e.what());
