@@ -7,7 +7,7 @@
 # Environment (defaults): BUILD (build), MIN_LOG2 (24), MAX_LOG2 (26), STEP (2), RUNS (7 probe
 # sorts a kernel; gpusort_cub_kernels takes 5), CHECK_MAX_LOG2 (24: larger results are not
 # compared with std::stable_sort, which takes 10+ s a layout at 2^26), LAYOUTS (all nine),
-# VARIANTS (default), NCU (ncu on PATH or under /usr/local/cuda*/bin or /opt/nvidia).
+# VARIANTS (default), NCU (ncu on PATH, else under /usr/local/cuda* or /opt/nvidia).
 # Without ncu or a CUDA device, step 2 is skipped and the table has gpusort's side only.
 # ncu runs with --clock-control none (the GPU's own clocks, as the GL probe sees them) and
 # --cache-control none (L2 keeps what the previous kernel left, as in a sort run back to back).
@@ -30,7 +30,7 @@ log2=$min
 while [ "$log2" -le "$max" ]; do sizes="$sizes $log2"; log2=$((log2 + step)); done
 ncu=${NCU:-$(command -v ncu)}
 if [ -z "$ncu" ]; then
-  for candidate in /usr/local/cuda*/bin/ncu /opt/nvidia/nsight-compute/*/ncu; do
+  for candidate in /usr/local/cuda*/bin/ncu /usr/local/cuda*/nsight-compute*/ncu /opt/nvidia/nsight-compute/*/ncu; do
     if [ -x "$candidate" ]; then ncu=$candidate; break; fi
   done
 fi
