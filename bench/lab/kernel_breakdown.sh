@@ -4,8 +4,9 @@
 #   2. gpusort_cub_kernels under Nsight Compute on the same layouts and inputs;
 #   3. bench/kernel_table.py -> OUT/kernels.md.
 # Usage, from the repository root: bench/lab/kernel_breakdown.sh OUT
-# Environment (defaults): BUILD (build), MIN_LOG2 (24), MAX_LOG2 (26), STEP (2), RUNS (7 probe
-# sorts a kernel; gpusort_cub_kernels takes 5), CHECK_MAX_LOG2 (24: larger results are not
+# Environment (defaults): BUILD (build), MIN_LOG2 (24), MAX_LOG2 (26), STEP (2), RUNS (7: the
+# probe's sorts a kernel), CUB_RUNS (5: CUB's, each kernel profiled costs ncu some tens of ms),
+# CHECK_MAX_LOG2 (24: larger results are not
 # compared with std::stable_sort, which takes 10+ s a layout at 2^26), LAYOUTS (all nine),
 # VARIANTS (default), NCU (ncu on PATH, else under /usr/local/cuda* or /opt/nvidia).
 # Without ncu or a CUDA device, step 2 is skipped and the table has gpusort's side only.
@@ -44,7 +45,8 @@ else
   "$ncu" --profile-from-start off --clock-control none --cache-control none \
     --metrics gpu__time_duration.sum -k 'regex:.*(DeviceRadixSort|gpusort_stream_copy).*' \
     --csv --page raw --log-file "$out/cub.csv" \
-    "$build/bench/lab/gpusort_cub_kernels" --layouts="$layouts" $sizes > "$out/cub_plan.txt" 2> "$out/cub.err"
+    "$build/bench/lab/gpusort_cub_kernels" --runs="${CUB_RUNS:-5}" --layouts="$layouts" $sizes \
+    > "$out/cub_plan.txt" 2> "$out/cub.err"
   status=$?
   echo "kernel_breakdown: ncu gpusort_cub_kernels exit $status"
   # A wrong CUB result still gives a table: kernel_table.py --check reports it from the plan.
