@@ -6,9 +6,9 @@
 # Usage, from the repository root: bench/lab/kernel_breakdown.sh OUT
 # Environment (defaults): BUILD (build), MIN_LOG2 (24), MAX_LOG2 (26), STEP (2), RUNS (7: the
 # probe's sorts a kernel), CUB_RUNS (5: CUB's, each kernel profiled costs ncu some tens of ms),
-# CHECK_MAX_LOG2 (24: larger results are not
-# compared with std::stable_sort, which takes 10+ s a layout at 2^26), LAYOUTS (all nine),
-# VARIANTS (default), NCU (ncu on PATH, else under /usr/local/cuda* or /opt/nvidia).
+# CHECK_MAX_LOG2 (24: larger results are not compared with std::stable_sort, which takes 10+ s
+# a layout at 2^26), LAYOUTS (all nine), VARIANTS (default), NCU (ncu on PATH, else under
+# /usr/local/cuda* or /opt/nvidia).
 # Without ncu or a CUDA device, step 2 is skipped and the table has gpusort's side only.
 # ncu runs with --clock-control none (the GPU's own clocks, as the GL probe sees them) and
 # --cache-control none (L2 keeps what the previous kernel left, as in a sort run back to back).
