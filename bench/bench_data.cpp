@@ -1,10 +1,7 @@
 #include "bench_data.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <cstring>
 #include <numeric>
-#include <random>
 #include <string>
 
 #include <gpusort/detail/shader_interface.hpp>
@@ -12,32 +9,8 @@
 namespace gpusort_bench {
 namespace {
 
-std::vector<std::uint32_t> random_words(KeyKind kind, std::size_t count) {
-  // Fixed seed per size: reruns and other machines sort the same inputs.
-  std::mt19937_64 engine(0x9e3779b97f4a7c15ULL ^ count);
-  const std::size_t word_count = count * words_per_key(kind);
-  std::vector<std::uint32_t> words(word_count);
-  if (kind != KeyKind::f32) {  // uniform bit patterns, int32 of both signs alike
-    for (std::size_t i = 0; i < word_count; i += 2) {
-      const std::uint64_t bits = engine();
-      words[i] = static_cast<std::uint32_t>(bits);
-      if (i + 1 < word_count) words[i + 1] = static_cast<std::uint32_t>(bits >> 32);
-    }
-  } else {
-    // Finite values of both signs across many exponents; NaNs would make
-    // std::sort's comparison meaningless for the CPU baseline.
-    std::uniform_real_distribution<float> mantissa(-1.0f, 1.0f);
-    std::uniform_int_distribution<int> exponent(-40, 40);
-    for (std::size_t i = 0; i < count; ++i) {
-      const float value = std::ldexp(mantissa(engine), exponent(engine));
-      std::memcpy(&words[i], &value, sizeof value);
-    }
-  }
-  return words;
-}
-
-bool matches(const HostData& data, KeyKind kind, std::size_t count) {
-  return data.kind == kind && data.key_words.size() == count * words_per_key(kind);
+bool matches(const HostData& data, KeyKind kind, KeyDistribution distribution, std::size_t count) {
+  return data.kind == kind && data.distribution == distribution && data.key_words.size() == count * words_per_key(kind);
 }
 
 std::uint64_t mix(std::uint64_t x) {
@@ -73,12 +46,13 @@ std::string first_descent(KeyKind kind, const std::vector<std::uint32_t>& keys) 
 
 }  // namespace
 
-const HostData& DataCache::host(KeyKind kind, std::size_t count) {
-  if (!host_ || !matches(*host_, kind, count)) {
+const HostData& DataCache::host(KeyKind kind, std::size_t count, KeyDistribution distribution) {
+  if (!host_ || !matches(*host_, kind, distribution, count)) {
     host_.reset();  // free the old size before allocating the new one
     auto data = std::make_unique<HostData>();
     data->kind = kind;
-    data->key_words = random_words(kind, count);
+    data->distribution = distribution;
+    data->key_words = key_words(kind, distribution, count);
     data->values.resize(count);
     std::iota(data->values.begin(), data->values.end(), 0u);
     host_ = std::move(data);
@@ -86,10 +60,12 @@ const HostData& DataCache::host(KeyKind kind, std::size_t count) {
   return *host_;
 }
 
-GpuData& DataCache::gpu(KeyKind kind, bool with_values, std::size_t count) {
-  if (gpu_ && gpu_kind_ == kind && gpu_->count == count && gpu_->with_values == with_values) return *gpu_;
+GpuData& DataCache::gpu(KeyKind kind, bool with_values, std::size_t count, KeyDistribution distribution) {
+  if (gpu_ && gpu_kind_ == kind && gpu_distribution_ == distribution && gpu_->count == count &&
+      gpu_->with_values == with_values)
+    return *gpu_;
   gpu_.reset();
-  const HostData& data = host(kind, count);
+  const HostData& data = host(kind, count, distribution);
   const std::size_t bytes = count * sizeof(std::uint32_t);
   const std::size_t key_bytes = bytes * words_per_key(kind);
   auto fresh = std::make_unique<GpuData>();
@@ -103,6 +79,7 @@ GpuData& DataCache::gpu(KeyKind kind, bool with_values, std::size_t count) {
   }
   gpu_ = std::move(fresh);
   gpu_kind_ = kind;
+  gpu_distribution_ = distribution;
   return *gpu_;
 }
 

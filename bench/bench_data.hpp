@@ -10,20 +10,17 @@
 #include <vector>
 
 #include "gl_buffer.hpp"
+#include "key_distributions.hpp"
 
 namespace gpusort_bench {
 
 using gpusort_support::GlBuffer;
 
-enum class KeyKind { u32, i32, f32, u64 };
-
-// 32-bit words per key: 2 for 64-bit keys (low word first, as a uint64_t lies in memory).
-inline std::size_t words_per_key(KeyKind kind) { return kind == KeyKind::u64 ? 2 : 1; }
-
 // Keys as 32-bit patterns (int32 and floats bit-cast; words_per_key words a key), values as
 // the original index of each key, so a key-value sort can be checked against the input.
 struct HostData {
   KeyKind kind = KeyKind::u32;
+  KeyDistribution distribution = KeyDistribution::random;
   std::vector<std::uint32_t> key_words;
   std::vector<std::uint32_t> values;
 };
@@ -41,13 +38,15 @@ struct GpuData {
 
 class DataCache {
  public:
-  const HostData& host(KeyKind kind, std::size_t count);
-  GpuData& gpu(KeyKind kind, bool with_values, std::size_t count);
+  const HostData& host(KeyKind kind, std::size_t count, KeyDistribution distribution = KeyDistribution::random);
+  GpuData& gpu(KeyKind kind, bool with_values, std::size_t count,
+               KeyDistribution distribution = KeyDistribution::random);
 
  private:
   std::unique_ptr<HostData> host_;
   std::unique_ptr<GpuData> gpu_;
   KeyKind gpu_kind_ = KeyKind::u32;
+  KeyDistribution gpu_distribution_ = KeyDistribution::random;
 };
 
 // Total order on the key bit patterns, matching the library's float order

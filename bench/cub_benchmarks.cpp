@@ -28,6 +28,7 @@ struct CubCase {
   KeyKind kind;
   bool with_values;
   int end_bit = 0;  // radix: sort by key bits [0, end_bit) only; 0: every bit
+  KeyDistribution distribution = KeyDistribution::random;
 };
 
 // One CUB data set on the device at a time, like DataCache for GL: the
@@ -89,7 +90,7 @@ std::string check_against_std_sort(const CubCase& run, const HostData& input, co
 void run_cub(benchmark::State& state, BenchEnvironment& env, CubCache& cache, const CubCase& run) {
   const auto count = static_cast<std::size_t>(state.range(0));
   try {
-    const HostData& input = env.data.host(run.kind, count);
+    const HostData& input = env.data.host(run.kind, count, run.distribution);
     CubSort& sort = sort_for(cache, run, input, env.options.in_flight);
     // Untimed first sort: module loading and lazy kernel setup of the CUDA
     // runtime belong to no iteration.
@@ -151,6 +152,15 @@ constexpr CubCase kCases[] = {
     {"cub_radix/keys_u64", CubAlgorithm::radix, CubKey::u64, KeyKind::u64, false},
     // A 16-bit depth with an index: CUB's begin_bit/end_bit, next to RadixSorter's BitRange.
     {"cub_radix/pairs_u32_u32_bits16", CubAlgorithm::radix, CubKey::u32, KeyKind::u32, true, 16},
+    // A splat or particle renderer's keys (KeyDistribution::scene_depth), beside radix/*_depth
+    // and radix/*_splatapult: view depths as floats, and splatapult's reversed quantized depths.
+    {"cub_radix/keys_f32_depth", CubAlgorithm::radix, CubKey::f32, KeyKind::f32, false, 0, KeyDistribution::scene_depth},
+    {"cub_radix/pairs_f32_u32_depth", CubAlgorithm::radix, CubKey::f32, KeyKind::f32, true, 0,
+     KeyDistribution::scene_depth},
+    {"cub_radix/keys_u32_splatapult", CubAlgorithm::radix, CubKey::u32, KeyKind::u32, false, 0,
+     KeyDistribution::scene_depth},
+    {"cub_radix/pairs_u32_u32_splatapult", CubAlgorithm::radix, CubKey::u32, KeyKind::u32, true, 0,
+     KeyDistribution::scene_depth},
     {"cub_merge/keys_u32", CubAlgorithm::merge, CubKey::u32, KeyKind::u32, false},
     {"cub_merge/pairs_u32_u32", CubAlgorithm::merge, CubKey::u32, KeyKind::u32, true},
 };

@@ -21,6 +21,7 @@ namespace gpusort_bench {
 struct GpuSortCase {
   std::string name;  // family name, used to verify once per size
   KeyKind kind = KeyKind::u32;
+  KeyDistribution distribution = KeyDistribution::random;
   bool with_values = false;
   std::size_t memory_passes = 0;  // full read+write sweeps per sort
   std::size_t dispatches = 0;
@@ -45,7 +46,7 @@ template <class Sort>
 void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortCase& run, Sort&& sort) {
   const auto count = static_cast<std::size_t>(state.range(0));
   try {
-    GpuData& data = env.data.gpu(run.kind, run.with_values, count);
+    GpuData& data = env.data.gpu(run.kind, run.with_values, count, run.distribution);
     const auto refill = [&] {
       env.refill.copy(data.pristine_keys.name(), data.keys.name(), count * words_per_key(run.kind));
       if (run.with_values) env.refill.copy(data.pristine_values.name(), data.values.name(), count);
@@ -107,7 +108,7 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
     }
 
     if (env.should_verify(run.name + "/" + std::to_string(count))) {
-      const HostData& input = env.data.host(run.kind, count);
+      const HostData& input = env.data.host(run.kind, count, run.distribution);
       const auto keys = read_words(data.keys, count * words_per_key(run.kind));
       const std::vector<std::uint32_t> values =
           run.with_values ? read_words(data.values, count) : std::vector<std::uint32_t>{};

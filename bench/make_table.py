@@ -60,6 +60,15 @@ CALL_VARIANTS = {"indirect_": "_indirect"}
 
 UNIT_TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
 
+# Cases whose keys differ from the uint32 case's in type or distribution only: each is held
+# against that case, per implementation, in "Float and depth keys against uint32 keys". The
+# *_depth cases sort view depths as floats, the *_splatapult cases splatapult's reversed
+# quantized depths as uint (bench/key_distributions.hpp).
+KEY_VARIANTS = {
+    "keys_u32": ["keys_f32", "keys_f32_depth", "keys_u32_splatapult"],
+    "pairs_u32_u32": ["pairs_f32_u32", "pairs_f32_u32_depth", "pairs_u32_u32_splatapult"],
+}
+
 
 class Result:
     """One (family, n) measurement."""
@@ -187,8 +196,9 @@ def render_summary(results, families, aggregate):
     cases = list(dict.fromkeys(case for _, case in families))
     for case in cases:
         impls = ordered_implementations(families, case)
-        # Ratios against the front door where the run has it, else against the network.
-        reference = FRONT_DOOR if FRONT_DOOR in impls else BITONIC
+        # Ratios against the front door where the run has it, else against the network, else
+        # (cases only the radix sort runs) against the radix sort.
+        reference = next((impl for impl in (FRONT_DOOR, BITONIC, "radix") if impl in impls), FRONT_DOOR)
         baselines = [impl for impl in impls if impl != reference] if reference in impls else []
         lines.append("## Summary: %s (ms, %s)" % (case, aggregate))
         lines.append("")
@@ -205,6 +215,44 @@ def render_summary(results, families, aggregate):
                 row.append(speedup(results, impl, case, n, own.ms if own else None))
             lines.append("| " + " | ".join(row) + " |")
         lines.append("")
+    return lines
+
+
+def render_key_variants(results, aggregate):
+    """Per implementation, each float or depth case's time and its ratio to the same
+    implementation's uint32 case at the same n (above 1: slower than uint32 keys)."""
+    lines = []
+    for base, variants in KEY_VARIANTS.items():
+        impls = list(dict.fromkeys(impl for impl, case, _ in results if case == base))
+        for impl in impls:
+            present = [case for case in variants if any(i == impl and c == case for i, c, _ in results)]
+            if not present:
+                continue
+            if not lines:
+                lines.append("## Float and depth keys against uint32 keys (ms, %s; in brackets: / uint32)" % aggregate)
+                lines.append("")
+                lines.append("The same implementation's %s at the same n divides each time; above 1 is slower."
+                             % " and ".join("`%s`" % b for b in KEY_VARIANTS))
+                lines.append("")
+            lines.append("### %s: %s" % (display_name(impl), base))
+            lines.append("")
+            header = ["n", base] + present
+            lines.append("| " + " | ".join(header) + " |")
+            lines.append("|" + "|".join(["---:"] * len(header)) + "|")
+            sizes = sorted({n for i, c, n in results if i == impl and c in present})
+            for n in sizes:
+                own = results.get((impl, base, n))
+                row = [format_n(n), format_number(own.ms, 4) if own else "—"]
+                for case in present:
+                    result = results.get((impl, case, n))
+                    if result is None:
+                        row.append("—")
+                    elif own and own.ms:
+                        row.append("%s (%s×)" % (format_number(result.ms, 4), format_number(result.ms / own.ms)))
+                    else:
+                        row.append(format_number(result.ms, 4))
+                lines.append("| " + " | ".join(row) + " |")
+            lines.append("")
     return lines
 
 
@@ -228,6 +276,7 @@ def render(results, errors, context, aggregate):
     lines.append("")
     families = list(dict.fromkeys((impl, case) for impl, case, _ in results))
     lines.extend(render_summary(results, families, aggregate))
+    lines.extend(render_key_variants(results, aggregate))
     for impl, case in families:
         on_cpu = impl in CPU_IMPLEMENTATIONS
         lines.append("## %s" % family_name(impl, case))

@@ -25,11 +25,12 @@ std::size_t digit_passes(std::uint32_t bits, std::uint32_t digit_bits) { return 
 
 template <class Key, class Value>
 void register_radix(BenchEnvironment& env, const char* name, KeyKind kind, gpusort::RadixPath path,
-                    gpusort::BitRange bits = {}) {
+                    gpusort::BitRange bits = {}, KeyDistribution distribution = KeyDistribution::random) {
   using Sorter = gpusort::RadixSorter<Key, Value>;
   GpuSortCase base;
   base.name = name;
   base.kind = kind;
+  base.distribution = distribution;
   base.with_values = !std::is_void_v<Value>;
   base.stable = true;
   base.end_bit = static_cast<int>(bits.end_bit);
@@ -153,6 +154,16 @@ void register_radix_benchmarks(BenchEnvironment& env) {
   // A 16-bit depth with an index: two passes, as CUB's cub_radix/pairs_u32_u32_bits16.
   register_radix<std::uint32_t, std::uint32_t>(env, "radix/pairs_u32_u32_bits16", KeyKind::u32,
                                                RadixPath::automatic, gpusort::BitRange{0, 16});
+  // A splat or particle renderer's keys (KeyDistribution::scene_depth): view depths as floats,
+  // and as splatapult's reversed quantized depths (uint, ascending: the farthest first).
+  register_radix<float, void>(env, "radix/keys_f32_depth", KeyKind::f32, RadixPath::automatic, {},
+                              KeyDistribution::scene_depth);
+  register_radix<float, std::uint32_t>(env, "radix/pairs_f32_u32_depth", KeyKind::f32, RadixPath::automatic, {},
+                                       KeyDistribution::scene_depth);
+  register_radix<std::uint32_t, void>(env, "radix/keys_u32_splatapult", KeyKind::u32, RadixPath::automatic, {},
+                                      KeyDistribution::scene_depth);
+  register_radix<std::uint32_t, std::uint32_t>(env, "radix/pairs_u32_u32_splatapult", KeyKind::u32,
+                                               RadixPath::automatic, {}, KeyDistribution::scene_depth);
   // The fallback every driver can run, next to the default path in the same run.
   register_radix<std::uint32_t, void>(env, "radix_rts/keys_u32", KeyKind::u32, RadixPath::reduce_then_scan);
   register_radix<std::uint32_t, std::uint32_t>(env, "radix_rts/pairs_u32_u32", KeyKind::u32,

@@ -1,12 +1,21 @@
-// gpusort_radix_probe [--unchecked] [--kernels] min_log2 max_log2 runs [variant ...]
-// (--unchecked: no std::stable_sort check, which takes seconds at 2^24; results print '?')
+// gpusort_radix_probe [FLAGS] min_log2 max_log2 runs [variant ...]
 // gpusort_radix_probe --occupancy log2 [variant ...]  (bench/lab/radix_occupancy.hpp)
 // RadixSorter whole sorts (GPU time, GL_TIMESTAMP pairs, median of `runs` after a warm-up)
-// for 32-bit keys, 32-bit pairs and 64-bit keys, random input restored before every sort;
-// every variant's first result is checked against std::stable_sort ('!' marks a difference).
-// --kernels adds, per sort, each kernel's median GPU time and GB/s (RadixPassInfo::bytes over
-// its time, from GL_TIMESTAMP queries the sorter's pass observer issues around each dispatch)
-// against a streaming uvec4 copy measured in the same run.
+// for each layout, the input restored before every sort; every variant's first result is
+// checked against std::stable_sort ('!' marks a difference, '?' a result not checked).
+// FLAGS, before the numbers:
+//   --unchecked          no std::stable_sort check (it takes seconds at 2^24); results print '?'
+//   --check-max-log2=N   check only sizes up to 2^N (at 2^26 a check takes 10+ s a layout)
+//   --step=N             sizes min_log2, min_log2 + N, ... (e.g. 24 26 with --step=2: 2^24, 2^26)
+//   --layouts=A,B,...    the layouts, gpusort_bench's case names (default keys_u32,pairs_u32_u32,
+//                        keys_u64): keys_u32, pairs_u32_u32, keys_u64, keys_f32, pairs_f32_u32,
+//                        keys_f32_depth, pairs_f32_u32_depth, keys_u32_splatapult,
+//                        pairs_u32_u32_splatapult; their inputs are gpusort_bench's
+//                        (bench/key_distributions.hpp), values the indices
+//   --kernels            per sort, each kernel's median GPU time, bytes and GB/s
+//                        (RadixPassInfo::bytes over its time, from GL_TIMESTAMP queries the
+//                        sorter's pass observer issues around each dispatch) against a streaming
+//                        uvec4 copy measured in the same run; bench/kernel_table.py tabulates it
 // A variant is "default" or comma-separated FIELD=VALUE settings of RadixTuning: k
 // (keys_per_invocation), g (workgroup_size), bits (digit_bits), hist (histogram_keys), path
 // (onesweep, rts), sub (use_subgroups 0/1), blocks, def (a #define
@@ -23,14 +32,16 @@
 #include <cstring>
 #include <map>
 #include <numeric>
-#include <random>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "gl_buffer.hpp"
 #include "gpu_timer.hpp"
 #include "gpu_warm_up.hpp"
 #include "headless_context.hpp"
+#include "key_distributions.hpp"
 #include "pass_timers.hpp"
 #include "radix_occupancy.hpp"
 #include "uvec4_copy.hpp"
@@ -40,7 +51,47 @@ namespace {
 using gpusort_support::GlBuffer;
 using gpusort_support::GpuTimer;
 
-bool g_unchecked = false;  // --unchecked
+bool g_unchecked = false;    // --unchecked
+int g_check_max_log2 = 64;  // --check-max-log2
+
+// A key type, with or without values, and where its keys come from: gpusort_bench's case of
+// the same name sorts the same inputs.
+struct Layout {
+  const char* name;
+  gpusort_bench::KeyKind kind;
+  bool pairs;
+  gpusort_bench::KeyDistribution distribution;
+};
+
+constexpr gpusort_bench::KeyDistribution kRandom = gpusort_bench::KeyDistribution::random;
+constexpr gpusort_bench::KeyDistribution kDepth = gpusort_bench::KeyDistribution::scene_depth;
+const Layout all_layouts[] = {
+    {"keys_u32", gpusort_bench::KeyKind::u32, false, kRandom},
+    {"pairs_u32_u32", gpusort_bench::KeyKind::u32, true, kRandom},
+    {"keys_u64", gpusort_bench::KeyKind::u64, false, kRandom},
+    {"keys_f32", gpusort_bench::KeyKind::f32, false, kRandom},
+    {"pairs_f32_u32", gpusort_bench::KeyKind::f32, true, kRandom},
+    {"keys_f32_depth", gpusort_bench::KeyKind::f32, false, kDepth},
+    {"pairs_f32_u32_depth", gpusort_bench::KeyKind::f32, true, kDepth},
+    {"keys_u32_splatapult", gpusort_bench::KeyKind::u32, false, kDepth},
+    {"pairs_u32_u32_splatapult", gpusort_bench::KeyKind::u32, true, kDepth},
+};
+const char* const default_layouts = "keys_u32,pairs_u32_u32,keys_u64";
+
+std::vector<Layout> parse_layouts(const std::string& list) {
+  std::vector<Layout> layouts;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t end = std::min(list.find(',', start), list.size());
+    const std::string name = list.substr(start, end - start);
+    const auto found = std::find_if(std::begin(all_layouts), std::end(all_layouts),
+                                    [&](const Layout& layout) { return name == layout.name; });
+    if (found == std::end(all_layouts)) throw gpusort::Error("unknown layout '" + name + "'");
+    layouts.push_back(*found);
+    start = end + 1;
+  }
+  return layouts;
+}
 
 const std::vector<std::string> default_variants = {"default", "path=rts", "g=256", "g=1024,k=4", "k=12",
                                                    "k=16", "g=256,k=16", "sub=0", "bits=6"};
@@ -128,26 +179,31 @@ struct KernelTimes {
     current.clear();
     timers.clear();
   }
+  // One line a kernel: label, kernel, median us, then (unless a bookkeeping kernel) the bytes it
+  // moves, GB/s and % of the copy's GB/s. bench/kernel_table.py reads these lines.
   void print(const char* label, double copy_gbs) const {
     for (const std::string& name : order) {
       const double us = median(micros.at(name));
       const double gbs = us > 0 ? static_cast<double>(bytes.at(name)) / (us * 1e3) : 0.0;
-      std::printf("    %-9s %-13s %8.1f us", label, name.c_str(), us);
-      if (bytes.at(name) != 0) std::printf("  %6.0f GB/s  %3.0f%% of copy", gbs, 100 * gbs / copy_gbs);
+      std::printf("    %-24s %-13s %8.1f us", label, name.c_str(), us);
+      if (bytes.at(name) != 0)
+        std::printf("  %9.2f MB  %6.0f GB/s  %3.0f%% of copy", static_cast<double>(bytes.at(name)) * 1e-6, gbs,
+                    100 * gbs / copy_gbs);
       std::printf("\n");
     }
   }
 };
 
-// Median GPU milliseconds of `runs` sorts (after one warm-up); "ok" says whether the first
-// result equals std::stable_sort's.
+// Median GPU milliseconds of `runs` sorts of `words` (keys of type Key as 32-bit words, after
+// one warm-up); "ok" says whether the first result equals std::stable_sort's ('checked' false:
+// not compared, ok false).
 template <class Key, bool Pairs>
-double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, bool& ok, KernelTimes* kernels) {
+double time_sorts(const gpusort::RadixTuning& tuning, const std::vector<std::uint32_t>& words, std::size_t n, int runs,
+                  bool checked, bool& ok, KernelTimes* kernels) {
   using Value = std::conditional_t<Pairs, std::uint32_t, void>;
   gpusort::RadixSorter<Key, Value> sorter(tuning);
-  std::mt19937_64 rng(n);
   std::vector<Key> keys(n);
-  for (auto& k : keys) k = static_cast<Key>(rng());
+  std::memcpy(keys.data(), words.data(), n * sizeof(Key));
   std::vector<std::uint32_t> values(n);
   std::iota(values.begin(), values.end(), 0u);
   const GlBuffer pristine_keys(n * sizeof(Key), keys.data());
@@ -181,14 +237,15 @@ double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, b
         times.push_back(timer.milliseconds());
       }
     }
-    if (run == -1 && g_unchecked) {
+    if (run == -1 && !checked) {
       ok = false;
       // Unchecked runs idle too, while each sorter builds its programs: without this the
       // H200's clocks fell after a few variants (levers-h200-2026-11-24-radix.md, run 2).
       if (n >= (std::size_t{1} << 20))
         gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(300), [&] { copy_buffer(pristine_keys, key_buffer); });
     }
-    if (run == -1 && !g_unchecked) {
+    if (run == -1 && checked) {
+      // The inputs hold no NaN and no -0.0, so Key's operator< is the sort's order.
       std::vector<std::size_t> order(n);
       std::iota(order.begin(), order.end(), std::size_t{0});
       std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
@@ -196,13 +253,30 @@ double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, b
       const auto got_values = value_buffer.read_as<std::uint32_t>(n);
       ok = true;
       for (std::size_t i = 0; i < n && ok; ++i)
-        ok = got[i] == keys[order[i]] && (!Pairs || got_values[i] == values[order[i]]);
+        ok = std::memcmp(&got[i], &keys[order[i]], sizeof(Key)) == 0 && (!Pairs || got_values[i] == values[order[i]]);
       // The check left the GPU idle long enough to drop its clocks (gpu_warm_up.hpp).
       if (n >= (std::size_t{1} << 20))
         gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(300), [&] { copy_buffer(pristine_keys, key_buffer); });
     }
   }
   return median(times);
+}
+
+// time_sorts() for `layout`'s key type.
+double time_layout(const Layout& layout, const gpusort::RadixTuning& tuning, const std::vector<std::uint32_t>& words,
+                   std::size_t n, int runs, bool checked, bool& ok, KernelTimes* kernels) {
+  using gpusort_bench::KeyKind;
+  switch (layout.kind) {
+    case KeyKind::f32:
+      return layout.pairs ? time_sorts<float, true>(tuning, words, n, runs, checked, ok, kernels)
+                          : time_sorts<float, false>(tuning, words, n, runs, checked, ok, kernels);
+    case KeyKind::u64:
+      if (layout.pairs) throw gpusort::Error("no 64-bit pairs layout");
+      return time_sorts<std::uint64_t, false>(tuning, words, n, runs, checked, ok, kernels);
+    default:
+      return layout.pairs ? time_sorts<std::uint32_t, true>(tuning, words, n, runs, checked, ok, kernels)
+                          : time_sorts<std::uint32_t, false>(tuning, words, n, runs, checked, ok, kernels);
+  }
 }
 
 // GB/s of the streaming uvec4 copy of `words` 32-bit words (median of 20).
@@ -249,10 +323,28 @@ int occupancy_main(int argc, char** argv) {
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "--occupancy") == 0) return occupancy_main(argc, argv);
   int arg = 1;
-  g_unchecked = argc > arg && std::strcmp(argv[arg], "--unchecked") == 0;
-  if (g_unchecked) ++arg;
-  const bool per_kernel = argc > arg && std::strcmp(argv[arg], "--kernels") == 0;
-  if (per_kernel) ++arg;
+  bool per_kernel = false;
+  int step = 1;
+  std::vector<Layout> layouts;
+  try {
+    layouts = parse_layouts(default_layouts);
+    for (; arg < argc && std::strncmp(argv[arg], "--", 2) == 0; ++arg) {
+      const std::string flag = argv[arg];
+      const auto value = [&](const char* name) -> const char* {
+        const std::size_t length = std::strlen(name);
+        return flag.compare(0, length, name) == 0 ? argv[arg] + length : nullptr;
+      };
+      if (flag == "--unchecked") g_unchecked = true;
+      else if (flag == "--kernels") per_kernel = true;
+      else if (const char* v = value("--step=")) step = std::max(1, std::atoi(v));
+      else if (const char* v = value("--check-max-log2=")) g_check_max_log2 = std::atoi(v);
+      else if (const char* v = value("--layouts=")) layouts = parse_layouts(v);
+      else throw gpusort::Error("unknown flag " + flag + " (see the head of bench/lab/radix_probe.cpp)");
+    }
+  } catch (const gpusort::Error& e) {
+    std::fprintf(stderr, "gpusort_radix_probe: %s\n", e.what());
+    return 2;
+  }
   const int min_log2 = argc > arg ? std::atoi(argv[arg]) : 12;
   const int max_log2 = argc > arg + 1 ? std::atoi(argv[arg + 1]) : 24;
   const int runs = argc > arg + 2 ? std::max(1, std::atoi(argv[arg + 2])) : 9;
@@ -260,33 +352,46 @@ int main(int argc, char** argv) {
   for (int i = arg + 3; i < argc; ++i) variants.push_back(argv[i]);
   if (variants.empty()) variants = default_variants;
   gpusort_support::HeadlessContext context;
-  std::printf("# %s, %s\n# GPU ms, median of %d; '!' marks a result that differs from std::stable_sort\n",
+  std::printf("# %s, %s\n# GPU ms, median of %d; '!' marks a result that differs from std::stable_sort, '?' one "
+              "not checked\n",
               context.renderer().c_str(), context.version().c_str(), runs);
-  std::printf("%-22s %6s %10s %10s %10s  (tile, path, ranking)\n", "variant", "log2n", "keys_u32", "pairs_u32",
-              "keys_u64");
-  for (int log2n = min_log2; log2n <= max_log2; ++log2n) {
+  std::printf("%-22s %6s", "variant", "log2n");
+  for (const Layout& layout : layouts) std::printf(" %*s", std::max(10, static_cast<int>(std::strlen(layout.name))), layout.name);
+  std::printf("  (tile, path, ranking)\n");
+  for (int log2n = min_log2; log2n <= max_log2; log2n += step) {
     const std::size_t n = std::size_t{1} << log2n;
     const double copy = per_kernel ? copy_gbs(n * 2) : 0.0;
     if (per_kernel) std::printf("# uvec4 copy of 2^%d x 8 bytes: %.0f GB/s\n", log2n, copy);
+    // Each key set once per size, shared by the variants and by keys and pairs of the same keys.
+    std::map<std::pair<gpusort_bench::KeyKind, gpusort_bench::KeyDistribution>, std::vector<std::uint32_t>> inputs;
+    for (const Layout& layout : layouts) {
+      auto& words = inputs[{layout.kind, layout.distribution}];
+      if (words.empty()) words = gpusort_bench::key_words(layout.kind, layout.distribution, n);
+    }
+    const bool checked = !g_unchecked && log2n <= g_check_max_log2;
     for (const std::string& spec : variants) {
       try {
         const gpusort::RadixTuning tuning = parse_variant(spec);
-        KernelTimes keys_k, pairs_k, wide_k;
-        bool ok_keys = false, ok_pairs = false, ok_wide = false;
-        const double keys = time_sorts<std::uint32_t, false>(tuning, n, runs, ok_keys, per_kernel ? &keys_k : nullptr);
-        const double pairs = time_sorts<std::uint32_t, true>(tuning, n, runs, ok_pairs, per_kernel ? &pairs_k : nullptr);
-        const double wide = time_sorts<std::uint64_t, false>(tuning, n, runs, ok_wide, per_kernel ? &wide_k : nullptr);
+        std::vector<KernelTimes> kernels(layouts.size());
+        std::vector<double> ms(layouts.size());
+        std::vector<bool> ok(layouts.size());
+        for (std::size_t i = 0; i < layouts.size(); ++i) {
+          bool good = false;
+          ms[i] = time_layout(layouts[i], tuning, inputs.at({layouts[i].kind, layouts[i].distribution}), n, runs, checked, good, per_kernel ? &kernels[i] : nullptr);
+          ok[i] = good;
+        }
         gpusort::RadixSorter<std::uint32_t> probe(tuning);
         const gpusort::RadixTuning& t = probe.tuning();
-        const char* failed = g_unchecked ? "?" : "!";
-        std::printf("%-22s %6d %9.4f%s %9.4f%s %9.4f%s  (%zu, %s, %s)\n", spec.c_str(), log2n, keys,
-                    ok_keys ? " " : failed, pairs, ok_pairs ? " " : failed, wide, ok_wide ? " " : failed, probe.tile_size(),
+        const char* failed = checked ? "!" : "?";
+        std::printf("%-22s %6d", spec.c_str(), log2n);
+        for (std::size_t i = 0; i < layouts.size(); ++i)
+          std::printf(" %*.4f%s", std::max(10, static_cast<int>(std::strlen(layouts[i].name))) - 1, ms[i],
+                      ok[i] ? " " : failed);
+        std::printf("  (%zu, %s, %s)\n", probe.tile_size(),
                     t.path == gpusort::RadixPath::onesweep ? "onesweep" : "reduce_then_scan",
                     t.use_subgroups ? "ballots" : "shared");
         if (per_kernel) {
-          keys_k.print("keys_u32", copy);
-          pairs_k.print("pairs_u32", copy);
-          wide_k.print("keys_u64", copy);
+          for (std::size_t i = 0; i < layouts.size(); ++i) kernels[i].print(layouts[i].name, copy);
         }
       } catch (const gpusort::Error& e) {
         std::printf("%-22s %6d  refused: %s\n", spec.c_str(), log2n, e.what());
