@@ -14,8 +14,8 @@
 
 #include <gpusort/detail/bitonic/plan.hpp>
 #include <gpusort/detail/bitonic/programs.hpp>
-#include <gpusort/detail/bitonic/tuning_defaults.hpp>
-#include <gpusort/detail/permute.hpp>
+#include <gpusort/detail/bitonic/tuning.hpp>
+#include <gpusort/detail/bitonic/permute.hpp>
 #include <gpusort/detail/radix/programs.hpp>
 
 #include <algorithm>

@@ -8,7 +8,7 @@
 // device.hpp also holds the GL queries, so it needs GL declarations first (the loader's).
 #include <glad/gl.h>
 
-#include <gpusort/detail/bitonic/tuning_defaults.hpp>
+#include <gpusort/detail/bitonic/tuning.hpp>
 #include <gpusort/detail/radix/plan.hpp>
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bitonic_sorter.hpp"
-#include "detail/device.hpp"
+#include "detail/device/limits.hpp"
 #include "radix_sorter.hpp"
 #include "sorter_tuning.hpp"
 

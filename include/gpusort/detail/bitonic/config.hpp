@@ -6,9 +6,9 @@
 #include "../../bitonic_tuning.hpp"
 #include "network.hpp"
 #include "../bits.hpp"
-#include "../device.hpp"
-#include "../dispatch.hpp"
-#include "../element_layout.hpp"
+#include "../device/limits.hpp"
+#include "../gl/dispatch.hpp"
+#include "../front_end/element_layout.hpp"
 
 namespace gpusort {
 namespace detail {

@@ -9,9 +9,9 @@
 #include "../../program_cache.hpp"
 #include "config.hpp"
 #include "../generated/embedded_shaders.hpp"
-#include "../gl_program.hpp"
-#include "../glsl_target.hpp"
-#include "../program_slots.hpp"
+#include "../gl/program.hpp"
+#include "../device/glsl_target.hpp"
+#include "../gl/program_slots.hpp"
 
 namespace gpusort {
 namespace detail {

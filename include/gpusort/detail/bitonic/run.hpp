@@ -13,10 +13,10 @@
 #include "../../sort_completion_barrier.hpp"
 #include "config.hpp"
 #include "plan.hpp"
-#include "../dispatch.hpp"
-#include "../gl_buffer.hpp"
+#include "../gl/dispatch.hpp"
+#include "../gl/buffer.hpp"
 #include "../generated/shader_interface.hpp"
-#include "../storage_binding.hpp"
+#include "../gl/binding.hpp"
 
 namespace gpusort {
 namespace detail {

@@ -8,7 +8,7 @@
 #include "../../error.hpp"
 #include "../../key_traits.hpp"
 #include "../../radix_tuning.hpp"
-#include "../device.hpp"
+#include "../device/limits.hpp"
 #include "../generated/shader_interface.hpp"
 
 namespace gpusort {

@@ -9,8 +9,8 @@
 #include "../../pass_observer.hpp"
 #include "../../program_cache.hpp"
 #include "../generated/embedded_shaders.hpp"
-#include "../gl_program.hpp"
-#include "../glsl_target.hpp"
+#include "../gl/program.hpp"
+#include "../device/glsl_target.hpp"
 #include "plan.hpp"
 
 namespace gpusort {

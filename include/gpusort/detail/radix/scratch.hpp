@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../gl_buffer.hpp"
+#include "../gl/buffer.hpp"
 
 namespace gpusort {
 namespace detail {

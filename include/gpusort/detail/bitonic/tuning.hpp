@@ -10,7 +10,7 @@
 #include "../../bitonic_tuning.hpp"
 #include "../../error.hpp"
 #include "../bits.hpp"
-#include "../device.hpp"
+#include "../device/limits.hpp"
 
 namespace gpusort {
 namespace detail {

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <string>
 
-#include "../device_facts.hpp"
-#include "../error.hpp"
+#include "../../device_facts.hpp"
+#include "../../error.hpp"
 #include "forward_progress.hpp"
 #include "glsl_target.hpp"
 

@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "../program_cache.hpp"
-#include "gl_program.hpp"
+#include "../../program_cache.hpp"
+#include "program.hpp"
 
 namespace gpusort {
 namespace detail {

@@ -8,10 +8,10 @@
 #include <limits>
 #include <string>
 
-#include "../error.hpp"
-#include "device.hpp"
+#include "../../error.hpp"
+#include "../device/limits.hpp"
 #include "element_layout.hpp"
-#include "storage_binding.hpp"
+#include "../gl/binding.hpp"
 
 namespace gpusort {
 namespace detail {

@@ -7,16 +7,16 @@
 #include <string>
 #include <utility>
 
-#include "../program_cache.hpp"
-#include "device.hpp"
-#include "dispatch.hpp"
-#include "generated/embedded_shaders.hpp"
-#include "gl_buffer.hpp"
-#include "gl_state.hpp"
-#include "glsl_target.hpp"
-#include "program_slots.hpp"
-#include "generated/shader_interface.hpp"
-#include "storage_binding.hpp"
+#include "../../program_cache.hpp"
+#include "../device/limits.hpp"
+#include "../gl/dispatch.hpp"
+#include "../generated/embedded_shaders.hpp"
+#include "../gl/buffer.hpp"
+#include "../gl/state.hpp"
+#include "../device/glsl_target.hpp"
+#include "../gl/program_slots.hpp"
+#include "../generated/shader_interface.hpp"
+#include "../gl/binding.hpp"
 
 namespace gpusort {
 namespace detail {
