@@ -41,7 +41,7 @@ std::vector<Mark> marks;
 std::vector<GLuint> query_pool;
 bool recording = false;
 
-void record(const gpusort::PassInfo& info) {
+void record(const gpusort::BitonicPassInfo& info) {
   if (!recording) return;
   if (marks.size() == query_pool.size()) {
     query_pool.resize(query_pool.size() + 64);
@@ -49,7 +49,7 @@ void record(const gpusort::PassInfo& info) {
   }
   const GLuint query = query_pool[marks.size()];
   glQueryCounter(query, GL_TIMESTAMP);
-  const gpusort::detail::Pass& pass = info.pass;
+  const gpusort::BitonicPass& pass = info.pass;
   marks.push_back(Mark{static_cast<int>(pass.kind), pass.stage, pass.p_hi, pass.p_lo, pass.pre, pass.flip, query});
 }
 }  // namespace pass_profile

@@ -251,8 +251,8 @@ TEST_F(FusedPasses, SortsThatLeaveUnitsIdleRunInFusedTiles) {
   };
   for (const Case& c : {Case{512, false}, Case{513, true}, Case{1500, true}, Case{2048, true}, Case{3000, false}}) {
     SCOPED_TRACE("count " + std::to_string(c.count));
-    const gpusort::Plan plan = keys_sorter.plan(c.count);
-    const gpusort::Plan whole = whole_tile_sorter.plan(c.count);
+    const gpusort::BitonicPlan plan = keys_sorter.plan(c.count);
+    const gpusort::BitonicPlan whole = whole_tile_sorter.plan(c.count);
     EXPECT_EQ(plan.dispatches, 1u);
     EXPECT_EQ(plan.network_steps, whole.network_steps);
     if (c.fused_tiles) {

@@ -1,18 +1,23 @@
 // The resolved tunings of both algorithms, pinned for a few imagined devices (no GL: resolution
 // is a pure function of the device limits, the element layout and the fields asked for). The
 // expected lines were printed by this test at commit 1769e05, before the defaults became tables
-// (detail/bitonic/tuning.hpp, detail/radix/tuning.hpp): a change to a default, a table row or a
-// derivation shows here as a changed line. On a mismatch the test prints every line as it now
-// resolves, ready to paste once a change of defaults is intended and measured.
+// (detail/bitonic/defaults.hpp, detail/radix/defaults.hpp): a change to a default, a table row
+// or a derivation shows here as a changed line. On a mismatch the test prints every line as it
+// now resolves, ready to paste once a change of defaults is intended and measured. And every
+// row of both tables names records that exist in bench/results/.
 
 // device.hpp also holds the GL queries, so it needs GL declarations first (the loader's).
 #include <glad/gl.h>
 
+#include <gpusort/detail/bitonic/defaults.hpp>
 #include <gpusort/detail/bitonic/tuning.hpp>
-#include <gpusort/detail/radix/plan.hpp>
+#include <gpusort/detail/radix/defaults.hpp>
+#include <gpusort/detail/radix/tuning.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -92,7 +97,7 @@ std::string bitonic_line(const gpusort::BitonicTuning& asked, const DeviceLimits
 
 std::string radix_line(const gpusort::RadixTuning& asked, const DeviceLimits& d, const Layout& l) {
   return or_error([&] {
-    const auto c = gpusort::detail::resolve_radix_tuning(asked, d, l.key_bytes, l.values);
+    const auto c = gpusort::detail::radix::resolve_tuning(asked, d, l.key_bytes, l.values);
     const gpusort::RadixTuning& t = c.tuning;
     return "digit " + u(t.digit_bits) + " shape " + u(t.workgroup_size) + "x" + u(t.keys_per_invocation) + " path " +
            u(static_cast<std::uint32_t>(t.path)) + " blocks " + u(t.blocks) + " histogram " + u(t.histogram_keys) +
@@ -578,6 +583,29 @@ TEST(TuningPins, ResolvedTuningsOfBothAlgorithmsAsAtTheTables) {
     }
     ADD_FAILURE() << "every line as it resolves now:\n" << all;
   }
+}
+
+// The file names a row's source cites (history.md, tuning-*.md, ...): each must be in
+// bench/results/, and every row must cite at least one, or say "none".
+template <class Row, std::size_t N>
+void expect_sources_exist(const Row (&table)[N], const char* name) {
+  const std::regex file(R"([A-Za-z0-9_.-]+\.(md|json|csv|png))");
+  const std::filesystem::path results = std::filesystem::path(GPUSORT_SOURCE_DIR) / "bench" / "results";
+  for (std::size_t i = 0; i < N; ++i) {
+    const std::string source = table[i].source;
+    SCOPED_TRACE(std::string(name) + " row " + std::to_string(i) + ": " + source);
+    std::size_t files = 0;
+    for (auto it = std::sregex_iterator(source.begin(), source.end(), file); it != std::sregex_iterator(); ++it) {
+      ++files;
+      EXPECT_TRUE(std::filesystem::exists(results / it->str())) << it->str() << " is not in bench/results/";
+    }
+    EXPECT_TRUE(files != 0 || source.rfind("none: ", 0) == 0) << "names no record and does not say none";
+  }
+}
+
+TEST(TuningPins, EveryTableRowNamesItsRecord) {
+  expect_sources_exist(gpusort::detail::bitonic::defaults_table, "bitonic");
+  expect_sources_exist(gpusort::detail::radix::defaults_table, "radix");
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
-// The word permute kernel (shaders/bitonic/permute.comp) and what stable sorts and sort_indices()
-// do with it: fill indices 0 .. count-1, gather values through sorted indices, copy back.
+// The network's word permute kernel (shaders/bitonic/permute.comp) and what stable sorts and
+// sort_indices() do with it: fill indices 0 .. count-1, gather values through sorted indices,
+// copy back.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -8,18 +9,18 @@
 #include <utility>
 
 #include "../../program_cache.hpp"
-#include "../device/limits.hpp"
-#include "../gl/dispatch.hpp"
-#include "../generated/embedded_shaders.hpp"
-#include "../gl/buffer.hpp"
-#include "../gl/state.hpp"
 #include "../device/glsl_target.hpp"
-#include "../gl/program_slots.hpp"
+#include "../device/limits.hpp"
+#include "../generated/embedded_shaders.hpp"
 #include "../generated/shader_interface.hpp"
 #include "../gl/binding.hpp"
+#include "../gl/dispatch.hpp"
+#include "../gl/program_slots.hpp"
+#include "scratch.hpp"
 
 namespace gpusort {
 namespace detail {
+namespace bitonic {
 
 /// The permute kernel's source for `target`, with `extra_source` (BitonicTuning::extra_shader_source)
 /// and `group_size` invocations per workgroup.
@@ -54,7 +55,8 @@ class WordPermute {
 
   /// indices[first + i] = i for i < count.
   void iota(GLuint indices, std::size_t first, std::size_t count) {
-    const GLuint base = bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION, indices, first, count, offset_alignment_);
+    const GLuint base =
+        bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION, indices, first, count, offset_alignment_);
     bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE, indices, first, count, offset_alignment_);
     bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_INDICES, indices, first, count, offset_alignment_);
     run(GPUSORT_BITONIC_PERMUTE_IOTA, count, base, 0);
@@ -72,8 +74,8 @@ class WordPermute {
   /// destination[destination_first + i] = source[i] for i < count. Reads no indices (the
   /// indices binding stays as the last gather left it: the kernel declares it).
   void copy(GLuint destination, std::size_t destination_first, GLuint source, std::size_t count) {
-    const GLuint destination_base =
-        bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION, destination, destination_first, count, offset_alignment_);
+    const GLuint destination_base = bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION, destination,
+                                               destination_first, count, offset_alignment_);
     bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE, source, 0, count, offset_alignment_);
     run(GPUSORT_BITONIC_PERMUTE_COPY, count, destination_base, 0);
   }
@@ -101,23 +103,24 @@ class WordPermute {
 
 /// A stable key-value sort of elements [first, first + count) of `values` from a sort that
 /// is not: `sort_with_indices(indices)` sorts the keys carrying the indices 0 .. count-1
-/// (ties broken by index), then the values are gathered through the sorted indices into
-/// `gathered` and copied back. `indices` and `gathered` are scratch, grown to count words.
-/// Ends with the caller's completion barrier still to issue.
+/// (ties broken by index), then the values are gathered through the sorted indices and copied
+/// back. The indices and gathered values are scratch, grown to count words. Places the
+/// barriers between its dispatches, not before the first or after the last.
 template <class SortWithIndices>
-void sort_values_stably(WordPermute& permute, GlBuffer& indices, GlBuffer& gathered, GLuint values,
-                        std::size_t first, std::size_t count, SortWithIndices&& sort_with_indices) {
-  const std::size_t bytes = count * sizeof(std::uint32_t);
-  indices.reserve(bytes);
-  gathered.reserve(bytes);
+void sort_values_stably(WordPermute& permute, Scratch& scratch, GLuint values, std::size_t first, std::size_t count,
+                        SortWithIndices&& sort_with_indices) {
+  const std::uint64_t bytes = std::uint64_t{count} * sizeof(std::uint32_t);
+  const GLuint indices = scratch.reserve(ScratchSlot::stable_indices, bytes);
+  const GLuint gathered = scratch.reserve(ScratchSlot::gathered_values, bytes);
+  permute.iota(indices, 0, count);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-  permute.iota(indices.name(), 0, count);
+  sort_with_indices(indices);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-  sort_with_indices(indices.name());
-  permute.gather(gathered.name(), values, first, indices.name(), count);
+  permute.gather(gathered, values, first, indices, count);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-  permute.copy(values, first, gathered.name(), count);
+  permute.copy(values, first, gathered, count);
 }
 
+}  // namespace bitonic
 }  // namespace detail
 }  // namespace gpusort

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "../../error.hpp"
 #include "../../bitonic_tuning.hpp"
+#include "../../error.hpp"
+#include "../generated/shader_interface.hpp"
 #include "config.hpp"
 #include "network.hpp"
 #include "programs.hpp"
-#include "../generated/shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -55,7 +55,8 @@ struct FusedTable {
 
   /// Entries past the last pass start at no item.
   void close() {
-    for (std::size_t p = count; p < GPUSORT_BITONIC_FUSED_MAX_PASSES; ++p) first_item[p] = GPUSORT_BITONIC_FUSED_NO_ITEM;
+    for (std::size_t p = count; p < GPUSORT_BITONIC_FUSED_MAX_PASSES; ++p)
+      first_item[p] = GPUSORT_BITONIC_FUSED_NO_ITEM;
   }
 
   /// The tile kernel's mode (u_mode) for a pass of a tile program.
@@ -92,8 +93,8 @@ struct SortPlan {
   std::vector<ProgramKey> programs;  // every program the passes run, each once
 
   /// What the plan dispatches, for BitonicSorter::plan().
-  Plan summary() const {
-    Plan plan;
+  BitonicPlan summary() const {
+    BitonicPlan plan;
     plan.memory_passes = passes.size();
     plan.dispatches = passes.size() - (fused.size() != 0 ? fused.size() - 1 : 0);
     for (const PlannedPass& p : passes) plan.network_steps += p.pass.steps;
@@ -135,7 +136,8 @@ inline bool uses_wide_program(std::size_t count, const Config& c) {
 inline FusedDispatch fused_passes(const std::vector<PlannedPass>& passes, std::size_t count, const Config& c,
                                   bool fused_tile) {
   const BitonicTuning& t = c.tuning;
-  if (t.fused_passes_max_count == BitonicTuning::never || count > t.fused_passes_max_count || uses_wide_program(count, c))
+  if (t.fused_passes_max_count == BitonicTuning::never || count > t.fused_passes_max_count ||
+      uses_wide_program(count, c))
     return FusedDispatch{};
   FusedDispatch fused;
   fused.end = passes.size();
@@ -248,7 +250,8 @@ inline void check_dispatch_limits(std::size_t count, const Config& c) {
   if (tiles > capacity || global_groups > capacity) {
     throw Error("sorting " + std::to_string(count) + " elements needs more workgroups than "
                 "GL_MAX_COMPUTE_WORK_GROUP_COUNT allows (" + std::to_string(t.max_workgroups_x) + " x " +
-                std::to_string(c.device.max_groups_y) + "): raise BitonicTuning::max_workgroups_x or sort fewer elements");
+                std::to_string(c.device.max_groups_y) +
+                "): raise BitonicTuning::max_workgroups_x or sort fewer elements");
   }
 }
 

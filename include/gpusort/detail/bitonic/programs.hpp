@@ -1,17 +1,18 @@
 #pragma once
 // The bitonic sorter's program variants: a ProgramKey names each (kernel, tile, elements
 // per invocation, wide chunks, fused passes, stability), program_source() says how to build
-// it from shaders/, and Programs builds each the first time a sort needs it.
+// it from shaders/, and Programs keeps them in ProgramSlots, each built the first time a sort
+// needs it.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "../../program_cache.hpp"
-#include "config.hpp"
+#include "../device/glsl_target.hpp"
 #include "../generated/embedded_shaders.hpp"
 #include "../gl/program.hpp"
-#include "../device/glsl_target.hpp"
 #include "../gl/program_slots.hpp"
+#include "config.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -135,7 +136,8 @@ inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
                         glsl_define("SUBGROUP_EMULATION", subgroups && t.emulate_subgroups ? 1 : 0, "") +
                         glsl_define("DIRECT_TILE_IO", direct ? 1 : 0, "") +
                         glsl_define("WIDE_CHUNKS", key.wide && subgroups ? 1 : 0, "");
-  if (key.fused) defines += glsl_define("FUSED_PASSES", 1, "") + glsl_define("FUSED_RESERVE_WORDS", key.reserve_words, "");
+  if (key.fused)
+    defines += glsl_define("FUSED_PASSES", 1, "") + glsl_define("FUSED_RESERVE_WORDS", key.reserve_words, "");
   return {"local_sort",
           {defines + extra_source(c), shaders::bitonic_tile_config_glsl, shaders::common_shader_interface_h,
            shaders::bitonic_bitonic_interface_h, shaders::bitonic_elements_glsl, shaders::bitonic_registers_glsl,
@@ -178,7 +180,7 @@ class Programs {
   explicit Programs(ProgramCache* cache = nullptr) : cache_(cache) {}
 
   GLuint get(const ProgramKey& key, const Config& c) {
-    return slots_.get(key, cache_, [&](const ProgramKey& k) { return program_source(k, c); });
+    return slots_.get(key, cache_, [&](const ProgramKey& k) { return program_source(k, c); }).name();
   }
 
   /// Builds every program of `keys` not built yet, in one batch (the driver may compile
