@@ -64,7 +64,7 @@ std::string clobber_where(const std::string& condition) {
 class FusedPasses : public GlTest {
  protected:
   // True where this context runs fused passes; otherwise the reason is checked (the
-  // forward-progress policy, detail/forward_progress.hpp, allows no waits here) and the test
+  // forward-progress policy, detail/device/forward_progress.hpp, allows no waits here) and the test
   // skips, naming where it runs.
   bool fused_here(const gpusort::BitonicTuning& resolved) {
     if (resolved.fused_passes_max_count != gpusort::BitonicTuning::never) return true;

@@ -6,7 +6,7 @@
 // now resolves, ready to paste once a change of defaults is intended and measured. And every
 // row of both tables names records that exist in bench/results/.
 
-// device.hpp also holds the GL queries, so it needs GL declarations first (the loader's).
+// device/limits.hpp also holds the GL queries, so it needs GL declarations first (the loader's).
 #include <glad/gl.h>
 
 #include <gpusort/detail/bitonic/defaults.hpp>
