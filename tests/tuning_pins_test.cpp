@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/fake_device_limits.hpp"
@@ -108,46 +109,27 @@ std::string radix_line(const gpusort::RadixTuning& asked, const DeviceLimits& d,
   });
 }
 
-struct BitonicAsk {
-  const char* name;
-  gpusort::BitonicTuning tuning;
-};
+// Beside the defaults, a few fields a caller may ask for, one each.
+template <class Tuning>
+using Asks = std::vector<std::pair<const char*, Tuning>>;
 
-std::vector<BitonicAsk> bitonic_asks() {
-  std::vector<BitonicAsk> asks(1, {"defaults", {}});
-  gpusort::BitonicTuning t;
-  t.tile_size = 2048;
-  asks.push_back({"tile_size=2048", t});
-  t = {};
-  t.local_elements = 16;
-  asks.push_back({"local_elements=16", t});
-  t = {};
-  t.emulate_subgroups = true;
-  asks.push_back({"emulate_subgroups", t});
-  t = {};
-  t.fused_passes_max_count = gpusort::BitonicTuning::never;
-  asks.push_back({"unfused", t});
-  return asks;
+template <class Tuning, class Field, class Value>
+std::pair<const char*, Tuning> asking(const char* name, Field Tuning::*field, Value value) {
+  Tuning tuning;
+  tuning.*field = value;
+  return {name, tuning};
 }
 
-struct RadixAsk {
-  const char* name;
-  gpusort::RadixTuning tuning;
-};
+const Asks<gpusort::BitonicTuning> bitonic_asks = {
+    {"defaults", {}}, asking("tile_size=2048", &gpusort::BitonicTuning::tile_size, 2048u),
+    asking("local_elements=16", &gpusort::BitonicTuning::local_elements, 16u),
+    asking("emulate_subgroups", &gpusort::BitonicTuning::emulate_subgroups, true),
+    asking("unfused", &gpusort::BitonicTuning::fused_passes_max_count, gpusort::BitonicTuning::never)};
 
-std::vector<RadixAsk> radix_asks() {
-  std::vector<RadixAsk> asks(1, {"defaults", {}});
-  gpusort::RadixTuning t;
-  t.workgroup_size = 256;
-  asks.push_back({"workgroup_size=256", t});
-  t = {};
-  t.keys_per_invocation = 6;
-  asks.push_back({"keys_per_invocation=6", t});
-  t = {};
-  t.emulate_subgroups = true;
-  asks.push_back({"emulate_subgroups", t});
-  return asks;
-}
+const Asks<gpusort::RadixTuning> radix_asks = {
+    {"defaults", {}}, asking("workgroup_size=256", &gpusort::RadixTuning::workgroup_size, 256u),
+    asking("keys_per_invocation=6", &gpusort::RadixTuning::keys_per_invocation, 6u),
+    asking("emulate_subgroups", &gpusort::RadixTuning::emulate_subgroups, true)};
 
 // Every (device, layout, ask) line as it resolves now.
 std::vector<std::string> resolved_lines() {
@@ -155,10 +137,10 @@ std::vector<std::string> resolved_lines() {
   for (const PinnedDevice& device : pinned_devices()) {
     for (const Layout& layout : layouts) {
       const std::string where = std::string(device.name) + " " + layout_name(layout) + " ";
-      for (const BitonicAsk& ask : bitonic_asks())
-        lines.push_back("bitonic " + where + ask.name + ": " + bitonic_line(ask.tuning, device.limits, layout));
-      for (const RadixAsk& ask : radix_asks())
-        lines.push_back("radix " + where + ask.name + ": " + radix_line(ask.tuning, device.limits, layout));
+      for (const auto& ask : bitonic_asks)
+        lines.push_back("bitonic " + where + ask.first + ": " + bitonic_line(ask.second, device.limits, layout));
+      for (const auto& ask : radix_asks)
+        lines.push_back("radix " + where + ask.first + ": " + radix_line(ask.second, device.limits, layout));
     }
   }
   return lines;
