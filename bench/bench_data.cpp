@@ -4,7 +4,7 @@
 #include <numeric>
 #include <string>
 
-#include <gpusort/detail/shader_interface.hpp>
+#include <gpusort/detail/generated/shader_interface.hpp>
 
 namespace gpusort_bench {
 namespace {

@@ -30,7 +30,7 @@ void register_family(BenchEnvironment& env, const char* name, KeyKind kind, Pair
   register_sorter_family<Sorter>(
       env, base, [] { return std::make_unique<Sorter>(); },
       [](const Sorter& sorter, std::size_t count, GpuSortCase& run) {
-        const gpusort::Plan plan = sorter.plan(count);
+        const gpusort::BitonicPlan plan = sorter.plan(count);
         run.memory_passes = plan.memory_passes;
         run.dispatches = plan.dispatches;
       },

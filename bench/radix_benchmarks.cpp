@@ -63,7 +63,7 @@ template <class Key, class Value>
 void describe_front_door(gpusort::Sorter<Key, Value>& sorter, std::size_t count, gpusort::Stability stability,
                          GpuSortCase& run) {
   if (sorter.algorithm_for(count, stability) == gpusort::Algorithm::bitonic) {
-    const gpusort::Plan plan = sorter.bitonic().plan(count);
+    const gpusort::BitonicPlan plan = sorter.bitonic().plan(count);
     run.memory_passes = plan.memory_passes;
     run.dispatches = plan.dispatches;
   } else {

@@ -103,31 +103,31 @@ TYPED_TEST(ContractErrors, RefusedCallsChangeNothing) {
         {"keys: a deleted name", {"not a buffer"}, [&] { keys_sorter.sort(deleted_buffer_name(), count); }},
         {"values: not a buffer",
          {"values buffer 987654", "not a buffer"},
-         [&] { Calls<F>::sort(pairs, k, 987654, count, Order::ascending, Stability::unstable); }},
+         [&] { pairs.sort(k, 987654, count, Order::ascending, Stability::unstable); }},
         {"keys too small", {"too small"}, [&] { keys_sorter.sort(k, count + 1); }},
         {"values too small",
          {"values buffer", "too small"},
-         [&] { Calls<F>::sort(pairs, k, small_values.name(), count, Order::ascending, Stability::unstable); }},
+         [&] { pairs.sort(k, small_values.name(), count, Order::ascending, Stability::unstable); }},
         {"stable, values too small",
          {"values buffer", "too small"},
-         [&] { Calls<F>::sort(pairs, k, small_values.name(), count, Order::descending, Stability::stable); }},
+         [&] { pairs.sort(k, small_values.name(), count, Order::descending, Stability::stable); }},
         {"sort_range past the end", {"too small"}, [&] { keys_sorter.sort_range(k, 7, count - 6); }},
         {"pairs sort_range past the end",
          {"too small"},
-         [&] { Calls<F>::sort_range(pairs, k, v, 1, count, Order::ascending, Stability::unstable); }},
+         [&] { pairs.sort_range(k, v, 1, count, Order::ascending, Stability::unstable); }},
         {"keys and values the same buffer",
          {"same buffer"},
-         [&] { Calls<F>::sort(pairs, k, k, count, Order::ascending, Stability::unstable); }},
+         [&] { pairs.sort(k, k, count, Order::ascending, Stability::unstable); }},
         {"stable, the same buffer",
          {"same buffer"},
-         [&] { Calls<F>::sort(pairs, k, k, count, Order::ascending, Stability::stable); }},
+         [&] { pairs.sort(k, k, count, Order::ascending, Stability::stable); }},
         {"sort_indices into the keys", {"same buffer"}, [&] { pairs.sort_indices(k, k, count); }},
         {"count above max_count()",
          {"exceeds", "GL_MAX_SHADER_STORAGE_BLOCK_SIZE"},
          [&] { keys_sorter.sort(k, keys_sorter.max_count() + 1); }},
         {"count SIZE_MAX",
          {"exceeds"},
-         [&] { Calls<F>::sort(pairs, k, v, huge, Order::ascending, Stability::stable); }},
+         [&] { pairs.sort(k, v, huge, Order::ascending, Stability::stable); }},
         {"sort_range first near SIZE_MAX", {"cannot be bound"}, [&] { keys_sorter.sort_range(k, huge - 1, 5); }},
         {"sort_range first beyond 32-bit indices",
          {"cannot be bound"},
@@ -161,7 +161,7 @@ TYPED_TEST(ContractErrors, RefusedCallsChangeNothing) {
     Watched keys_only;
     keys_only.add(key_buffer);
     expect_refused(
-        "values mapped", [&] { Calls<F>::sort(pairs, k, v, count, Order::ascending, Stability::unstable); }, {"mapped"},
+        "values mapped", [&] { pairs.sort(k, v, count, Order::ascending, Stability::unstable); }, {"mapped"},
         keys_only);
     expect_refused(
         "indices mapped", [&] { pairs.sort_indices(k, v, count); }, {"mapped"}, keys_only);
@@ -175,7 +175,7 @@ TYPED_TEST(ContractErrors, RefusedCallsChangeNothing) {
     std::vector<std::uint32_t> host_values(count - 1, 7);
     expect_refused(
         "host vectors of different sizes",
-        [&] { Calls<F>::sort_host(pairs, host_keys, host_values, Order::ascending, Stability::stable); },
+        [&] { pairs.sort(host_keys, host_values, Order::ascending, Stability::stable); },
         {std::to_string(count), std::to_string(count - 1), "one value per key"}, watched);
     EXPECT_TRUE(same_bits(host_keys, keys, "host keys"));
     EXPECT_EQ(host_values, std::vector<std::uint32_t>(count - 1, 7));
@@ -204,14 +204,14 @@ TYPED_TEST(ContractErrors, NoCurrentContext) {
         {"construct keys", [] { SorterType<F, Key> sorter; }},
         {"construct pairs", [] { SorterType<F, Key, std::uint32_t> sorter; }},
         {"sort keys", [&] { keys_sorter.sort(k, count); }},
-        {"sort pairs", [&] { Calls<F>::sort(pairs, k, v, count, Order::ascending, Stability::unstable); }},
-        {"sort pairs stable", [&] { Calls<F>::sort(pairs, k, v, count, Order::ascending, Stability::stable); }},
+        {"sort pairs", [&] { pairs.sort(k, v, count, Order::ascending, Stability::unstable); }},
+        {"sort pairs stable", [&] { pairs.sort(k, v, count, Order::ascending, Stability::stable); }},
         {"sort_range", [&] { keys_sorter.sort_range(k, 1, count - 1); }},
         {"sort_indirect", [&] { pairs.sort_indirect(k, v, counts.name(), 0, count); }},
         {"sort_indices", [&] { pairs.sort_indices(k, v, count); }},
-        {"host keys", [&] { Calls<F>::sort_host(keys_sorter, host_keys, Order::descending); }},
+        {"host keys", [&] { keys_sorter.sort(host_keys, Order::descending); }},
         {"host pairs",
-         [&] { Calls<F>::sort_host(pairs, host_keys, host_values, Order::descending, Stability::unstable); }},
+         [&] { pairs.sort(host_keys, host_values, Order::descending, Stability::unstable); }},
     };
     std::vector<std::string> messages;
     for (const auto& call : calls) messages.push_back(gpusort_error_message(call.second));
@@ -252,34 +252,34 @@ TYPED_TEST(ContractGlState, EveryEntryPointRestoresIt) {
         {"construct keys", [] { SorterType<F, Key> sorter; }},
         {"construct pairs", [] { SorterType<F, Key, std::uint32_t> sorter; }},
         {"sort keys", [&] { keys_sorter.sort(k, count, Order::descending); }},
-        {"sort pairs", [&] { Calls<F>::sort(pairs, k, v, count, Order::ascending, Stability::unstable); }},
-        {"sort pairs stable", [&] { Calls<F>::sort(pairs, k, v, count, Order::descending, Stability::stable); }},
+        {"sort pairs", [&] { pairs.sort(k, v, count, Order::ascending, Stability::unstable); }},
+        {"sort pairs stable", [&] { pairs.sort(k, v, count, Order::descending, Stability::stable); }},
         {"sort_range keys", [&] { keys_sorter.sort_range(k, 3, count - 5); }},
         {"sort_range pairs stable",
-         [&] { Calls<F>::sort_range(pairs, k, v, 5, count - 5, Order::ascending, Stability::stable); }},
+         [&] { pairs.sort_range(k, v, 5, count - 5, Order::ascending, Stability::stable); }},
         {"sort_indirect keys", [&] { keys_sorter.sort_indirect(k, counts.name(), 4, count); }},
         {"sort_indirect pairs", [&] { pairs.sort_indirect(k, v, counts.name(), 4, count, Order::descending); }},
         {"sort_indices", [&] { pairs.sort_indices(k, v, count); }},
         {"sort of 0 and 1",
          [&] {
            keys_sorter.sort(k, 0);
-           Calls<F>::sort(pairs, k, v, 1, Order::ascending, Stability::stable);
+           pairs.sort(k, v, 1, Order::ascending, Stability::stable);
            pairs.sort_indices(k, v, 1);
          }},
         {"host keys",
          [&] {
            auto h = keys;
-           Calls<F>::sort_host(keys_sorter, h, Order::ascending);
+           keys_sorter.sort(h, Order::ascending);
          }},
         {"host pairs stable",
          [&] {
            auto h = keys;
            auto hv = values;
-           Calls<F>::sort_host(pairs, h, hv, Order::ascending, Stability::stable);
+           pairs.sort(h, hv, Order::ascending, Stability::stable);
          }},
         {"refused sort",
          [&] {
-           gpusort_error_message([&] { Calls<F>::sort(pairs, k, 0, count, Order::ascending, Stability::unstable); });
+           gpusort_error_message([&] { pairs.sort(k, 0, count, Order::ascending, Stability::unstable); });
          }},
         {"refused constructor",
          [] {
@@ -300,7 +300,7 @@ TYPED_TEST(ContractGlState, EveryEntryPointRestoresIt) {
            });
          }},
     };
-    if constexpr (F != Family::radix) calls.push_back({"prepare", [&] { pairs.prepare(count, Stability::stable); }});
+    calls.push_back({"prepare", [&] { pairs.prepare(count, Stability::stable); }});
     calls.push_back({"reserve", [&] { pairs.reserve(count + 1); }});
     for (const auto& [what, call] : calls) {
       SCOPED_TRACE(std::string(family_name(F)) + " count " + std::to_string(count) + ": " + what);
@@ -585,6 +585,26 @@ TEST_F(ContractSorter, PrepareLeavesNothingToBuild) {
   }
   EXPECT_EQ(cache.asked.size(), asked) << "a sort after prepare() built " << cache.asked.back();
   EXPECT_TRUE(no_gl_error("sorts after prepare()"));
+}
+
+// RadixSorter::prepare(count, stability, bits): a BitRange of an odd number of digit passes needs
+// the copy kernel, which the constructor builds only where the key's own passes are odd; after
+// prepare() with that range, its sorts build nothing.
+TEST_F(ContractSorter, RadixPrepareOfABitRangeLeavesNothingToBuild) {
+  CountingCache cache;
+  gpusort::RadixSorter<std::uint32_t, std::uint32_t> sorter(radix_test_tuning(), &cache);
+  if (cache.asked.empty()) GTEST_SKIP() << "the driver offers no program binary formats: a cache is never asked";
+  const std::uint32_t digit_bits = sorter.tuning().digit_bits;
+  const bool copy_built = (32 + digit_bits - 1) / digit_bits % 2 != 0;
+  const gpusort::BitRange one_digit{0, digit_bits};
+  const std::size_t before = cache.asked.size();
+  sorter.prepare(3000, Stability::stable, one_digit);
+  EXPECT_EQ(cache.asked.size(), before + (copy_built ? 0 : 1)) << "prepare() builds the copy kernel";
+  const std::size_t prepared = cache.asked.size();
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, 3000, 5);
+  const auto values = make_values(3000, 5);
+  EXPECT_TRUE(radix_buffer_sort_ok(sorter, keys, &values, Order::ascending, one_digit));
+  EXPECT_EQ(cache.asked.size(), prepared) << "a sort after prepare() built " << cache.asked.back();
 }
 
 // A Sorter in each of two contexts on one thread, used in turn: each context's sorter sorts

@@ -47,14 +47,14 @@ template <Family F, class Key>
   const auto keys = make_keys<Key>(input, count, seed);
   const auto values = make_values(count, seed);
   if (keys_only_too) {
-    auto ok = contract_buffer_ok<Key>([&](GLuint k, GLuint) { Calls<F>::sort(keys_sorter, k, count, order); }, keys,
+    auto ok = contract_buffer_ok<Key>([&](GLuint k, GLuint) { keys_sorter.sort(k, count, order); }, keys,
                                       nullptr, 0, order, Expect::stable, seed);
     if (!ok) return ok << "\n  (keys only)";
   }
   for (Stability stability : {Stability::unstable, Stability::stable}) {
     const Expect expect = pair_expectation<F>(pair_sorter, count, stability);
     auto ok =
-        contract_buffer_ok<Key>([&](GLuint k, GLuint v) { Calls<F>::sort(pair_sorter, k, v, count, order, stability); },
+        contract_buffer_ok<Key>([&](GLuint k, GLuint v) { pair_sorter.sort(k, v, count, order, stability); },
                                 keys, &values, 0, order, expect, seed);
     if (!ok) return ok << "\n  (pairs, " << (stability == Stability::stable ? "stable" : "unstable") << ")";
   }
@@ -133,12 +133,12 @@ TYPED_TEST(ContractSort, HostVectors) {
       const auto input = make_keys<Key>(Distribution::few_distinct, count, seed);
       const auto input_values = make_values(count, seed);
       auto keys = input;
-      Calls<F>::sort_host(keys_sorter, keys, order);
+      keys_sorter.sort(keys, order);
       ASSERT_TRUE(keys_ok(input, keys, order));
       for (Stability stability : {Stability::unstable, Stability::stable}) {
         keys = input;
         auto values = input_values;
-        Calls<F>::sort_host(pair_sorter, keys, values, order, stability);
+        pair_sorter.sort(keys, values, order, stability);
         ASSERT_TRUE(
             pairs_ok(input, input_values, keys, values, order, pair_expectation<F>(pair_sorter, count, stability)));
       }
@@ -162,12 +162,12 @@ TYPED_TEST(ContractSort, SortRangeUnalignedFirst) {
       const auto keys = make_keys<Key>(Distribution::few_distinct, count, seed);
       const auto values = make_values(count, seed);
       ASSERT_TRUE(
-          contract_buffer_ok<Key>([&](GLuint k, GLuint) { Calls<F>::sort_range(keys_sorter, k, first, count, order); },
+          contract_buffer_ok<Key>([&](GLuint k, GLuint) { keys_sorter.sort_range(k, first, count, order); },
                                   keys, nullptr, first, order, Expect::stable, seed));
       for (Stability stability : {Stability::unstable, Stability::stable}) {
         SCOPED_TRACE(stability == Stability::stable ? "pairs, stable" : "pairs, unstable");
         ASSERT_TRUE(contract_buffer_ok<Key>(
-            [&](GLuint k, GLuint v) { Calls<F>::sort_range(pair_sorter, k, v, first, count, order, stability); }, keys,
+            [&](GLuint k, GLuint v) { pair_sorter.sort_range(k, v, first, count, order, stability); }, keys,
             &values, first, order, pair_expectation<F>(pair_sorter, count, stability), seed));
       }
     }

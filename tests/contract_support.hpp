@@ -1,11 +1,10 @@
 #pragma once
 // The contract the three public sorters share (BitonicSorter, RadixSorter and the front door
-// Sorter), tested through one adapter so that every typed test runs against every family:
+// Sorter), whose calls are one set (include/gpusort/detail/front_end/front_end.hpp), so that every
+// typed test calls every family the same way:
 // - ContractCase<Family, Key>: the typed-test parameter, named "bitonic_float", "radix_int64_t", ...
 // - contract_sorter<Family, Key, Value>(): the process's sorter of that family (test tunings;
 //   the Sorter with a crossover of contract_crossover, so that the edge sizes cross it);
-// - Calls<Family>: one spelling of every entry point for all three (RadixSorter takes no
-//   Stability: it is always stable);
 // - pair_expectation(): what a key-value result must equal: std::stable_sort exactly (every
 //   radix sort, every Stability::stable sort and sort_indices() of any family), or for the
 //   network's unstable sorts gpusort::cpu::bitonic_sort exactly where that oracle is cheap, and
@@ -106,53 +105,6 @@ SorterType<F, Key, Value>& contract_sorter() {
     return *static_cast<Sorter*>(slot.get());
   }
 }
-
-// One spelling of each entry point for the three families (RadixSorter takes no Stability).
-template <Family F>
-struct Calls {
-  template <class S>
-  static void sort(S& s, GLuint keys, std::size_t count, gpusort::Order order) {
-    s.sort(keys, count, order);
-  }
-  template <class S>
-  static void sort(S& s, GLuint keys, GLuint values, std::size_t count, gpusort::Order order,
-                   gpusort::Stability stability) {
-    if constexpr (F == Family::radix) {
-      (void)stability;
-      s.sort(keys, values, count, order);
-    } else {
-      s.sort(keys, values, count, order, stability);
-    }
-  }
-  template <class S>
-  static void sort_range(S& s, GLuint keys, std::size_t first, std::size_t count, gpusort::Order order) {
-    s.sort_range(keys, first, count, order);
-  }
-  template <class S>
-  static void sort_range(S& s, GLuint keys, GLuint values, std::size_t first, std::size_t count, gpusort::Order order,
-                         gpusort::Stability stability) {
-    if constexpr (F == Family::radix) {
-      (void)stability;
-      s.sort_range(keys, values, first, count, order);
-    } else {
-      s.sort_range(keys, values, first, count, order, stability);
-    }
-  }
-  template <class S, class Key>
-  static void sort_host(S& s, std::vector<Key>& keys, gpusort::Order order) {
-    s.sort(keys, order);
-  }
-  template <class S, class Key>
-  static void sort_host(S& s, std::vector<Key>& keys, std::vector<std::uint32_t>& values, gpusort::Order order,
-                        gpusort::Stability stability) {
-    if constexpr (F == Family::radix) {
-      (void)stability;
-      s.sort(keys, values, order);
-    } else {
-      s.sort(keys, values, order, stability);
-    }
-  }
-};
 
 // What a key-value result must equal.
 enum class Expect {

@@ -7,7 +7,7 @@
 #include "radix_support.hpp"
 #include "sort_checks.hpp"
 
-#include <gpusort/detail/forward_progress.hpp>
+#include <gpusort/detail/device/forward_progress.hpp>
 
 #include <cstdlib>
 #include <iterator>

@@ -40,7 +40,7 @@ void call_bitonic() {
   defaulted.prepare_indirect(8);
   defaulted.reserve(8);
   (void)defaulted.plan(8);
-  defaulted.set_pass_observer([](const gpusort::PassInfo&) {});
+  defaulted.set_pass_observer([](const gpusort::BitonicPassInfo&) {});
   (void)defaulted.tuning();
   (void)defaulted.device_facts();
   (void)defaulted.max_count();
@@ -53,6 +53,7 @@ void call_radix() {
   defaulted = std::move(sorter);
   std::vector<Key> host_keys(8);
   if constexpr (std::is_void<Value>::value) {
+    defaulted.sort(keys, 8);
     defaulted.sort(keys, 8, gpusort::Order::ascending, gpusort::BitRange{});
     defaulted.sort_range(keys, 2, 4);
     defaulted.sort_indirect(keys, counts, 0, 8);
@@ -60,13 +61,24 @@ void call_radix() {
   } else {
     std::vector<Value> host_values(8);
     defaulted.sort(keys, values, 8);
+    defaulted.sort(keys, values, 8, gpusort::Order::ascending, gpusort::BitRange{});
+    defaulted.sort(keys, values, 8, gpusort::Order::ascending, gpusort::Stability::stable);
+    defaulted.sort(keys, values, 8, gpusort::Order::ascending, gpusort::Stability::stable, gpusort::BitRange{});
     defaulted.sort_range(keys, values, 2, 4);
+    defaulted.sort_range(keys, values, 2, 4, gpusort::Order::descending, gpusort::Stability::stable);
     defaulted.sort_indirect(keys, values, counts, 0, 8);
     defaulted.sort(host_keys, host_values);
+    defaulted.sort(host_keys, host_values, gpusort::Order::ascending, gpusort::Stability::stable);
     if constexpr (std::is_same<Value, std::uint32_t>::value) defaulted.sort_indices(keys, values, 8);
   }
+  defaulted.prepare(8);
+  defaulted.prepare(8, gpusort::Stability::unstable, gpusort::BitRange{});
+  defaulted.prepare_indirect(8);
   defaulted.reserve(8);
+  (void)defaulted.plan(8);
+  (void)defaulted.plan(8, gpusort::BitRange{});
   (void)defaulted.max_count();
+  (void)defaulted.device_facts();
   (void)defaulted.tuning();
   (void)defaulted.tile_size();
   defaulted.set_pass_observer([](const gpusort::RadixPassInfo&) {});
@@ -95,6 +107,8 @@ void call_sorter() {
   sorter.prepare_indirect(8);
   sorter.reserve(8);
   (void)sorter.max_count();
+  (void)sorter.device_facts();
+  (void)sorter.radix_unavailable();
   (void)sorter.bitonic();
   (void)sorter.radix();
 }

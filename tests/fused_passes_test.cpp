@@ -64,7 +64,7 @@ std::string clobber_where(const std::string& condition) {
 class FusedPasses : public GlTest {
  protected:
   // True where this context runs fused passes; otherwise the reason is checked (the
-  // forward-progress policy, detail/forward_progress.hpp, allows no waits here) and the test
+  // forward-progress policy, detail/device/forward_progress.hpp, allows no waits here) and the test
   // skips, naming where it runs.
   bool fused_here(const gpusort::BitonicTuning& resolved) {
     if (resolved.fused_passes_max_count != gpusort::BitonicTuning::never) return true;
@@ -251,8 +251,8 @@ TEST_F(FusedPasses, SortsThatLeaveUnitsIdleRunInFusedTiles) {
   };
   for (const Case& c : {Case{512, false}, Case{513, true}, Case{1500, true}, Case{2048, true}, Case{3000, false}}) {
     SCOPED_TRACE("count " + std::to_string(c.count));
-    const gpusort::Plan plan = keys_sorter.plan(c.count);
-    const gpusort::Plan whole = whole_tile_sorter.plan(c.count);
+    const gpusort::BitonicPlan plan = keys_sorter.plan(c.count);
+    const gpusort::BitonicPlan whole = whole_tile_sorter.plan(c.count);
     EXPECT_EQ(plan.dispatches, 1u);
     EXPECT_EQ(plan.network_steps, whole.network_steps);
     if (c.fused_tiles) {

@@ -14,9 +14,10 @@
 
 #include <gpusort/detail/bitonic/plan.hpp>
 #include <gpusort/detail/bitonic/programs.hpp>
-#include <gpusort/detail/bitonic/tuning_defaults.hpp>
-#include <gpusort/detail/permute.hpp>
+#include <gpusort/detail/bitonic/tuning.hpp>
+#include <gpusort/detail/bitonic/permute.hpp>
 #include <gpusort/detail/radix/programs.hpp>
+#include <gpusort/detail/radix/tuning.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -234,12 +235,14 @@ void add_bitonic(Variants& v, const Profile& profile, const std::string& tuning_
 
 void add_radix(Variants& v, const Profile& profile, const std::string& tuning_name, const RadixTuning& tuning,
                const KeyLayout& layout) {
-  gpusort::detail::RadixConfig c;
+  gpusort::detail::radix::Config c;
   try {
     gpusort::detail::DeviceLimits limits = profile.limits;
     limits.vendor = profile.vendor;
     limits.ballot_subgroup_size = limits.subgroup_size;
-    c = gpusort::detail::resolve_radix_tuning(tuning, limits, layout.key_bytes, layout.values);
+    const gpusort::detail::radix::Elements elements{static_cast<std::uint32_t>(layout.kind), layout.key_bytes,
+                                                   layout.values, layout.name.c_str()};
+    c = gpusort::detail::radix::make_config(tuning, limits, elements);
   } catch (const gpusort::Error&) {
     ++v.configs_refused;
     return;
@@ -249,15 +252,14 @@ void add_radix(Variants& v, const Profile& profile, const std::string& tuning_na
                            ranking[static_cast<int>(c.ranking)];
   for (RadixKernel kernel : {RadixKernel::init, RadixKernel::histogram, RadixKernel::upsweep, RadixKernel::scan,
                              RadixKernel::downsweep, RadixKernel::onesweep, RadixKernel::copy}) {
-    const ProgramSource program =
-        gpusort::detail::radix_program_source(kernel, c, layout.kind, layout.key_bytes, layout.values);
+    const ProgramSource program = gpusort::detail::radix::program_source(kernel, c);
     v.add(std::string(program.kernel_name) + "-" + base, program);
   }
 }
 
 Variants variants_for(GlslTarget target) {
   Variants v;
-  v.add("permute", gpusort::detail::permute_source(target, ""));
+  v.add("permute", gpusort::detail::bitonic::permute_source(target, ""));
   for (Profile profile : profiles()) {
     profile.limits.glsl_target = target;
     for (const KeyLayout& layout : key_layouts()) {

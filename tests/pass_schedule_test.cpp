@@ -1,4 +1,4 @@
-// detail::for_each_pass on its own (no GL): however a schedule cuts the network into
+// detail::bitonic::for_each_pass on its own (no GL): however a schedule cuts the network into
 // passes, the passes' steps laid end to end must be the network's steps in order, each
 // pass must be one the kernels can run, and crossing stage boundaries must save passes.
 
@@ -13,8 +13,8 @@
 namespace gpusort_test {
 namespace {
 
-using gpusort::detail::Pass;
-using gpusort::detail::Schedule;
+using gpusort::detail::bitonic::Pass;
+using gpusort::detail::bitonic::Schedule;
 
 // A step as (stage, pivot, flip); the flip's pivot is k-1.
 struct Step {
@@ -75,7 +75,7 @@ std::size_t check_schedule(const Schedule& schedule, std::size_t count) {
   std::vector<Step> run;
   std::size_t passes = 0;
   std::size_t last_passes = 0;
-  gpusort::detail::for_each_pass(count, schedule, [&](const Pass& pass) {
+  gpusort::detail::bitonic::for_each_pass(count, schedule, [&](const Pass& pass) {
     const std::vector<Step> steps = pass_steps(pass);
     EXPECT_EQ(pass.steps, steps.size()) << "pass " << passes << ": Pass::steps";
     EXPECT_EQ(pass.first, passes == 0) << "pass " << passes;

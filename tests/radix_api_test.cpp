@@ -317,6 +317,32 @@ TEST_F(RadixApiObserver, SeesEveryDispatchWithItsBytes) {
   EXPECT_TRUE(seen.empty());
 }
 
+// plan() counts what a sort dispatches: whatever the count and the bit range, the observer sees
+// plan().dispatches dispatches (none below 2 elements), and the digit passes the range takes.
+TEST_F(RadixApiObserver, PlanCountsWhatASortDispatches) {
+  gpusort::RadixSorter<std::uint32_t> sorter(radix_test_tuning());
+  std::size_t dispatched = 0;
+  sorter.set_pass_observer([&](const gpusort::RadixPassInfo& info) { dispatched += info.after ? 1 : 0; });
+  const std::uint32_t digit_bits = sorter.tuning().digit_bits;
+  for (gpusort::BitRange bits : {gpusort::BitRange{}, gpusort::BitRange{0, 8}, gpusort::BitRange{4, 28}}) {
+    for (std::size_t count : {std::size_t{1}, std::size_t{2}, std::size_t{5000}}) {
+      SCOPED_TRACE("BitRange{" + std::to_string(bits.begin_bit) + ", " + std::to_string(bits.end_bit) + "}, count " +
+                   std::to_string(count));
+      const gpusort::RadixPlan plan = sorter.plan(count, bits);
+      dispatched = 0;
+      EXPECT_TRUE(radix_buffer_sort_ok(sorter, make_keys<std::uint32_t>(Distribution::random, count, 13), nullptr,
+                                       Order::ascending, bits));
+      EXPECT_EQ(dispatched, plan.dispatches);
+      const std::uint32_t end = bits.end_bit == 0 ? 32 : bits.end_bit;
+      const std::size_t digit_passes = count < 2 ? 0 : (end - bits.begin_bit + digit_bits - 1) / digit_bits;
+      EXPECT_EQ(plan.digit_passes, digit_passes);
+      EXPECT_EQ(plan.memory_passes, digit_passes + digit_passes % 2) << "a copy back after an odd number";
+    }
+  }
+  EXPECT_THAT(gpusort_error_message([&] { sorter.plan(100, gpusort::BitRange{9, 8}); }), HasSubstr("BitRange{9, 8}"));
+  EXPECT_THAT(gpusort_error_message([&] { sorter.plan(sorter.max_count() + 1); }), HasSubstr("exceeds"));
+}
+
 class RadixApiTuning : public GlTest {};
 
 TEST_F(RadixApiTuning, ResolvedForThisDevice) {
@@ -345,7 +371,7 @@ TEST(RadixTileShapes, PerKeyLayoutWhereMeasured) {
     return d;
   };
   const auto shape = [](const gpusort::detail::DeviceLimits& d, std::uint32_t key_bytes, bool values) {
-    const gpusort::RadixTuning t = gpusort::detail::resolve_radix_tuning({}, d, key_bytes, values).tuning;
+    const gpusort::RadixTuning t = gpusort::detail::radix::resolve_tuning({}, d, key_bytes, values).tuning;
     return std::to_string(t.workgroup_size) + "x" + std::to_string(t.keys_per_invocation);
   };
   const auto nvidia = limits("NVIDIA Corporation", 1024);

@@ -2,10 +2,10 @@
 // GPU like the H200 the numbers were measured on, and for a software renderer, from device
 // limits written out here instead of queried.
 
-// device.hpp also holds the GL queries, so it needs GL declarations first (the loader's).
+// device/limits.hpp also holds the GL queries, so it needs GL declarations first (the loader's).
 #include <glad/gl.h>
 
-#include <gpusort/detail/bitonic/tuning_defaults.hpp>
+#include <gpusort/detail/bitonic/tuning.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdint>

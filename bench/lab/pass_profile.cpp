@@ -41,11 +41,11 @@ std::vector<Mark> marks;  // one per dispatch of the sort being recorded
 gpusort_bench::PassTimers timers;
 bool recording = false;
 
-void record(const gpusort::PassInfo& info) {
+void record(const gpusort::BitonicPassInfo& info) {
   if (!recording) return;
   timers.observe(info.after);
   if (info.after) return;
-  const gpusort::detail::Pass& pass = info.pass;
+  const gpusort::BitonicPass& pass = info.pass;
   marks.push_back(Mark{static_cast<int>(pass.kind), pass.stage, pass.p_hi, pass.p_lo, pass.pre, pass.flip});
 }
 }  // namespace pass_profile

@@ -1,6 +1,6 @@
 // gpusort_tuning_probe [max_log2] [repetitions] [registers|windows|direct|merge|knobs]
 // Times whole sorts for a grid of gpusort::BitonicTuning values, to choose the defaults in
-// include/gpusort/detail/device.hpp. Per size it prints every variant's median GPU time,
+// include/gpusort/detail/device/limits.hpp. Per size it prints every variant's median GPU time,
 // fastest first. Variants run interleaved (one sort of each per round) so that clock
 // drift hits them alike; the input is restored from a pristine copy before each sort.
 //

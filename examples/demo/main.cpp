@@ -303,7 +303,7 @@ int run(const DemoOptions& options) {
     std::printf("algorithm:  radix sort (gpusort::Sorter's choice for this count; %u-bit digits)\n",
                 sorter.radix().tuning().digit_bits);
   } else {
-    const gpusort::Plan plan = sorter.bitonic().plan(count);
+    const gpusort::BitonicPlan plan = sorter.bitonic().plan(count);
     std::printf("algorithm:  bitonic network (gpusort::Sorter's choice for this count): %zu dispatches, %zu full "
                 "memory passes\n",
                 plan.dispatches, plan.memory_passes);

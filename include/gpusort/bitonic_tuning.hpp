@@ -3,8 +3,9 @@
 // 0 (or the default shown) means "derive from the device and the element type"; the
 // sorter's tuning() reports every field as resolved, and a value the device cannot run makes
 // its constructor throw gpusort::Error naming the field. Every size threshold counts
-// elements. The derivations are in detail/bitonic/tuning_defaults.hpp; device facts that
-// are not tunings (compute units) are in device_facts.hpp.
+// elements. The defaults are a table (detail/bitonic/defaults.hpp), the derivations are in
+// detail/bitonic/tuning.hpp; device facts that are not tunings (compute units) are in
+// device_facts.hpp.
 #include "version.hpp"
 
 #include <cstddef>
@@ -32,7 +33,7 @@ struct BitonicTuning {
   bool emulate_subgroups = false;
   /// Sorts of at least this many elements run the tile passes' shared-memory steps in wide chunks (with subgroups).
   /// Default: 2^21 for 32-bit keys with values on GPUs, else never. Range: 1..never. Kept: those sorts ran slower
-  /// without it (bench/results/knobs-h200-2026-11-24.md).
+  /// without it (the record: detail/bitonic/defaults.hpp).
   std::uint32_t wide_chunk_min_count = 0;
 
   // --- Small sorts: one dispatch of one workgroup -------------------------------------------
@@ -44,15 +45,15 @@ struct BitonicTuning {
   std::uint32_t single_tile_elements = 0;
 
   // --- Window passes: several wide steps on a tile of contiguous runs -----------------------
-  /// Elements per run of a window tile (a window fuses log2(tile_size / window_run) steps). Default: 16. Range: a
-  /// power of two 4..tile_size (tile_size: no windows).
-  std::uint32_t window_run = 0;
   /// Passes cross stage boundaries (fewer sweeps, same network). Default: true; false where windows are off, and
   /// sort_indirect() always plans stage by stage.
   bool merge_stages = true;
+  /// Elements per run of a window tile (a window fuses log2(tile_size / window_run) steps). Default: 16. Range: a
+  /// power of two 4..tile_size (tile_size: no windows).
+  std::uint32_t window_run = 0;
   /// Windows move global memory straight to and from registers. Default: true; used only for 32-bit keys alone,
-  /// subgroups of 32, local_elements 8 and tiles of 512..4096. Kept: sorts of 2^20 keys and more ran slower without
-  /// it (bench/results/knobs-h200-2026-11-24.md).
+  /// subgroups of 32, local_elements 8 and tiles of 512..4096. Kept: large sorts of 32-bit keys ran slower without
+  /// it (bench/results/history.md).
   bool direct_tile_io = true;
 
   // --- Global passes: a few wide steps in registers, straight from global memory ------------
@@ -75,17 +76,17 @@ struct BitonicTuning {
   /// window_run..tile_size.
   std::uint32_t fused_tile_size = 0;
 
-  // --- Every dispatch -----------------------------------------------------------------------
-  /// Most workgroups per dispatch in x; larger dispatches are split over y. Default:
-  /// GL_MAX_COMPUTE_WORK_GROUP_COUNT[0]. Range: 1..that.
-  std::uint32_t max_workgroups_x = 0;
+  // --- Every program and dispatch -----------------------------------------------------------
   /// GLSL lines after the #version line and gpusort's #defines of every program, for experiments. Default: none; a
   /// line that does not compile makes the constructor throw.
   std::string extra_shader_source;
+  /// Most workgroups per dispatch in x; larger dispatches are split over y. Default:
+  /// GL_MAX_COMPUTE_WORK_GROUP_COUNT[0]. Range: 1..that.
+  std::uint32_t max_workgroups_x = 0;
 };
 
-/// What sort() will dispatch for a given count.
-struct Plan {
+/// What a BitonicSorter sort of a given count dispatches (BitonicSorter::plan()).
+struct BitonicPlan {
   std::size_t dispatches = 0;     ///< glDispatchCompute calls
   std::size_t memory_passes = 0;  ///< full read+write sweeps over keys (and values)
   std::size_t network_steps = 0;  ///< compare-exchange steps of the network

@@ -26,7 +26,7 @@ void run_network(std::vector<Ordered>& ordered, Value* values,
                  std::size_t max_steps = static_cast<std::size_t>(-1)) {
   const std::size_t n = ordered.size();
   std::size_t step = 0;
-  gpusort::detail::for_each_step(n, [&](std::uint32_t pivot, std::uint64_t mask) {
+  gpusort::detail::bitonic::for_each_step(n, [&](std::uint32_t pivot, std::uint64_t mask) {
     if (step++ >= max_steps) return;
     const std::uint64_t pivot_bit = std::uint64_t{1} << pivot;
     for (std::uint64_t lo = 0; lo < n; ++lo) {

@@ -6,7 +6,7 @@
 // - OpenGL ES 3.1+: <GLES3/gl31.h> or <GLES3/gl32.h> linked against libGLESv2, or a loader's ES
 //   header (glad's gles2, epoxy).
 // gpusort calls only entry points that both GL 4.3 core and ES 3.1 have, so either set of
-// declarations is enough; which kind of context runs is read at run time (detail/device.hpp).
+// declarations is enough; which kind of context runs is read at run time (detail/device/limits.hpp).
 // GL_COMPUTE_SHADER and GL_SHADER_STORAGE_BUFFER appear in every header that declares the
 // GL 4.3 core or the ES 3.1 API. The functions themselves are declared where a loader defines
 // them as macros (glad, GLEW, epoxy and gl3w all define glDispatchCompute), where Khronos's

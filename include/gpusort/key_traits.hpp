@@ -7,19 +7,21 @@
 #include <string>
 #include <type_traits>
 
-#include "detail/shader_interface.hpp"
+#include "detail/generated/shader_interface.hpp"
 #include "error.hpp"
 #include "order.hpp"
 
 namespace gpusort {
 
-/// How a key type maps onto the unsigned "ordered" keys the network compares (Ordered:
-/// as wide as the key). The mapping is the key codec of the shader interface
-/// (shaders/common/shader_interface.h), which the GPU runs once on load and once on store.
-/// glsl_kind is the shader's KEY_KIND (GPUSORT_KEY_UNSIGNED, _SIGNED or _FLOAT); the width is
-/// KEY_WORDS = sizeof(Key) / 4.
+/// The keys gpusort sorts: std::uint32_t, std::int32_t, float (32-bit IEEE-754), and their
+/// 64-bit counterparts std::uint64_t, std::int64_t and double.
 template <class Key>
-struct KeyTraits;
+struct is_supported_key
+    : std::integral_constant<bool, std::is_same<Key, std::uint32_t>::value || std::is_same<Key, std::int32_t>::value ||
+                                       std::is_same<Key, std::uint64_t>::value ||
+                                       std::is_same<Key, std::int64_t>::value ||
+                                       (std::is_same<Key, float>::value && sizeof(float) == 4) ||
+                                       (std::is_same<Key, double>::value && sizeof(double) == 8)> {};
 
 namespace detail {
 
@@ -59,39 +61,39 @@ struct KeyCodec {
 
 }  // namespace detail
 
-template <>
-struct KeyTraits<std::uint32_t> : detail::KeyCodec<std::uint32_t, GPUSORT_KEY_UNSIGNED> {
-  static constexpr const char* name = "uint32";
-};
+namespace detail {
 
-template <>
-struct KeyTraits<std::int32_t> : detail::KeyCodec<std::int32_t, GPUSORT_KEY_SIGNED> {
-  static constexpr const char* name = "int32";
-};
+/// KEY_KIND of a supported key type: floats by IEEE-754 totalOrder (-NaN < -inf < ... < -0.0 <
+/// +0.0 < ... < +inf < +NaN, NaNs ordered by payload, with no float compare on the GPU),
+/// signed integers by two's complement, unsigned ones as they are.
+template <class Key>
+constexpr std::uint32_t key_kind() {
+  return std::is_floating_point<Key>::value ? GPUSORT_KEY_FLOAT
+         : std::is_signed<Key>::value       ? GPUSORT_KEY_SIGNED
+                                            : GPUSORT_KEY_UNSIGNED;
+}
 
-/// IEEE-754 totalOrder: -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN, NaNs ordered
-/// by payload, with no float compare in the network.
-template <>
-struct KeyTraits<float> : detail::KeyCodec<float, GPUSORT_KEY_FLOAT> {
-  static_assert(sizeof(float) == 4, "gpusort needs 32-bit IEEE-754 floats");
-  static constexpr const char* name = "float";
-};
+template <class Key>
+constexpr const char* key_name() {
+  constexpr bool wide = sizeof(Key) == 8;
+  return std::is_floating_point<Key>::value ? (wide ? "double" : "float")
+         : std::is_signed<Key>::value       ? (wide ? "int64" : "int32")
+                                            : (wide ? "uint64" : "uint32");
+}
 
-template <>
-struct KeyTraits<std::uint64_t> : detail::KeyCodec<std::uint64_t, GPUSORT_KEY_UNSIGNED> {
-  static constexpr const char* name = "uint64";
-};
+}  // namespace detail
 
-template <>
-struct KeyTraits<std::int64_t> : detail::KeyCodec<std::int64_t, GPUSORT_KEY_SIGNED> {
-  static constexpr const char* name = "int64";
-};
-
-/// totalOrder on doubles, by the same bit trick as float on 64 bits.
-template <>
-struct KeyTraits<double> : detail::KeyCodec<double, GPUSORT_KEY_FLOAT> {
-  static_assert(sizeof(double) == 8, "gpusort needs 64-bit IEEE-754 doubles");
-  static constexpr const char* name = "double";
+/// How a key type maps onto the unsigned "ordered" keys the network compares (Ordered:
+/// as wide as the key). The mapping is the key codec of the shader interface
+/// (shaders/common/shader_interface.h), which the GPU runs once on load and once on store.
+/// glsl_kind is the shader's KEY_KIND (GPUSORT_KEY_UNSIGNED, _SIGNED or _FLOAT, detail::key_kind());
+/// the width is KEY_WORDS = sizeof(Key) / 4; name is "uint32", "int32", "float", "uint64", "int64"
+/// or "double".
+template <class Key>
+struct KeyTraits : detail::KeyCodec<Key, detail::key_kind<Key>()> {
+  static_assert(is_supported_key<Key>::value,
+                "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
+  static constexpr const char* name = detail::key_name<Key>();
 };
 
 /// Descending order is ascending order on the complemented ordered key. The shaders XOR
@@ -103,21 +105,6 @@ template <class Ordered>
 Ordered order_mask(Order order) {
   return order == Order::descending ? static_cast<Ordered>(~Ordered{0}) : Ordered{0};
 }
-
-template <class Key>
-struct is_supported_key : std::false_type {};
-template <>
-struct is_supported_key<std::uint32_t> : std::true_type {};
-template <>
-struct is_supported_key<std::int32_t> : std::true_type {};
-template <>
-struct is_supported_key<float> : std::true_type {};
-template <>
-struct is_supported_key<std::uint64_t> : std::true_type {};
-template <>
-struct is_supported_key<std::int64_t> : std::true_type {};
-template <>
-struct is_supported_key<double> : std::true_type {};
 
 /// Values are payload carried with their key, never compared: any 4-byte trivially
 /// copyable type works (std::uint32_t indices are the common case).

@@ -3,6 +3,7 @@
 // validates the rest and throws gpusort::Error for what the device cannot run.
 #include "version.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -63,6 +64,14 @@ struct RadixTuning {
   std::uint32_t max_workgroups_x = 0;
   /// GLSL lines inserted after the #version and #extension lines of every program.
   std::string extra_shader_source;
+};
+
+/// What a RadixSorter sort of a given count dispatches (RadixSorter::plan()); all 0 below 2
+/// elements.
+struct RadixPlan {
+  std::size_t dispatches = 0;     ///< glDispatchCompute calls (a split over y counts once)
+  std::size_t memory_passes = 0;  ///< full read+write sweeps over keys (and values): the digit passes and a copy back
+  std::size_t digit_passes = 0;   ///< passes of RadixTuning::digit_bits over the key bits sorted
 };
 
 }  // namespace gpusort

@@ -11,14 +11,6 @@
 
 namespace gpusort {
 
-/// The algorithms gpusort::Sorter chooses between.
-enum class Algorithm {
-  /// BitonicSorter: in place, data-independent time, fastest for small and mid counts.
-  bitonic,
-  /// RadixSorter: O(n), stable, scratch memory of about the data's size; fastest for large counts.
-  radix,
-};
-
 /// The element counts from which Sorter takes the radix sort; below them it takes the
 /// bitonic network. A field of 0 takes the measured default for the device (Crossover::for_device).
 struct Crossover {
@@ -37,6 +29,14 @@ struct Crossover {
   /// gpu_crossovers takes that entry (measured on it: device and date beside it); any other GPU
   /// takes gpu_crossover (gpusort_bench: bitonic/* against radix/*, bench/results/README.md).
   static Crossover for_device(const std::string& renderer, bool software);
+};
+
+/// The algorithms gpusort::Sorter chooses between (Sorter::algorithm_for()).
+enum class Algorithm {
+  /// BitonicSorter: in place, data-independent time, fastest for small and mid counts.
+  bitonic,
+  /// RadixSorter: O(n), stable, scratch memory of about the data's size; fastest for large counts.
+  radix,
 };
 
 /// Everything a Sorter is built with.

@@ -23,11 +23,11 @@ void run_tile(uint group) {
     g_count = element_count();
     uint stages = stage_count(g_count);
     g_stages = min(stages, TILE_LOG2);
-    g_last_pass = u_mode == GPUSORT_TILE_LOCAL_SORT ? stages <= TILE_LOG2
-                                                    : (u_mode == GPUSORT_TILE_LOCAL_DISPERSE && u_stage == stages);
+    g_last_pass = u_mode == GPUSORT_BITONIC_TILE_LOCAL_SORT ? stages <= TILE_LOG2
+                                                    : (u_mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE && u_stage == stages);
     g_run_log2 = 0u;
     g_flip_mask = 0u;
-    if (u_mode == GPUSORT_TILE_WINDOW) {
+    if (u_mode == GPUSORT_BITONIC_TILE_WINDOW) {
         begin_window(group);
         // The lowest position of the tile; the flipped half lies above it. Uniform exit.
         if (g_tile_base >= g_count) return;
@@ -42,7 +42,7 @@ void run_tile(uint group) {
     // fully coalesced 16-byte accesses (bench/results/history.md).
     // Runs of 16 fill the top layout's lanes; shorter ones take the path below, and so do
     // windows that start with the previous stage's disperses (u_pre), whose runs are steps.
-    if (u_mode == GPUSORT_TILE_WINDOW && g_run_log2 >= 4u && u_pre == 0u) {
+    if (u_mode == GPUSORT_BITONIC_TILE_WINDOW && g_run_log2 >= 4u && u_pre == 0u) {
         window_direct();
         return;
     }
@@ -50,12 +50,12 @@ void run_tile(uint group) {
     load_tile();
     // Each stage: the steps with pivots >= WARP_LOG2 through shared memory, then the rest in
     // registers (and shuffles) on the blocked layout.
-    if (u_mode == GPUSORT_TILE_LOCAL_SORT) {
+    if (u_mode == GPUSORT_BITONIC_TILE_LOCAL_SORT) {
         if (thread_active()) load_blocked();
         local_sort_from_registers();
         if (thread_active()) store_registers();
         barrier();
-    } else if (u_mode == GPUSORT_TILE_LOCAL_DISPERSE) {
+    } else if (u_mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE) {
         low_disperses(u_p_hi);
     } else {
         // In slot coordinates stage u_stage-1's last disperses are the run's own pivots.

@@ -19,12 +19,12 @@ layout(local_size_x = GROUP_SIZE) in;
 #if FUSED_PASSES
 uint u_mode, u_stage, u_p_hi, u_p_lo, u_flip, u_pre;
 #else
-layout(location = GPUSORT_TILE_LOCATION_MODE) uniform uint u_mode;    // GPUSORT_TILE_*
-layout(location = GPUSORT_TILE_LOCATION_STAGE) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
-layout(location = GPUSORT_TILE_LOCATION_P_HI) uniform uint u_p_hi;    // modes 1, 2: pivot of the first step
-layout(location = GPUSORT_TILE_LOCATION_P_LO) uniform uint u_p_lo;    // mode 2: pivot of the last step
-layout(location = GPUSORT_TILE_LOCATION_FLIP) uniform uint u_flip;    // mode 2: the first step is the stage's flip
-layout(location = GPUSORT_TILE_LOCATION_PRE) uniform uint u_pre;      // mode 2: disperses of stage u_stage-1 to run first
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_MODE) uniform uint u_mode;    // GPUSORT_BITONIC_TILE_*
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_STAGE) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_HI) uniform uint u_p_hi;    // modes 1, 2: pivot of the first step
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_LO) uniform uint u_p_lo;    // mode 2: pivot of the last step
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_FLIP) uniform uint u_flip;    // mode 2: the first step is the stage's flip
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_PRE) uniform uint u_pre;      // mode 2: disperses of stage u_stage-1 to run first
 #endif
 
 // Derived once per invocation from the element count (which may come from the GPU).
@@ -77,7 +77,7 @@ bool thread_active() {
 #if SUBGROUP_EMULATION
     return true;
 #else
-    return u_mode != GPUSORT_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
+    return u_mode != GPUSORT_BITONIC_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
 #endif
 }
 

@@ -14,9 +14,9 @@
 //   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters + 3 * RADIX): the digit
 //                        counts, starts and scan temporaries live in s_area above the counters
 //                        (dead once the scatter fills s_area), so a tile takes AREA_WORDS + RADIX
-//                        words (RadixConfig::area_words)
+//                        words (radix::Config::area_words)
 //   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
-// Values load with the keys, before the look-back. Measured and rejected (perf27 in
+// Values load with the keys, before the look-back. Measured and rejected (see
 // bench/results/history.md): one-pass ranking, digit starts folded into the counters, a ballot per row.
 //
 // Layout and stability: subgroup w owns tile positions [w * S * K, (w + 1) * S * K) (S the

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include <gpusort/detail/device.hpp>
+#include <gpusort/detail/device/limits.hpp>
 
 namespace gpusort_test {
 

@@ -1,18 +1,36 @@
 #pragma once
 // What a bitonic sorter plans and builds with, fixed at construction: its resolved tuning,
 // the device's limits, the element layout, and the tile geometries derived from them.
+#include <algorithm>
 #include <cstdint>
 
 #include "../../bitonic_tuning.hpp"
-#include "network.hpp"
 #include "../bits.hpp"
-#include "../device.hpp"
-#include "../dispatch.hpp"
-#include "../element_layout.hpp"
+#include "../device/limits.hpp"
+#include "../front_end/element_layout.hpp"
+#include "../front_end/validation.hpp"
+#include "../gl/dispatch.hpp"
+#include "network.hpp"
 
 namespace gpusort {
 namespace detail {
 namespace bitonic {
+
+/// The largest count one call can sort: GL_MAX_SHADER_STORAGE_BLOCK_SIZE over the key size,
+/// and 2^31 (32-bit GPU indexing).
+inline CountLimit count_limit(const DeviceLimits& limits, std::uint32_t key_bytes) {
+  const std::uint64_t by_block = limits.max_storage_block_bytes / key_bytes;
+  return CountLimit{static_cast<std::size_t>(std::min<std::uint64_t>(by_block, std::uint64_t{1} << 31)),
+                    "and at most 2^31 elements"};
+}
+
+/// Whether a tile program of `tile_size` elements, `elements` per invocation, can run its narrow
+/// steps with subgroups of `subgroup_size`: whole subgroups per workgroup, and a tile wider than
+/// one subgroup's share.
+inline bool subgroups_fit(std::uint32_t tile_size, std::uint32_t elements, std::uint32_t subgroup_size) {
+  return subgroup_size != 0 && (tile_size / elements) % subgroup_size == 0 &&
+         std::uint64_t{subgroup_size} * elements < tile_size;
+}
 
 /// A tile size and what the pass schedule derives from it: BitonicTuning::tile_size for most
 /// sorts, BitonicTuning::fused_tile_size for the fused sorts that take it (make_plan()).

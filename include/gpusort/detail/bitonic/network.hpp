@@ -11,32 +11,16 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../../pass_observer.hpp"
 #include "../bits.hpp"
-#include "../shader_interface.hpp"
+#include "../generated/shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {
+namespace bitonic {
 
-/// One GPU dispatch: a contiguous run of network steps.
-struct Pass {
-  // global_steps: a few wide steps held in registers (shaders/bitonic/global_steps.comp);
-  // window_steps: more wide steps on a tile of coalesced runs (shaders/bitonic/tile_kernel.comp, mode 2);
-  // single_tile_sort: the whole network in one workgroup of the widest tile (mode 0).
-  // fused_passes: never planned; BitonicSorter reports a dispatch that runs several passes
-  // (BitonicTuning::fused_passes_max_count) to a pass observer (PassInfo) as one Pass of this kind.
-  enum class Kind { local_sort, global_steps, window_steps, local_disperse, single_tile_sort, fused_passes };
-  Kind kind;
-  std::uint32_t stage;   // stage k the steps belong to (local_sort: the last stage it runs)
-  std::uint32_t p_hi;    // global/window/disperse: pivot bit of the first step (k-1 for the flip)
-  std::uint32_t p_lo;    // global/window: pivot bit of the last step (disperse: 0)
-  bool flip;             // global/window: the first step is the stage's flip
-  bool first;            // reads the caller's raw keys
-  bool last;             // writes the caller's raw keys
-  std::uint32_t steps;   // network steps this pass runs
-  // window_steps: before its own steps the pass runs the last `pre` disperses of stage
-  // k-1 (pivots pre-1 .. 0), which lie in the window's runs (see for_each_pass).
-  std::uint32_t pre = 0;
-};
+/// One GPU dispatch: a contiguous run of network steps (public: pass observers see it).
+using Pass = BitonicPass;
 
 /// How sort() cuts the network into passes (the sorter's resolved BitonicTuning, as log2s).
 struct Schedule {
@@ -143,5 +127,6 @@ void for_each_step(std::size_t count, Visitor&& visit) {
   }
 }
 
+}  // namespace bitonic
 }  // namespace detail
 }  // namespace gpusort

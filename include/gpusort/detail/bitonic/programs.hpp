@@ -1,17 +1,18 @@
 #pragma once
 // The bitonic sorter's program variants: a ProgramKey names each (kernel, tile, elements
 // per invocation, wide chunks, fused passes, stability), program_source() says how to build
-// it from shaders/, and Programs builds each the first time a sort needs it.
+// it from shaders/, and Programs keeps them in ProgramSlots, each built the first time a sort
+// needs it.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "../../program_cache.hpp"
+#include "../device/glsl_target.hpp"
+#include "../generated/embedded_shaders.hpp"
+#include "../gl/program.hpp"
+#include "../gl/program_slots.hpp"
 #include "config.hpp"
-#include "../embedded_shaders.hpp"
-#include "../gl_program.hpp"
-#include "../glsl_target.hpp"
-#include "../program_slots.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -135,10 +136,11 @@ inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
                         glsl_define("SUBGROUP_EMULATION", subgroups && t.emulate_subgroups ? 1 : 0, "") +
                         glsl_define("DIRECT_TILE_IO", direct ? 1 : 0, "") +
                         glsl_define("WIDE_CHUNKS", key.wide && subgroups ? 1 : 0, "");
-  if (key.fused) defines += glsl_define("FUSED_PASSES", 1, "") + glsl_define("FUSED_RESERVE_WORDS", key.reserve_words, "");
+  if (key.fused)
+    defines += glsl_define("FUSED_PASSES", 1, "") + glsl_define("FUSED_RESERVE_WORDS", key.reserve_words, "");
   return {"local_sort",
           {defines + extra_source(c), shaders::bitonic_tile_config_glsl, shaders::common_shader_interface_h,
-           shaders::bitonic_bitonic_interface_h, shaders::common_elements_glsl, shaders::bitonic_registers_glsl,
+           shaders::bitonic_bitonic_interface_h, shaders::bitonic_elements_glsl, shaders::bitonic_registers_glsl,
            shaders::bitonic_tile_memory_glsl, shaders::bitonic_tile_shuffles_glsl, shaders::bitonic_tile_steps_glsl,
            shaders::bitonic_tile_io_glsl, shaders::bitonic_tile_fused_glsl, shaders::bitonic_tile_kernel_comp}};
 }
@@ -147,7 +149,7 @@ inline ProgramSource global_source(const Config& c, bool stable) {
   return {"global_steps",
           {prelude(c, c.global_log2, c.tuning.global_group_size) + tie_break(stable) +
                glsl_define("LANES", c.tuning.global_vector_width, "") + extra_source(c),
-           shaders::common_shader_interface_h, shaders::bitonic_bitonic_interface_h, shaders::common_elements_glsl,
+           shaders::common_shader_interface_h, shaders::bitonic_bitonic_interface_h, shaders::bitonic_elements_glsl,
            shaders::bitonic_registers_glsl, shaders::bitonic_global_steps_comp}};
 }
 
@@ -157,7 +159,7 @@ inline ProgramSource arguments_source(const Config& c) {
                glsl_define("WINDOW_LOG2", c.tiles.window_log2) +
                glsl_define("SINGLE_TILE_LOG2", c.tiles.single_tile_log2) + glsl_define("LANES_LOG2", c.lanes_log2) +
                glsl_define("GLOBAL_GROUP_SIZE", c.tuning.global_group_size) + extra_source(c),
-           shaders::common_shader_interface_h, shaders::bitonic_bitonic_interface_h, shaders::common_elements_glsl,
+           shaders::common_shader_interface_h, shaders::bitonic_bitonic_interface_h, shaders::bitonic_elements_glsl,
            shaders::bitonic_dispatch_args_comp}};
 }
 
@@ -178,7 +180,7 @@ class Programs {
   explicit Programs(ProgramCache* cache = nullptr) : cache_(cache) {}
 
   GLuint get(const ProgramKey& key, const Config& c) {
-    return slots_.get(key, cache_, [&](const ProgramKey& k) { return program_source(k, c); });
+    return slots_.get(key, cache_, [&](const ProgramKey& k) { return program_source(k, c); }).name();
   }
 
   /// Builds every program of `keys` not built yet, in one batch (the driver may compile

@@ -1,32 +1,24 @@
 #pragma once
 // RadixSorter's compute programs (shaders/radix/): their sources for a key type and a
-// resolved tuning, and which uniform locations each program really has.
+// resolved tuning, which uniform locations each program really has, and Programs, which keeps
+// them in ProgramSlots.
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "../../pass_observer.hpp"
 #include "../../program_cache.hpp"
-#include "../embedded_shaders.hpp"
-#include "../gl_program.hpp"
-#include "../glsl_target.hpp"
+#include "../device/glsl_target.hpp"
+#include "../device/limits.hpp"
+#include "../generated/embedded_shaders.hpp"
+#include "../gl/program.hpp"
+#include "../gl/program_slots.hpp"
+#include "config.hpp"
 #include "plan.hpp"
 
 namespace gpusort {
 namespace detail {
-
-/// A built program and the uniform locations (below 32) it has: a location the compiler
-/// removed must not be set (glUniform* would raise GL_INVALID_OPERATION).
-struct RadixProgram {
-  GlProgram program;
-  std::uint32_t active_locations = 0;
-
-  GLuint name() const { return program.name(); }
-  void set(GLint location, GLuint value) const {
-    if ((active_locations >> location) & 1u) glUniform1ui(location, value);
-  }
-};
+namespace radix {
 
 inline std::uint32_t active_uniform_locations(GLuint program) {
   // The program interface query (GL 4.3, ES 3.1) reads each uniform's location directly;
@@ -43,17 +35,33 @@ inline std::uint32_t active_uniform_locations(GLuint program) {
   return mask;
 }
 
-using RadixKernel = gpusort::RadixKernel;
+/// A built program and the uniform locations (below 32) it has: a location the compiler
+/// removed must not be set (glUniform* would raise GL_INVALID_OPERATION).
+class Program {
+ public:
+  explicit Program(GlProgram program)
+      : program_(std::move(program)), active_locations_(active_uniform_locations(program_.name())) {}
 
-/// The sources of `kernel` for keys of `key_kind` (KeyTraits::glsl_kind) and `key_bytes`.
-inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig& c, int key_kind,
-                                          std::uint32_t key_bytes, bool has_values) {
+  GLuint name() const { return program_.name(); }
+  void set(GLint location, GLuint value) const {
+    if ((active_locations_ >> location) & 1u) glUniform1ui(location, value);
+  }
+
+ private:
+  GlProgram program_;
+  std::uint32_t active_locations_ = 0;
+};
+
+/// The sources of `kernel` for the sort `c` was made for.
+inline ProgramSource program_source(Kernel kernel, const Config& c) {
+  const Elements& elements = c.elements;
+  const std::uint32_t key_bytes = elements.key_bytes;
   const RadixTuning& t = c.tuning;
-  const bool tile_kernel = kernel == RadixKernel::downsweep || kernel == RadixKernel::onesweep;
+  const bool tile_kernel = kernel == Kernel::downsweep || kernel == Kernel::onesweep;
   const std::uint32_t group_size = tile_kernel ? t.workgroup_size : c.small_group;
   const std::uint32_t max_passes = (key_bytes * 8 + t.digit_bits - 1) / t.digit_bits;
-  const bool real_subgroups = c.ranking == RadixRanking::ballots;
-  std::string prelude = glsl_prelude(c.glsl_target, tile_kernel && real_subgroups
+  const bool real_subgroups = c.ranking == Ranking::ballots;
+  std::string prelude = glsl_prelude(c.device.glsl_target, tile_kernel && real_subgroups
                                                         ? "#extension GL_KHR_shader_subgroup_basic : require\n"
                                                           "#extension GL_KHR_shader_subgroup_ballot : require\n"
                                                           "#extension GL_KHR_shader_subgroup_shuffle : require\n"
@@ -64,9 +72,9 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
     prelude += std::string("#define ") + name + " " + std::to_string(value) + suffix + "\n";
   };
   // Names a preprocessor #if tests carry no u suffix.
-  define("KEY_KIND", static_cast<std::uint64_t>(key_kind));
+  define("KEY_KIND", elements.key_kind);
   define("KEY_WORDS", key_bytes / 4, "");
-  define("HAS_VALUES", has_values ? 1 : 0, "");
+  define("HAS_VALUES", elements.has_values ? 1 : 0, "");
   define("RADIX_BITS", t.digit_bits);
   define("GROUP_SIZE", group_size);
   define("TILE_SIZE", c.tile_size);
@@ -74,7 +82,7 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
   define("HISTOGRAM_PASSES", max_passes);
   define("COPY_ELEMENTS", c.copy_elements);
   define("SERIAL_SCAN_BLOCKS", c.serial_scan_blocks);
-  define("ALL_PASSES", kernel == RadixKernel::histogram ? 1 : 0, "");
+  define("ALL_PASSES", kernel == Kernel::histogram ? 1 : 0, "");
   define("KEYS_PER_INVOCATION", t.keys_per_invocation);
   define("SUBGROUP_SIZE", c.subgroup_size);
   define("SUBGROUP_MODE", static_cast<std::uint64_t>(c.ranking), "");
@@ -88,44 +96,50 @@ inline ProgramSource radix_program_source(RadixKernel kernel, const RadixConfig&
                                       shaders::radix_common_glsl};
   const char* name = "";
   switch (kernel) {
-    case RadixKernel::init: name = "radix_init"; sources.push_back(shaders::radix_init_comp); break;
-    case RadixKernel::histogram:
-    case RadixKernel::upsweep:
-      name = kernel == RadixKernel::histogram ? "radix_histogram" : "radix_upsweep";
-      sources.push_back(shaders::radix_keys_glsl);
-      sources.push_back(shaders::radix_histogram_comp);
+    case Kernel::init: name = "radix_init"; sources.push_back(shaders::radix_init_comp); break;
+    case Kernel::histogram:
+    case Kernel::upsweep:
+      name = kernel == Kernel::histogram ? "radix_histogram" : "radix_upsweep";
+      sources.insert(sources.end(), {shaders::radix_keys_glsl, shaders::radix_histogram_comp});
       break;
-    case RadixKernel::scan: name = "radix_scan"; sources.push_back(shaders::radix_scan_comp); break;
-    case RadixKernel::downsweep:
-    case RadixKernel::onesweep:
-      name = kernel == RadixKernel::downsweep ? "radix_downsweep" : "radix_onesweep";
+    case Kernel::scan: name = "radix_scan"; sources.push_back(shaders::radix_scan_comp); break;
+    case Kernel::downsweep:
+    case Kernel::onesweep:
+      name = kernel == Kernel::downsweep ? "radix_downsweep" : "radix_onesweep";
       sources.push_back(shaders::radix_keys_glsl);
       sources.push_back(shaders::radix_tile_glsl);
-      sources.push_back(kernel == RadixKernel::downsweep ? shaders::radix_downsweep_comp : shaders::radix_onesweep_comp);
+      sources.push_back(kernel == Kernel::downsweep ? shaders::radix_downsweep_comp : shaders::radix_onesweep_comp);
       break;
-    case RadixKernel::copy: name = "radix_copy"; sources.push_back(shaders::radix_copy_comp); break;
+    case Kernel::copy: name = "radix_copy"; sources.push_back(shaders::radix_copy_comp); break;
   }
   return ProgramSource{name, sources};
 }
 
-/// Builds `kernels` in one batch (drivers may compile them concurrently).
-/// `device`: the limits the programs must fit (checked after linking).
-inline std::vector<RadixProgram> build_radix_programs(const std::vector<RadixKernel>& kernels, const RadixConfig& c,
-                                                      int key_kind, std::uint32_t key_bytes, bool has_values,
-                                                      ProgramCache* cache, const DeviceLimits& device) {
-  std::vector<ProgramSource> sources;
-  for (RadixKernel kernel : kernels) {
-    sources.push_back(radix_program_source(kernel, c, key_kind, key_bytes, has_values));
-    sources.back().device = &device;
+/// The programs a sorter has built, by kernel; each is built the first time it is asked for.
+class Programs {
+  static auto source_of(const Config& c) {
+    return [&c](Kernel kernel) {
+      ProgramSource source = program_source(kernel, c);
+      source.device = &c.device;  // checked after linking against the limits it was planned for
+      return source;
+    };
   }
-  std::vector<GlProgram> built = build_compute_programs(sources, cache);
-  std::vector<RadixProgram> programs(built.size());
-  for (std::size_t i = 0; i < built.size(); ++i) {
-    programs[i].active_locations = active_uniform_locations(built[i].name());
-    programs[i].program = std::move(built[i]);
-  }
-  return programs;
-}
 
+ public:
+  explicit Programs(ProgramCache* cache = nullptr) : cache_(cache) {}
+
+  /// `kernel`'s program for `c`, built if it is not yet.
+  const Program& get(Kernel kernel, const Config& c) { return slots_.get(kernel, cache_, source_of(c)); }
+
+  /// Builds every program of `kernels` not built yet, in one batch (the driver may compile
+  /// them in parallel).
+  void build(const std::vector<Kernel>& kernels, const Config& c) { slots_.build(kernels, cache_, source_of(c)); }
+
+ private:
+  ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled
+  ProgramSlots<Kernel, Program> slots_;
+};
+
+}  // namespace radix
 }  // namespace detail
 }  // namespace gpusort

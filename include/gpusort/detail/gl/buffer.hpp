@@ -1,6 +1,6 @@
 #pragma once
-// GlBuffer: owns one GL buffer object that gpusort creates for itself (scratch, dispatch
-// arguments, counters). Moving hands the name over, so a class holding GlBuffers needs no
+// GlBuffer: owns one GL buffer object that gpusort creates for itself (each slot of
+// ScratchBuffers, scratch.hpp). Moving hands the name over, so a class holding GlBuffers needs no
 // hand-written move operations; deleting needs the creating context (or one sharing with it)
 // to be current.
 #include <cstddef>
@@ -28,20 +28,6 @@ class GlBuffer {
 
   GLuint name() const { return name_; }
   std::size_t bytes() const { return bytes_; }
-
-  /// Makes the buffer hold at least `bytes` bytes (it grows, never shrinks; growing loses the
-  /// contents) and, when `data` is given, writes `bytes` bytes of it at the start. Creates the
-  /// buffer on first use. Binds it to GL_COPY_WRITE_BUFFER (callers restore that binding).
-  void reserve(std::size_t bytes, const void* data = nullptr) {
-    if (name_ == 0) glGenBuffers(1, &name_);
-    glBindBuffer(GL_COPY_WRITE_BUFFER, name_);
-    if (bytes_ < bytes) {
-      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_DYNAMIC_COPY);
-      bytes_ = bytes;
-    } else if (data) {
-      glBufferSubData(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
-    }
-  }
 
   /// Replaces the buffer by a new one of exactly `bytes` bytes, contents undefined: with
   /// `immutable` (where the GL headers have glBufferStorage) immutable storage that the CPU

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "../error.hpp"
+#include "../../error.hpp"
 
 namespace gpusort {
 namespace detail {

@@ -6,9 +6,9 @@
 // until the call returns.
 #include <cstddef>
 
-#include "device.hpp"
+#include "../device/limits.hpp"
 #include "element_layout.hpp"
-#include "gl_state.hpp"
+#include "../gl/state.hpp"
 #include "validation.hpp"
 
 namespace gpusort {

@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "device.hpp"
-#include "shader_interface.hpp"
+#include "../device/limits.hpp"
+#include "../generated/shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {

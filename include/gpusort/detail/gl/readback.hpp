@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "../error.hpp"
+#include "../../error.hpp"
 
 namespace gpusort {
 namespace detail {

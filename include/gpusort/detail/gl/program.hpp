@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "../error.hpp"
-#include "../program_cache.hpp"
-#include "device.hpp"
-#include "fnv1a.hpp"
+#include "../../error.hpp"
+#include "../../program_cache.hpp"
+#include "../device/limits.hpp"
+#include "../fnv1a.hpp"
 
 namespace gpusort {
 namespace detail {

@@ -1,28 +1,31 @@
 #pragma once
-// ProgramSlots: the compute programs of a sorter, one per key, each built the first time it
+// ProgramSlots: the compute programs of an algorithm, one per key, each built the first time it
 // is asked for (or in one batch, so that the driver may compile them in parallel). The key
-// names a program variant; `source_of(key)` says how to build it. Every sorter keeps its
-// programs here instead of a build-if-empty helper per program.
+// names a program variant; `source_of(key)` says how to build it. Both algorithms keep their
+// programs here (detail/bitonic/programs.hpp, detail/radix/programs.hpp).
 #include <cstddef>
 #include <utility>
 #include <vector>
 
-#include "../program_cache.hpp"
-#include "gl_program.hpp"
+#include "../../program_cache.hpp"
+#include "program.hpp"
 
 namespace gpusort {
 namespace detail {
 
-template <class Key>
+/// `Program`: what a slot keeps of a built program, constructible from the GlProgram (GlProgram
+/// itself, or a wrapper that also records what it asked of the linked program).
+template <class Key, class Program = GlProgram>
 class ProgramSlots {
  public:
   /// The program of `key`; builds it from source_of(key) (a ProgramSource) if it is the
-  /// first request. Throws Error (building nothing) when the build fails.
+  /// first request. Throws Error (building nothing) when the build fails. The reference holds
+  /// until the next program is built.
   template <class SourceOf>
-  GLuint get(const Key& key, ProgramCache* cache, SourceOf&& source_of) {
-    if (const GlProgram* program = find(key)) return program->name();
-    slots_.emplace_back(key, build_compute_program(source_of(key), cache));
-    return slots_.back().second.name();
+  const Program& get(const Key& key, ProgramCache* cache, SourceOf&& source_of) {
+    if (const Program* program = find(key)) return *program;
+    slots_.emplace_back(key, Program(build_compute_program(source_of(key), cache)));
+    return slots_.back().second;
   }
 
   /// Builds every program of `keys` that is not built yet, in one batch.
@@ -37,14 +40,17 @@ class ProgramSlots {
     }
     if (missing.empty()) return;
     std::vector<GlProgram> built = build_compute_programs(sources, cache);
-    for (std::size_t i = 0; i < missing.size(); ++i) slots_.emplace_back(missing[i], std::move(built[i]));
+    for (std::size_t i = 0; i < missing.size(); ++i) slots_.emplace_back(missing[i], Program(std::move(built[i])));
   }
 
   /// Whether `key`'s program is built.
   bool built(const Key& key) const { return find(key) != nullptr; }
 
+  /// `key`'s program, which must be built.
+  const Program& at(const Key& key) const { return *find(key); }
+
  private:
-  const GlProgram* find(const Key& key) const {
+  const Program* find(const Key& key) const {
     for (const auto& slot : slots_) {
       if (slot.first == key) return &slot.second;
     }
@@ -58,7 +64,7 @@ class ProgramSlots {
     return false;
   }
 
-  std::vector<std::pair<Key, GlProgram>> slots_;
+  std::vector<std::pair<Key, Program>> slots_;
 };
 
 /// ProgramSlots of a single program (no variants).
@@ -66,7 +72,7 @@ class ProgramSlot {
  public:
   template <class SourceOf>
   GLuint get(ProgramCache* cache, SourceOf&& source_of) {
-    return slots_.get(0, cache, [&](int) { return source_of(); });
+    return slots_.get(0, cache, [&](int) { return source_of(); }).name();
   }
 
  private:

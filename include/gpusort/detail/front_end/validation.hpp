@@ -8,10 +8,10 @@
 #include <limits>
 #include <string>
 
-#include "../error.hpp"
-#include "device.hpp"
+#include "../../error.hpp"
+#include "../device/limits.hpp"
 #include "element_layout.hpp"
-#include "storage_binding.hpp"
+#include "../gl/binding.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -21,17 +21,6 @@ struct CountLimit {
   std::size_t max_count = 0;
   const char* bound = "";
 };
-
-/// The largest count one bitonic call can sort: GL_MAX_SHADER_STORAGE_BLOCK_SIZE over the key
-/// size, and 2^31 (32-bit GPU indexing).
-inline std::size_t max_sort_count(const DeviceLimits& limits, std::uint32_t key_bytes) {
-  const std::uint64_t by_block = limits.max_storage_block_bytes / key_bytes;
-  return static_cast<std::size_t>(std::min<std::uint64_t>(by_block, std::uint64_t{1} << 31));
-}
-
-inline CountLimit storage_block_limit(const DeviceLimits& limits, std::uint32_t key_bytes) {
-  return CountLimit{max_sort_count(limits, key_bytes), "and at most 2^31 elements"};
-}
 
 inline void check_count(std::size_t count, const CountLimit& limit, const DeviceLimits& limits) {
   if (count > limit.max_count) {

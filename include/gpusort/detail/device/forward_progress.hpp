@@ -9,8 +9,8 @@
 #include <cstring>
 #include <string>
 
-#include "../device_facts.hpp"
-#include "../error.hpp"
+#include "../../device_facts.hpp"
+#include "../../error.hpp"
 
 namespace gpusort {
 namespace detail {

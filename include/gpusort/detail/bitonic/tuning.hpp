@@ -1,8 +1,8 @@
 #pragma once
-// resolve_tuning(): fills the zero fields of a BitonicTuning from the device and the
-// element type, one small derivation per field, then checks the result. Each derivation
-// reads only the fields resolved above it in resolve_tuning(). The measurements behind the
-// defaults are in bench/results/history.md.
+// resolve_tuning(): fills the zero fields of a BitonicTuning from the row of the defaults table
+// (defaults.hpp) for the device and the element type and from the device's limits, one small
+// derivation per field, then checks the result. Each derivation reads only the fields
+// resolved above it in resolve_tuning().
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -10,29 +10,32 @@
 #include "../../bitonic_tuning.hpp"
 #include "../../error.hpp"
 #include "../bits.hpp"
-#include "../device.hpp"
+#include "../device/limits.hpp"
+#include "config.hpp"
+#include "defaults.hpp"
 
 namespace gpusort {
 namespace detail {
 namespace bitonic {
 
-/// What the defaults derive from: the device, and the bytes of an element and of its key.
+/// What the defaults derive from: the device, the bytes of an element and of its key, and the
+/// row of the defaults table for them.
 struct TuningInputs {
   const DeviceLimits& device;
   std::uint32_t element_bytes;  // key + value (shared memory per element)
   std::uint32_t key_bytes;      // 4 or 8
+  const Defaults& row;
 
-  bool software() const { return device.software; }
   /// Shared memory of a tile of `tile` elements (with the emulated shuffles' word each).
   std::uint64_t shared_bytes(std::uint64_t tile, bool emulated) const {
     return tile * (element_bytes + (emulated ? 4 : 0));
   }
 };
 
-/// Software renderers hold 4 elements per invocation: the JIT of the 8-element tile kernel
-/// dominates their first sort, and their speed is moot.
-inline std::uint32_t software_local_elements(const BitonicTuning& t, const TuningInputs& in) {
-  return t.local_elements == 0 && in.software() ? 4u : t.local_elements;
+/// Rows that fix local_elements before the tile (software renderers, where the JIT of the
+/// 8-element tile kernel dominates the first sort, and speed is moot).
+inline std::uint32_t local_elements_first(const BitonicTuning& t, const TuningInputs& in) {
+  return t.local_elements == 0 && in.row.local_elements_first ? in.row.local_elements : t.local_elements;
 }
 
 /// Emulated shuffles only where the device has no subgroups.
@@ -45,33 +48,35 @@ inline std::uint32_t subgroup_size(const BitonicTuning& t, const TuningInputs& i
   return in.device.subgroup_size != 0 ? in.device.subgroup_size : t.emulate_subgroups ? 32u : 0u;
 }
 
-/// GPUs: at most 16 KiB, so that several workgroups share an SM and hide each other's
-/// barriers; software renderers: all of shared memory (fewer passes). An explicit
+/// The row's budget (GPUs: 16 KiB, so that several workgroups share an SM and hide each
+/// other's barriers), or all of shared memory (software renderers: fewer passes). An explicit
 /// local_elements also bounds it through the invocation limit.
 inline std::uint32_t default_tile_size(const BitonicTuning& t, const TuningInputs& in) {
   const std::uint64_t max_shared = in.device.max_shared_bytes;
-  const std::uint64_t budget = in.software() ? max_shared : std::min<std::uint64_t>(max_shared, 16384);
+  const std::uint64_t budget =
+      in.row.tile_bytes == 0 ? max_shared : std::min<std::uint64_t>(max_shared, in.row.tile_bytes);
   std::uint32_t tile = 1;
   while (in.shared_bytes(std::uint64_t{tile} * 2, t.emulate_subgroups) <= budget && tile < (1u << 20)) tile *= 2;
   while (t.local_elements != 0 && tile / t.local_elements > in.device.max_invocations) tile /= 2;
   return tile;
 }
 
-/// 8, or 4 for elements of 8 bytes or more (a 16 KiB tile then runs 512 invocations);
-/// more where the invocation limit needs.
+/// The row's (8, or 4 for elements of 8 bytes or more: a 16 KiB tile then runs 512
+/// invocations); more where the invocation limit needs.
 inline std::uint32_t default_local_elements(const BitonicTuning& t, const TuningInputs& in) {
-  std::uint32_t elements = in.element_bytes >= 8 ? 4 : 8;
+  std::uint32_t elements = in.row.local_elements;
   while (elements < 32 && t.tile_size / elements > in.device.max_invocations) elements *= 2;
   return elements;
 }
 
-/// GPUs: 2 tiles per pass and compute unit where the units are known (the fused program can
-/// then bound the workgroups per unit), else 16 tiles. Software renderers: slower, and where
-/// several threads run workgroups unsafe, so never.
+/// The row's tiles per compute unit where the units are known (the fused program can then
+/// bound the workgroups per unit), else its tiles in all; never where it has none (software
+/// renderers: slower, and where several threads run workgroups unsafe).
 inline std::uint32_t default_fused_passes_max_count(const BitonicTuning& t, const TuningInputs& in) {
-  if (in.software()) return BitonicTuning::never;
+  if (in.row.fused_tiles_per_unit == 0) return BitonicTuning::never;
   const std::uint64_t units = in.device.compute_units;
-  const std::uint64_t tiles = units != 0 ? 2 * units : 16;
+  const std::uint64_t tiles = units != 0 ? std::uint64_t{in.row.fused_tiles_per_unit} * units
+                                         : in.row.fused_tiles_units_unknown;
   return static_cast<std::uint32_t>(std::min<std::uint64_t>(tiles * t.tile_size, BitonicTuning::never - 1));
 }
 
@@ -85,25 +90,25 @@ inline std::uint32_t runnable_global_vector_width(const BitonicTuning& t, const 
   return in.key_bytes == 8 ? 1u : t.global_vector_width;
 }
 
-/// Half tiles for fused sorts that leave compute units idle, on GPUs whose units are known,
-/// for elements of up to 8 bytes, where half-tile windows still fuse more steps than a
+/// Half tiles for fused sorts that leave compute units idle, where the row takes them, on
+/// devices whose units are known, where half-tile windows still fuse more steps than a
 /// register pass; else tile_size (off).
 inline std::uint32_t default_fused_tile_size(const BitonicTuning& t, const TuningInputs& in) {
   const std::uint32_t half = t.tile_size / 2;
   const bool windows = half >= 4ull * t.window_run && half / t.window_run > t.global_elements;
   const bool fused = t.fused_passes_max_count != BitonicTuning::never && in.device.compute_units != 0;
-  return !in.software() && fused && in.element_bytes <= 8 && windows ? half : t.tile_size;
+  return in.row.fused_half_tiles && fused && windows ? half : t.tile_size;
 }
 
-/// The single-dispatch tile's elements per invocation before the invocation limit: 8 on
-/// GPUs, local_elements on software renderers.
+/// The single-dispatch tile's elements per invocation before the invocation limit: the row's
+/// at the least (8 on GPUs), or local_elements.
 inline std::uint32_t single_tile_elements_wanted(const BitonicTuning& t, const TuningInputs& in) {
   if (t.single_tile_elements != 0) return t.single_tile_elements;
-  return in.software() ? t.local_elements : std::max(8u, t.local_elements);
+  return in.row.single_tile_elements == 0 ? t.local_elements : std::max(in.row.single_tile_elements, t.local_elements);
 }
 
-/// tile_size (no second program) where fused passes take sorts of two tiles, which beat one
-/// wide workgroup; else the widest tile shared memory and `elements` per invocation allow.
+/// tile_size (no second program) where fused passes take sorts of two tiles, which measured faster
+/// than one wide workgroup; else the widest tile shared memory and `elements` per invocation allow.
 inline std::uint32_t default_single_dispatch_tile(const BitonicTuning& t, const TuningInputs& in,
                                                   std::uint32_t elements) {
   const bool fused_two_tiles = t.fused_passes_max_count != BitonicTuning::never && t.merge_stages &&
@@ -128,11 +133,6 @@ inline std::uint32_t default_single_tile_elements(const BitonicTuning& t, const 
 inline bool runs_direct_tile_io(const BitonicTuning& t, const TuningInputs& in, std::uint32_t subgroups) {
   return t.direct_tile_io && in.element_bytes == 4 && t.use_subgroups && subgroups == 32 && t.local_elements == 8 &&
          t.tile_size >= 512 && t.tile_size <= 4096;
-}
-
-/// 32-bit keys with values on GPUs, from 2^21 elements; nothing else measured faster.
-inline std::uint32_t default_wide_chunk_min_count(const TuningInputs& in) {
-  return !in.software() && in.element_bytes == 8 && in.key_bytes == 4 ? (1u << 21) : BitonicTuning::never;
 }
 
 /// Throws Error unless the device can run `t` (with every field resolved).
@@ -185,22 +185,22 @@ inline void check_tuning(const BitonicTuning& t, const TuningInputs& in) {
 /// element_bytes: key + value bytes per element; key_bytes: 4 or 8.
 inline BitonicTuning resolve_tuning(BitonicTuning t, const DeviceLimits& device, std::uint32_t element_bytes,
                                     std::uint32_t key_bytes = 4) {
-  const TuningInputs in{device, element_bytes, key_bytes};
+  const TuningInputs in{device, element_bytes, key_bytes, defaults_for(device, key_bytes, element_bytes > key_bytes)};
   const auto fill = [](std::uint32_t& field, std::uint32_t value) {
     if (field == 0) field = value;
   };
-  t.local_elements = software_local_elements(t, in);
+  t.local_elements = local_elements_first(t, in);
   t.emulate_subgroups = emulates_subgroups(t, in);
   const std::uint32_t subgroups = subgroup_size(t, in);
   fill(t.tile_size, default_tile_size(t, in));
   fill(t.local_elements, default_local_elements(t, in));
   fill(t.fused_passes_max_count, default_fused_passes_max_count(t, in));
   t.fused_passes_max_count = runnable_fused_passes_max_count(t, in);
-  fill(t.global_elements, 8);
-  fill(t.global_vector_width, 4);
+  fill(t.global_elements, in.row.global_elements);
+  fill(t.global_vector_width, in.row.global_vector_width);
   t.global_vector_width = runnable_global_vector_width(t, in);
-  fill(t.global_group_size, 128);
-  fill(t.window_run, std::min<std::uint32_t>(16, t.tile_size));
+  fill(t.global_group_size, in.row.global_group_size);
+  fill(t.window_run, std::min<std::uint32_t>(in.row.window_run, t.tile_size));
   fill(t.fused_tile_size, default_fused_tile_size(t, in));
   const std::uint32_t single_elements = single_tile_elements_wanted(t, in);
   fill(t.single_dispatch_tile, default_single_dispatch_tile(t, in, single_elements));
@@ -211,7 +211,7 @@ inline BitonicTuning resolve_tuning(BitonicTuning t, const DeviceLimits& device,
   t.use_subgroups = t.use_subgroups && subgroups_fit(t.tile_size, t.local_elements, subgroups);
   t.emulate_subgroups = t.emulate_subgroups && t.use_subgroups;
   t.direct_tile_io = runs_direct_tile_io(t, in, subgroups);
-  fill(t.wide_chunk_min_count, default_wide_chunk_min_count(in));
+  fill(t.wide_chunk_min_count, in.row.wide_chunk_min_count);
   if (!t.use_subgroups) t.wide_chunk_min_count = BitonicTuning::never;  // wide chunks are subgroup steps
   // Passes that cross stages are window passes.
   t.merge_stages = t.merge_stages && t.tile_size / t.window_run > t.global_elements;

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <string>
 
-#include "../device_facts.hpp"
-#include "../error.hpp"
+#include "../../device_facts.hpp"
+#include "../../error.hpp"
 #include "forward_progress.hpp"
 #include "glsl_target.hpp"
 
@@ -55,14 +55,14 @@ inline void require_current_context() {
 struct DeviceLimits {
   int major = 0;
   int minor = 0;
+  /// An OpenGL ES context (major and minor are then the ES version).
+  bool es = false;
   std::string version;
   std::string renderer;
   std::string vendor;
   /// The GLSL dialect of the context's compute shaders (glsl_target.hpp): every program
   /// source starts with its #version line.
   GlslTarget glsl_target = GlslTarget::gl430_core;
-  /// An OpenGL ES context (major and minor are then the ES version).
-  bool es = false;
   std::uint32_t max_shared_bytes = 0;
   std::uint32_t max_invocations = 0;
   std::uint32_t max_groups_x = 0;
@@ -268,14 +268,6 @@ inline DeviceFacts facts_of(const DeviceLimits& limits) {
   facts.clamp = limits.clamp;
   facts.emulated_subgroup_size = limits.emulated_subgroup_size;
   return facts;
-}
-
-/// Whether a tile program of `tile_size` elements, `elements` per invocation, can run its narrow
-/// steps with subgroups of `subgroup_size`: whole subgroups per workgroup, and a tile wider than
-/// one subgroup's share.
-inline bool subgroups_fit(std::uint32_t tile_size, std::uint32_t elements, std::uint32_t subgroup_size) {
-  return subgroup_size != 0 && (tile_size / elements) % subgroup_size == 0 &&
-         std::uint64_t{subgroup_size} * elements < tile_size;
 }
 
 }  // namespace detail

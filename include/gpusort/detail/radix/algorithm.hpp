@@ -1,0 +1,117 @@
+#pragma once
+// The radix sort as the front end (detail/front_end/front_end.hpp) calls it: its resolved
+// tuning (tuning.hpp), a plan per call (plan.hpp), its programs (programs.hpp), its scratch by
+// name (scratch.hpp), and the run of a plan (run.hpp).
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "../../error.hpp"
+#include "../../pass_observer.hpp"
+#include "../../program_cache.hpp"
+#include "../../radix_tuning.hpp"
+#include "../device/limits.hpp"
+#include "../front_end/sort_job.hpp"
+#include "../front_end/validation.hpp"
+#include "config.hpp"
+#include "plan.hpp"
+#include "programs.hpp"
+#include "run.hpp"
+#include "scratch.hpp"
+#include "tuning.hpp"
+
+namespace gpusort {
+namespace detail {
+namespace radix {
+
+class Algorithm {
+ public:
+  /// Resolves `tuning` for `device` and `elements` (throws Error where the device lacks what
+  /// the radix kernels need, device_need()), and builds the programs a sort of all the key's
+  /// bits runs.
+  Algorithm(const RadixTuning& tuning, ProgramCache* cache, const DeviceLimits& device, const Elements& elements)
+      : config_(make_config(tuning, device, elements)), programs_(cache) {
+    scratch_.use_immutable_storage(device.major > 4 || (device.major == 4 && device.minor >= 4));
+    programs_.build(make_plan(2, passes(BitRange{}), config_).kernels(), config_);
+  }
+
+  const DeviceLimits& limits() const { return config_.device; }
+  const Config& config() const { return config_; }
+
+  /// GL_MAX_SHADER_STORAGE_BLOCK_SIZE over the key size (and over Onesweep's status words per
+  /// tile), and below 2^30 (30-bit status counts).
+  CountLimit count_limit() const {
+    const std::uint64_t block = config_.device.max_storage_block_bytes;
+    const std::uint64_t by_status = block / (std::uint64_t{4} << config_.tuning.digit_bits) * config_.tile_size;
+    const std::uint64_t most =
+        std::min({block / config_.elements.key_bytes, by_status, (std::uint64_t{1} << 30) - 1});
+    return CountLimit{static_cast<std::size_t>(most), "below 2^30"};
+  }
+
+  void set_observer(RadixPassObserver observer) { runner_.set_observer(std::move(observer)); }
+
+  /// The digit passes of a sort by `bits`; throws Error for a BitRange the keys do not have.
+  Passes passes(BitRange bits) const { return passes_of(bits, config_.elements, config_.tuning.digit_bits); }
+
+  void run(const SortJob& job) { run(job, passes(BitRange{})); }
+
+  /// A sort by `passes` (passes(bits)).
+  void run(const SortJob& job, const Passes& passes) {
+    const Plan plan = make_plan(job.count, passes, config_);
+    prepare_run(plan);  // may build or allocate; writes nothing
+    const IndirectCount indirect{job.count_buffer, job.count_offset / sizeof(std::uint32_t)};
+    runner_.run(plan, job.buffers, job.order, job.indices,
+                job.indirect ? &indirect : nullptr, config_, programs_, scratch_);
+  }
+
+  /// The programs a sort of `count` elements by `passes` runs (the constructor built those of
+  /// every sort of all the key's bits; a BitRange of an odd number of passes adds the copy).
+  void prepare(std::size_t count, bool /*stable: every radix sort is*/, bool /*indirect: the same programs*/,
+               const Passes& passes) {
+    programs_.build(make_plan(count, passes, config_).kernels(), config_);
+  }
+  void prepare(std::size_t count, bool stable, bool indirect) { prepare(count, stable, indirect, passes(BitRange{})); }
+
+  /// The scratch of every sort of up to `capacity` elements (sort_indirect() included).
+  void reserve(std::size_t capacity) { reserve_scratch(make_plan(capacity, passes(BitRange{}), config_)); }
+
+  /// What a sort of `count` by `passes` dispatches.
+  RadixPlan plan(std::size_t count, const Passes& passes) const { return make_plan(count, passes, config_).summary(); }
+
+ private:
+  /// Checks the plan's dispatch limits, builds what it lacks and allocates its scratch,
+  /// before anything is written.
+  void prepare_run(const Plan& plan) {
+    const DispatchLimits limits = dispatch_limits(config_);
+    const Geometry& g = plan.geometry;
+    for (std::uint64_t groups : {g.tiles, g.blocks, g.histogram_groups, g.copy_groups}) {
+      if (groups > limits.capacity()) {
+        throw Error("sorting " + std::to_string(plan.count) + " elements needs more workgroups than "
+                    "GL_MAX_COMPUTE_WORK_GROUP_COUNT allows (" + std::to_string(limits.max_x) + " x " +
+                    std::to_string(limits.max_y) +
+                    "): raise RadixTuning::max_workgroups_x or keys_per_invocation, or sort fewer elements");
+      }
+    }
+    programs_.build(plan.kernels(), config_);
+    reserve_scratch(plan);
+  }
+
+  void reserve_scratch(const Plan& plan) {
+    const std::uint64_t count = plan.count;
+    scratch_.reserve(ScratchSlot::meta, GPUSORT_RADIX_META_WORDS * 4ull);
+    scratch_.reserve(ScratchSlot::keys, count * config_.elements.key_bytes);
+    if (config_.elements.has_values) scratch_.reserve(ScratchSlot::values, count * Elements::value_bytes);
+    scratch_.reserve(ScratchSlot::tile_state, plan.geometry.tile_state_words * 4);
+  }
+
+  Config config_;  // the resolved tuning, the device, the elements
+  Programs programs_;
+  Scratch scratch_;
+  Runner runner_;
+};
+
+}  // namespace radix
+}  // namespace detail
+}  // namespace gpusort

@@ -1,0 +1,86 @@
+#pragma once
+// What a radix sorter plans and builds with, fixed at construction: the resolved tuning
+// (tuning.hpp) and what the programs derive from it, and what every radix kernel needs of the
+// device.
+#include <cstdint>
+#include <string>
+
+#include "../../radix_tuning.hpp"
+#include "../device/limits.hpp"
+#include "../generated/shader_interface.hpp"
+
+namespace gpusort {
+namespace detail {
+namespace radix {
+
+// The meta buffer's layout and init.comp's DispatchIndirectCommands are in the shader
+// interface (shaders/radix/radix_interface.h, GPUSORT_RADIX_META_*, GPUSORT_RADIX_ARGUMENTS_*).
+constexpr std::uint32_t max_small_group = 256;  // init, scan, histogram and copy workgroups, at most
+
+/// Ranking (shaders/radix/tile.glsl SUBGROUP_MODE).
+enum class Ranking : std::uint32_t { shared_match = 0, emulated_ballots = 1, ballots = 2 };
+
+/// What a sort needs to know of its element type.
+struct Elements {
+  std::uint32_t key_kind = 0;  // KeyTraits::glsl_kind
+  std::uint32_t key_bytes = 4;
+  bool has_values = false;
+  const char* key_name = "";  // KeyTraits::name, for messages
+  static constexpr std::uint32_t value_bytes = 4;
+};
+
+/// A RadixTuning with every field resolved, plus what the programs derive from it, and the
+/// device and elements it was resolved for.
+struct Config {
+  RadixTuning tuning;
+  Ranking ranking = Ranking::shared_match;
+  std::uint32_t subgroup_size = 32;  // real, or the emulated 32
+  std::uint32_t tile_size = 0;       // workgroup_size * keys_per_invocation
+  std::uint32_t area_words = 0;      // tile.glsl AREA_WORDS
+  std::uint64_t shared_bytes = 0;    // shared memory of the tile kernels
+  /// scan.comp: up to this many blocks one workgroup walks them, an invocation per digit. On
+  /// GPUs a walk of dependent loads is slow (32); llvmpipe starts workgroups slowly (4096).
+  std::uint32_t serial_scan_blocks = 32;
+  std::uint32_t small_group = 256;     // invocations of init, scan, histogram and copy
+  std::uint32_t copy_elements = 1024;  // elements per copy.comp workgroup (small_group x 4)
+  DeviceLimits device;                 // the limits it was resolved for
+  Elements elements;                   // the sort's element type (make_config())
+};
+
+/// Shared memory of downsweep.comp / onesweep.comp (tile.glsl): the area (which
+/// also holds the digit counts, starts and scan temporaries), s_delta, the downsweep's s_base
+/// and, without real ballots, two words per invocation.
+inline std::uint64_t tile_shared_bytes(const Config& c) {
+  const std::uint64_t radix = std::uint64_t{1} << c.tuning.digit_bits;
+  const std::uint64_t lanes = c.ranking == Ranking::ballots ? 0 : 2ull * c.tuning.workgroup_size;
+  return 4 * (c.area_words + 2 * radix + lanes);
+}
+
+/// What every radix kernel needs of the device, whatever the tuning: storage blocks per
+/// compute shader (the most any kernel declares), binding points (GPUSORT_RADIX_BINDING_*),
+/// invocations (a workgroup of 128 covers 7-bit digits) and shared memory (a tile of 128 x 8).
+constexpr std::uint32_t needed_storage_blocks = 8;
+constexpr std::uint32_t needed_binding_points = GPUSORT_RADIX_BINDING_COUNT_BUFFER + 1;
+constexpr std::uint32_t needed_invocations = 128;
+constexpr std::uint32_t needed_shared_bytes = 16384;
+
+/// The first limit of `limits` below what the radix kernels need, as a sentence; "" if none.
+inline std::string device_need(const DeviceLimits& limits) {
+  const auto need = [&](const char* limit, std::uint64_t has, std::uint64_t wants) {
+    return "the radix sort needs " + std::string(limit) + " >= " + std::to_string(wants) + ", but this device (" +
+           limits.renderer + ") has " + std::to_string(has);
+  };
+  if (limits.max_compute_storage_blocks < needed_storage_blocks)
+    return need("GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS", limits.max_compute_storage_blocks, needed_storage_blocks);
+  if (limits.max_storage_bindings < needed_binding_points)
+    return need("GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS", limits.max_storage_bindings, needed_binding_points);
+  if (limits.max_invocations < needed_invocations)
+    return need("GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS", limits.max_invocations, needed_invocations);
+  if (limits.max_shared_bytes < needed_shared_bytes)
+    return need("GL_MAX_COMPUTE_SHARED_MEMORY_SIZE", limits.max_shared_bytes, needed_shared_bytes);
+  return "";
+}
+
+}  // namespace radix
+}  // namespace detail
+}  // namespace gpusort

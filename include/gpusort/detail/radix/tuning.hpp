@@ -1,0 +1,119 @@
+#pragma once
+// resolve_tuning(): fills the zero fields of a RadixTuning from the row of the defaults table
+// (defaults.hpp) for the device and the element layout and from the device's limits, then
+// checks the result.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "../../error.hpp"
+#include "../../radix_tuning.hpp"
+#include "../device/limits.hpp"
+#include "config.hpp"
+#include "defaults.hpp"
+
+namespace gpusort {
+namespace detail {
+namespace radix {
+
+/// Fills the zero fields of `t` from the device (and, for the tile shape, the sort's keys:
+/// `key_bytes`, `has_values`) and checks the result. Calls no GL (the limits carry the vendor
+/// and the ballot subgroup size), so that tools may derive every program variant without a
+/// context (tests/glslang_variants.cpp).
+inline Config resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uint32_t key_bytes = 4,
+                             bool has_values = false) {
+  const auto fail = [](const std::string& why) { throw Error("invalid RadixTuning: " + why); };
+  const std::string unmet = device_need(limits);
+  if (!unmet.empty()) throw Error(unmet + ": use BitonicSorter, or Sorter, which then runs the network for every count");
+  Config c;
+  const RadixTuning asked = t;
+  const Defaults& row = defaults_for(limits, key_bytes, has_values, asked);
+  c.device = limits;
+  c.serial_scan_blocks = row.serial_scan_blocks;
+  // The small kernels (init, scan, histogram, copy): 256 invocations, or the device's most.
+  c.small_group = max_small_group;
+  while (c.small_group > limits.max_invocations) c.small_group /= 2;
+  c.copy_elements = 4 * c.small_group;
+  if (t.digit_bits == 0) t.digit_bits = row.digit_bits;
+  // The scan gives each digit an invocation: 7-bit digits where workgroups are smaller than 256.
+  if (asked.digit_bits == 0) while ((1u << t.digit_bits) > c.small_group) --t.digit_bits;
+  if (t.digit_bits < 4 || t.digit_bits > 8) fail("digit_bits is " + std::to_string(t.digit_bits) + "; use 4 .. 8");
+  if ((1u << t.digit_bits) > c.small_group)
+    fail("digit_bits " + std::to_string(t.digit_bits) + " needs workgroups of " + std::to_string(1u << t.digit_bits) +
+         " invocations but the device has " + std::to_string(limits.max_invocations) +
+         " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS): leave digit_bits at 0");
+  if (t.workgroup_size == 0) t.workgroup_size = row.workgroup_size;
+  if (t.keys_per_invocation == 0) t.keys_per_invocation = row.keys_per_invocation;
+  // Defaults shrink to the device: workgroups to its invocations (in whole 32s).
+  if (asked.workgroup_size == 0) t.workgroup_size = std::min(t.workgroup_size, limits.max_invocations / 32 * 32);
+  if (t.workgroup_size == 0 || t.workgroup_size % 32 != 0 || t.workgroup_size > limits.max_invocations)
+    fail("workgroup_size " + std::to_string(t.workgroup_size) + " must be a multiple of 32 of at most " +
+         std::to_string(limits.max_invocations) + " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS)");
+  if (t.keys_per_invocation < 1 || t.keys_per_invocation > 32)
+    fail("keys_per_invocation " + std::to_string(t.keys_per_invocation) + " must be 1 .. 32");
+  if (t.histogram_keys == 0) t.histogram_keys = row.histogram_keys;
+  if (t.histogram_keys % 1024 != 0) fail("histogram_keys must be a positive multiple of 1024");
+  if (t.max_workgroups_x == 0) t.max_workgroups_x = limits.max_groups_x;
+  if (t.max_workgroups_x > limits.max_groups_x)
+    fail("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " + std::to_string(limits.max_groups_x));
+  // Ranking: real ballots where they fit, else digits in shared memory (emulated subgroups of 32).
+  const std::uint32_t ballot_size = limits.ballot_subgroup_size;
+  if (t.emulate_subgroups) {
+    c.ranking = Ranking::emulated_ballots;
+  } else if (t.use_subgroups && ballot_size != 0 && t.workgroup_size % ballot_size == 0) {
+    c.ranking = Ranking::ballots;
+    c.subgroup_size = ballot_size;
+  }
+  t.use_subgroups = c.ranking == Ranking::ballots;
+  const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
+  const auto shape = [&] {
+    c.tile_size = t.workgroup_size * t.keys_per_invocation;
+    // The tile, or the per-subgroup counters plus S_COUNT, S_START and S_TMP (tile.glsl's s_area).
+    c.area_words = std::max(c.tile_size, subgroups * ((1u << t.digit_bits) / 2) + 3 * (1u << t.digit_bits));
+    c.tuning = t;
+    c.shared_bytes = tile_shared_bytes(c);
+  };
+  shape();
+  // Defaults shrink to the device: keys per invocation until a tile fits its shared memory.
+  while (asked.keys_per_invocation == 0 && t.keys_per_invocation > 1 && c.shared_bytes > limits.max_shared_bytes) {
+    --t.keys_per_invocation;
+    shape();
+  }
+  if (c.tile_size > 32768)
+    fail("a tile of workgroup_size x keys_per_invocation = " + std::to_string(c.tile_size) +
+         " keys exceeds 32768 (16-bit counters)");
+  if (c.shared_bytes > limits.max_shared_bytes)
+    fail("a tile of " + std::to_string(c.tile_size) + " keys needs " + std::to_string(c.shared_bytes) +
+         " bytes of shared memory but the device has " + std::to_string(limits.max_shared_bytes) +
+         " (GL_MAX_COMPUTE_SHARED_MEMORY_SIZE): lower keys_per_invocation or workgroup_size");
+  if (t.blocks == 0) {
+    // One wave of downsweep workgroups: as many as fit on the compute units at once, taking
+    // GL_MAX_COMPUTE_SHARED_MEMORY_SIZE as what a unit's workgroups share (NVIDIA under GL:
+    // 48 KiB an SM) and 2048 invocations a unit. Software renderers: a workgroup per tile.
+    const std::uint64_t per_unit = std::max<std::uint64_t>(
+        1, std::min<std::uint64_t>(limits.max_shared_bytes / c.shared_bytes, 2048 / t.workgroup_size));
+    c.tuning.blocks = limits.software ? 0xFFFFFFFFu
+                      : limits.compute_units != 0 ? static_cast<std::uint32_t>(per_unit * limits.compute_units)
+                                                  : 512u;
+  }
+  // Onesweep's look-back waits for other workgroups of its dispatch: where the forward-progress
+  // policy (forward_progress.hpp, DeviceFacts::workgroup_waits) allows it, on GPUs.
+  const bool waits = limits.cross_workgroup_waits && !limits.software;
+  if (c.tuning.path == RadixPath::automatic) c.tuning.path = waits ? RadixPath::onesweep : RadixPath::reduce_then_scan;
+  if (c.tuning.path == RadixPath::onesweep && !limits.cross_workgroup_waits)
+    fail("RadixPath::onesweep needs workgroups that may wait for each other, which gpusort has not verified on "
+         "this renderer (" + limits.renderer + "; llvmpipe: only under LP_NUM_THREADS=1): use "
+         "RadixPath::reduce_then_scan or automatic, or opt in with DeviceFacts::workgroup_waits = allowed");
+  return c;
+}
+
+/// The config of a sorter of `elements` with `tuning` on `device`.
+inline Config make_config(const RadixTuning& tuning, const DeviceLimits& device, const Elements& elements) {
+  Config c = resolve_tuning(tuning, device, elements.key_bytes, elements.has_values);
+  c.elements = elements;
+  return c;
+}
+
+}  // namespace radix
+}  // namespace detail
+}  // namespace gpusort
