@@ -10,7 +10,12 @@
 // A variant is "default" or comma-separated FIELD=VALUE settings of RadixTuning: k
 // (keys_per_invocation), g (workgroup_size), bits (digit_bits), hist (histogram_keys), path
 // (onesweep, rts), sub (use_subgroups 0/1), blocks, def (a #define
-// for the shaders, e.g. def=EXPERIMENT, for trying a shader change beside the default).
+// for the shaders, e.g. def=EXPERIMENT, for trying a shader change beside the default);
+// polls (Onesweep's look-back polls before a fallback, onesweep.comp LOOKBACK_POLLS) and
+// withhold (test mode, gpusort::detail::radix_test_hooks: every k-th partition withholds its
+// status posts, so the next one recounts it). Each Onesweep line ends with the mean fallback
+// recounts per sort (all passes) of keys, pairs and 64-bit keys, read from the sorter's meta
+// buffer after each timed sort.
 // Defaults: 2^12 .. 2^24, 9 runs, the variants of default_variants().
 
 #include <glad/gl.h>
@@ -22,6 +27,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <random>
 #include <string>
@@ -39,9 +45,15 @@ bool g_unchecked = false;  // --unchecked
 const std::vector<std::string> default_variants = {"default", "path=rts", "g=256", "g=1024,k=4", "k=12",
                                                    "k=16", "g=256,k=16", "sub=0", "bits=6"};
 
-gpusort::RadixTuning parse_variant(const std::string& spec) {
-  gpusort::RadixTuning t;
-  if (spec == "default") return t;
+struct Variant {
+  gpusort::RadixTuning tuning;
+  std::uint32_t withhold = 0;  // gpusort::detail::RadixTestHooks::withhold_every
+};
+
+Variant parse_variant(const std::string& spec) {
+  Variant v;
+  gpusort::RadixTuning& t = v.tuning;
+  if (spec == "default") return v;
   std::size_t start = 0;
   while (start <= spec.size()) {
     const std::size_t end = std::min(spec.find(',', start), spec.size());
@@ -58,10 +70,29 @@ gpusort::RadixTuning parse_variant(const std::string& spec) {
     else if (field == "sub") t.use_subgroups = number != 0;
     else if (field == "def") t.extra_shader_source += "#define " + value + "\n";
     else if (field == "path") t.path = value == "rts" ? gpusort::RadixPath::reduce_then_scan : gpusort::RadixPath::onesweep;
+    else if (field == "polls") t.extra_shader_source += "#define LOOKBACK_POLLS " + std::to_string(number) + "u\n";
+    else if (field == "withhold") v.withhold = number;
     else throw gpusort::Error("unknown variant field '" + field + "'");
     start = end + 1;
   }
-  return t;
+  return v;
+}
+
+// A sorter of the variant (the withhold hook holds only while it is built).
+template <class Sorter>
+std::unique_ptr<Sorter> make_sorter(const Variant& variant) {
+  gpusort::detail::RadixTestHooks& hooks = gpusort::detail::radix_test_hooks();
+  const gpusort::detail::RadixTestHooks saved = hooks;
+  hooks.withhold_every = variant.withhold;
+  std::unique_ptr<Sorter> sorter;
+  try {
+    sorter = std::make_unique<Sorter>(variant.tuning);
+  } catch (...) {
+    hooks = saved;
+    throw;
+  }
+  hooks = saved;
+  return sorter;
 }
 
 GLuint make_buffer(const void* data, std::size_t bytes) {
@@ -159,11 +190,21 @@ struct KernelTimes {
 };
 
 // Median GPU milliseconds of `runs` sorts (after one warm-up); "ok" says whether the first
-// result equals std::stable_sort's.
+// result equals std::stable_sort's; "fallbacks" is the mean of the timed sorts' fallback counts.
 template <class Key, bool Pairs>
-double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, bool& ok, KernelTimes* kernels) {
+double time_sorts(const Variant& variant, std::size_t n, int runs, bool& ok, double& fallbacks, KernelTimes* kernels) {
   using Value = std::conditional_t<Pairs, std::uint32_t, void>;
-  gpusort::RadixSorter<Key, Value> sorter(tuning);
+  const std::unique_ptr<gpusort::RadixSorter<Key, Value>> owned = make_sorter<gpusort::RadixSorter<Key, Value>>(variant);
+  gpusort::RadixSorter<Key, Value>& sorter = *owned;
+  // The sorter's meta buffer (bound while its dispatches run), found in the warm-up sort: its
+  // fallback count.
+  GLuint meta = 0;
+  sorter.set_pass_observer([&meta](const gpusort::RadixPassInfo&) {
+    GLint name = 0;
+    glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, GPUSORT_RADIX_BINDING_META, &name);
+    meta = static_cast<GLuint>(name);
+  });
+  std::uint64_t fallback_sum = 0;
   std::mt19937_64 rng(n);
   std::vector<Key> keys(n);
   for (auto& k : keys) k = static_cast<Key>(rng());
@@ -202,6 +243,7 @@ double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, b
         glGetQueryObjectui64v(queries[0], GL_QUERY_RESULT, &t0);
         glGetQueryObjectui64v(queries[1], GL_QUERY_RESULT, &t1);
         if (run >= 0) times.push_back(static_cast<double>(t1 - t0) * 1e-6);
+        if (run >= 0 && meta != 0) fallback_sum += read_buffer<std::uint32_t>(meta, GPUSORT_RADIX_META_FALLBACKS + 1).back();
       }
     }
     if (run == -1 && g_unchecked) {
@@ -227,6 +269,7 @@ double time_sorts(const gpusort::RadixTuning& tuning, std::size_t n, int runs, b
   }
   glDeleteQueries(2, queries);
   for (GLuint b : {pristine_keys, pristine_values, key_buffer, value_buffer}) glDeleteBuffers(1, &b);
+  fallbacks = times.empty() ? 0.0 : static_cast<double>(fallback_sum) / static_cast<double>(times.size());
   return median(times);
 }
 
@@ -268,10 +311,11 @@ int occupancy_main(int argc, char** argv) {
       gpusort_bench::probe_trivial_occupancy(invocations, kib * 1024, occupancy);
   for (int i = 3; i < argc; ++i) {
     try {
-      gpusort_bench::probe_radix_occupancy<void>(std::string("keys ") + argv[i], parse_variant(argv[i]),
+      gpusort_bench::probe_radix_occupancy<void>(std::string("keys ") + argv[i], parse_variant(argv[i]).tuning,
                                                  std::size_t{1} << log2n, occupancy);
-      gpusort_bench::probe_radix_occupancy<std::uint32_t>(std::string("pairs ") + argv[i], parse_variant(argv[i]),
-                                                          std::size_t{1} << log2n, occupancy);
+      gpusort_bench::probe_radix_occupancy<std::uint32_t>(std::string("pairs ") + argv[i],
+                                                          parse_variant(argv[i]).tuning, std::size_t{1} << log2n,
+                                                          occupancy);
     } catch (const gpusort::Error& e) {
       std::printf("%s refused: %s\n", argv[i], e.what());
     }
@@ -306,19 +350,25 @@ int main(int argc, char** argv) {
     if (per_kernel) std::printf("# uvec4 copy of 2^%d x 8 bytes: %.0f GB/s\n", log2n, copy);
     for (const std::string& spec : variants) {
       try {
-        const gpusort::RadixTuning tuning = parse_variant(spec);
+        const Variant variant = parse_variant(spec);
         KernelTimes keys_k, pairs_k, wide_k;
         bool ok_keys = false, ok_pairs = false, ok_wide = false;
-        const double keys = time_sorts<std::uint32_t, false>(tuning, n, runs, ok_keys, per_kernel ? &keys_k : nullptr);
-        const double pairs = time_sorts<std::uint32_t, true>(tuning, n, runs, ok_pairs, per_kernel ? &pairs_k : nullptr);
-        const double wide = time_sorts<std::uint64_t, false>(tuning, n, runs, ok_wide, per_kernel ? &wide_k : nullptr);
-        gpusort::RadixSorter<std::uint32_t> probe(tuning);
+        double fb_keys = 0, fb_pairs = 0, fb_wide = 0;
+        const double keys =
+            time_sorts<std::uint32_t, false>(variant, n, runs, ok_keys, fb_keys, per_kernel ? &keys_k : nullptr);
+        const double pairs =
+            time_sorts<std::uint32_t, true>(variant, n, runs, ok_pairs, fb_pairs, per_kernel ? &pairs_k : nullptr);
+        const double wide =
+            time_sorts<std::uint64_t, false>(variant, n, runs, ok_wide, fb_wide, per_kernel ? &wide_k : nullptr);
+        gpusort::RadixSorter<std::uint32_t> probe(variant.tuning);
         const gpusort::RadixTuning& t = probe.tuning();
+        const bool onesweep = t.path == gpusort::RadixPath::onesweep;
         const char* failed = g_unchecked ? "?" : "!";
-        std::printf("%-22s %6d %9.4f%s %9.4f%s %9.4f%s  (%zu, %s, %s)\n", spec.c_str(), log2n, keys,
+        std::printf("%-22s %6d %9.4f%s %9.4f%s %9.4f%s  (%zu, %s, %s)", spec.c_str(), log2n, keys,
                     ok_keys ? " " : failed, pairs, ok_pairs ? " " : failed, wide, ok_wide ? " " : failed, probe.tile_size(),
-                    t.path == gpusort::RadixPath::onesweep ? "onesweep" : "reduce_then_scan",
-                    t.use_subgroups ? "ballots" : "shared");
+                    onesweep ? "onesweep" : "reduce_then_scan", t.use_subgroups ? "ballots" : "shared");
+        if (onesweep) std::printf("  fallbacks/sort %.1f %.1f %.1f", fb_keys, fb_pairs, fb_wide);
+        std::printf("\n");
         if (per_kernel) {
           keys_k.print("keys_u32", copy);
           pairs_k.print("pairs_u32", copy);

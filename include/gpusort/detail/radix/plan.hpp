@@ -36,7 +36,22 @@ struct RadixConfig {
   std::uint32_t serial_scan_blocks = 32;
   std::uint32_t small_group = 256;     // invocations of init, scan, histogram and copy
   std::uint32_t copy_elements = 1024;  // elements per copy.comp workgroup (small_group x 4)
+  /// Test mode (radix_test_hooks()): every k-th Onesweep partition withholds its status posts,
+  /// so that the next one must recount it (onesweep.comp WITHHOLD_POSTS, a program of its own);
+  /// 0: off.
+  std::uint32_t withhold_every = 0;
 };
+
+/// Test hooks, not part of the API: sorters constructed while a field is set plan with it
+/// (tests/radix_fallback_test.cpp). withhold_every: RadixConfig::withhold_every.
+struct RadixTestHooks {
+  std::uint32_t withhold_every = 0;
+};
+
+inline RadixTestHooks& radix_test_hooks() {
+  static RadixTestHooks hooks;
+  return hooks;
+}
 
 /// Shared memory of downsweep.comp / onesweep.comp (tile.glsl): the area (which
 /// also holds the digit counts, starts and scan temporaries), s_delta, the downsweep's s_base
@@ -166,14 +181,11 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
                       : limits.compute_units != 0 ? static_cast<std::uint32_t>(per_unit * limits.compute_units)
                                                   : 512u;
   }
-  // Onesweep's look-back waits for other workgroups of its dispatch: where the forward-progress
-  // policy (forward_progress.hpp, DeviceFacts::workgroup_waits) allows it, on GPUs.
-  const bool waits = limits.cross_workgroup_waits && !limits.software;
-  if (c.tuning.path == RadixPath::automatic) c.tuning.path = waits ? RadixPath::onesweep : RadixPath::reduce_then_scan;
-  if (c.tuning.path == RadixPath::onesweep && !limits.cross_workgroup_waits)
-    fail("RadixPath::onesweep needs workgroups that may wait for each other, which gpusort has not verified on "
-         "this renderer (" + limits.renderer + "; llvmpipe: only under LP_NUM_THREADS=1): use "
-         "RadixPath::reduce_then_scan or automatic, or opt in with DeviceFacts::workgroup_waits = allowed");
+  // Onesweep's look-back never waits without bound (a partition not ready after a few polls
+  // is counted by the workgroup that waits for it), so it runs on every device, whatever the
+  // forward-progress policy says.
+  if (c.tuning.path == RadixPath::automatic) c.tuning.path = RadixPath::onesweep;
+  c.withhold_every = radix_test_hooks().withhold_every;
   return c;
 }
 

@@ -154,7 +154,8 @@ class Runner {
     for (std::uint32_t pass = 0; pass < pass_count; ++pass) {
       const Bases bases = bind_pass(target, count, pass % 2 == 0);
       if (onesweep) {
-        use(Kernel::onesweep, bases, order, passes, pass, iota, tiles_per_block);
+        use(Kernel::onesweep, bases, order, passes, pass, iota, tiles_per_block)
+            .set(GPUSORT_RADIX_LOCATION_WITHHOLD_EVERY, config_.withhold_every);  // test mode only
         launch(Kernel::onesweep, pass, GPUSORT_RADIX_ARGUMENTS_PARTITION, g.tiles);
       } else {
         use(Kernel::upsweep, bases, order, passes, pass, iota, tiles_per_block);
