@@ -194,8 +194,9 @@ struct KernelTimes {
 template <class Key, bool Pairs>
 double time_sorts(const Variant& variant, std::size_t n, int runs, bool& ok, double& fallbacks, KernelTimes* kernels) {
   using Value = std::conditional_t<Pairs, std::uint32_t, void>;
-  const std::unique_ptr<gpusort::RadixSorter<Key, Value>> owned = make_sorter<gpusort::RadixSorter<Key, Value>>(variant);
-  gpusort::RadixSorter<Key, Value>& sorter = *owned;
+  using Sorter = gpusort::RadixSorter<Key, Value>;
+  const std::unique_ptr<Sorter> owned = make_sorter<Sorter>(variant);
+  Sorter& sorter = *owned;
   // The sorter's meta buffer (bound while its dispatches run), found in the warm-up sort: its
   // fallback count.
   GLuint meta = 0;
@@ -243,7 +244,8 @@ double time_sorts(const Variant& variant, std::size_t n, int runs, bool& ok, dou
         glGetQueryObjectui64v(queries[0], GL_QUERY_RESULT, &t0);
         glGetQueryObjectui64v(queries[1], GL_QUERY_RESULT, &t1);
         if (run >= 0) times.push_back(static_cast<double>(t1 - t0) * 1e-6);
-        if (run >= 0 && meta != 0) fallback_sum += read_buffer<std::uint32_t>(meta, GPUSORT_RADIX_META_FALLBACKS + 1).back();
+        if (run >= 0 && meta != 0)
+          fallback_sum += read_buffer<std::uint32_t>(meta, GPUSORT_RADIX_META_FALLBACKS + 1).back();
       }
     }
     if (run == -1 && g_unchecked) {

@@ -36,7 +36,8 @@ class WithheldPosts {
 };
 
 template <class Key, class Value = void>
-std::unique_ptr<gpusort::RadixSorter<Key, Value>> withholding_sorter(std::uint32_t k, gpusort::RadixTuning tuning = {}) {
+std::unique_ptr<gpusort::RadixSorter<Key, Value>> withholding_sorter(std::uint32_t k,
+                                                                     gpusort::RadixTuning tuning = {}) {
   WithheldPosts hook(k);
   tuning.path = gpusort::RadixPath::onesweep;
   return std::make_unique<gpusort::RadixSorter<Key, Value>>(radix_test_tuning(tuning), nullptr, test_device_facts());
@@ -50,9 +51,11 @@ std::uint64_t least_fallbacks(std::size_t count, std::size_t tile, std::uint32_t
   return std::uint64_t{withheld} * passes;
 }
 
-template <class Key>
-std::uint32_t full_passes() {
-  return sizeof(Key) == 8 ? 8 : 4;  // 8-bit digits
+// The digit passes of a sort of all of Key's bits.
+template <class Key, class Sorter>
+std::uint32_t full_passes(const Sorter& sorter) {
+  const std::uint32_t digit_bits = sorter.tuning().digit_bits;
+  return (sizeof(Key) * 8 + digit_bits - 1) / digit_bits;
 }
 
 // Sorts and checks `keys` (and values) with `sorter`, and that it recounted at least as often as
@@ -70,7 +73,7 @@ template <class Key, class Sorter>
   const std::uint64_t least = least_fallbacks(keys.size(), sorter.tile_size(), k, passes);
   const std::uint32_t fallbacks = log.fallbacks();
   if (fallbacks < least)
-    return ::testing::AssertionFailure() << fallbacks << " fallback recounts, but the withheld partitions need at least "
+    return ::testing::AssertionFailure() << fallbacks << " fallback recounts; the withheld partitions need at least "
                                          << least;
   return ::testing::AssertionSuccess() << fallbacks << " fallbacks";
 }
@@ -96,9 +99,10 @@ TYPED_TEST(RadixFallback, EveryKthPartitionWithheld) {
         SCOPED_TRACE(case_name<Key>(what.c_str(), count, order, input, seed));
         const auto keys = make_keys<Key>(input, count, seed);
         const auto values = make_values(count, seed);
-        ASSERT_TRUE(withheld_sort_ok(*pair_sorter, k, keys, &values, order, {}, full_passes<Key>(), seed));
+        const std::uint32_t passes = full_passes<Key>(*pair_sorter);
+        ASSERT_TRUE(withheld_sort_ok(*pair_sorter, k, keys, &values, order, {}, passes, seed));
         if (order == Order::ascending || count < 4 * tile) {
-          ASSERT_TRUE(withheld_sort_ok(*keys_sorter, k, keys, nullptr, order, {}, full_passes<Key>(), seed));
+          ASSERT_TRUE(withheld_sort_ok(*keys_sorter, k, keys, nullptr, order, {}, passes, seed));
         }
       }
     }
@@ -115,16 +119,17 @@ TEST_F(RadixFallbackEntryPoints, BitRangesRangeIndirectIndicesAndHostVectors) {
     auto pairs = withholding_sorter<std::uint32_t, std::uint32_t>(k);
     auto wide = withholding_sorter<std::uint64_t>(k);
     const std::size_t tile = pairs->tile_size();
+    const std::uint32_t digit_bits = pairs->tuning().digit_bits, passes_32 = full_passes<std::uint32_t>(*pairs);
     const std::size_t n = 5 * tile + 77;
     const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, n, k);
     const auto values = make_values(n, k);
     for (BitRange range : {BitRange{8, 24}, BitRange{0, 16}, BitRange{31, 32}, BitRange{4, 28}}) {
-      const std::uint32_t passes = (range.end_bit - range.begin_bit + 7) / 8;
+      const std::uint32_t passes = (range.end_bit - range.begin_bit + digit_bits - 1) / digit_bits;
       ASSERT_TRUE(withheld_sort_ok(*pairs, k, keys, &values, Order::ascending, range, passes, k));
     }
     const auto wide_keys = make_keys<std::uint64_t>(Distribution::random, 3 * tile + 5, k);
     for (BitRange range : {BitRange{40, 64}, BitRange{28, 36}, BitRange{0, 64}}) {
-      const std::uint32_t passes = (range.end_bit - range.begin_bit + 7) / 8;
+      const std::uint32_t passes = (range.end_bit - range.begin_bit + digit_bits - 1) / digit_bits;
       ASSERT_TRUE(withheld_sort_ok(*wide, k, wide_keys, nullptr, Order::descending, range, passes, k));
     }
     // sort_indirect: the partitions come from the GPU's count.
@@ -132,7 +137,7 @@ TEST_F(RadixFallbackEntryPoints, BitRangesRangeIndirectIndicesAndHostVectors) {
     for (std::uint32_t gpu_count : {std::uint32_t(n - tile), std::uint32_t(n), std::uint32_t(n + 9)}) {
       RadixDispatchLog<gpusort::RadixSorter<std::uint32_t, std::uint32_t>> log(*pairs);
       ASSERT_TRUE(radix_indirect_ok(*pairs, writer, keys, &values, gpu_count, Order::descending)) << gpu_count;
-      EXPECT_GE(log.fallbacks(), least_fallbacks(std::min<std::size_t>(gpu_count, n), tile, k, 4)) << gpu_count;
+      EXPECT_GE(log.fallbacks(), least_fallbacks(std::min<std::size_t>(gpu_count, n), tile, k, passes_32)) << gpu_count;
     }
     // sort_range from an unaligned element: only [first, first + count) changes.
     {
@@ -149,7 +154,7 @@ TEST_F(RadixFallbackEntryPoints, BitRangesRangeIndirectIndicesAndHostVectors) {
       std::copy(value_slice.begin(), value_slice.end(), want_values.begin() + first);
       ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(key_buffer.read(), 0, n), want, "keys"));
       ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(value_buffer.read(), 0, n), want_values, "values"));
-      EXPECT_GE(log.fallbacks(), least_fallbacks(count, tile, k, 4));
+      EXPECT_GE(log.fallbacks(), least_fallbacks(count, tile, k, passes_32));
     }
     // sort_indices.
     {
@@ -162,7 +167,7 @@ TEST_F(RadixFallbackEntryPoints, BitRangesRangeIndirectIndicesAndHostVectors) {
       radix_oracle(want, &want_indices, Order::descending);
       ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(index_keys.read(), 0, n), want, "keys"));
       ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(indices.read(), 0, n), want_indices, "indices"));
-      EXPECT_GE(log.fallbacks(), least_fallbacks(n, tile, k, 4));
+      EXPECT_GE(log.fallbacks(), least_fallbacks(n, tile, k, passes_32));
     }
     auto host_keys = keys;
     auto host_values = values;
@@ -176,16 +181,16 @@ TEST_F(RadixFallbackEntryPoints, BitRangesRangeIndirectIndicesAndHostVectors) {
   EXPECT_TRUE(no_gl_error("withheld posts"));
 }
 
-// Small tiles (128 keys) put a withheld partition past the first at k = 8192, and tiles of 32
+// Tiny tiles (32 keys) put a withheld partition past the first at k = 8192, and tiles of 32
 // invocations give each invocation 8 digits of the look-back (the fallback's digit slots).
 TEST_F(RadixFallbackEntryPoints, SmallTilesAndManyDigitsPerInvocation) {
   gpusort::RadixTuning small;
-  small.workgroup_size = 64;
-  small.keys_per_invocation = 2;
+  small.workgroup_size = 32;
+  small.keys_per_invocation = 1;
   auto keys_sorter = withholding_sorter<std::uint32_t>(8192, small);
   const std::size_t n = 8194 * keys_sorter->tile_size() + 3;
   ASSERT_TRUE(withheld_sort_ok(*keys_sorter, 8192, make_keys<std::uint32_t>(Distribution::random, n, 1), nullptr,
-                               Order::ascending, {}, 4, 1));
+                               Order::ascending, {}, full_passes<std::uint32_t>(*keys_sorter), 1));
   gpusort::RadixTuning narrow;
   narrow.workgroup_size = 32;
   narrow.keys_per_invocation = 3;
@@ -194,7 +199,7 @@ TEST_F(RadixFallbackEntryPoints, SmallTilesAndManyDigitsPerInvocation) {
     const std::size_t count = 40 * pairs->tile_size() + 1;
     const auto keys = make_keys<float>(Distribution::specials, count, k);
     const auto values = make_values(count, k);
-    ASSERT_TRUE(withheld_sort_ok(*pairs, k, keys, &values, Order::descending, {}, 4, k));
+    ASSERT_TRUE(withheld_sort_ok(*pairs, k, keys, &values, Order::descending, {}, full_passes<float>(*pairs), k));
   }
 }
 
@@ -211,11 +216,12 @@ TEST_F(RadixFallbackLarge, SixteenMillionKeys) {
   {
     RadixDispatchLog<gpusort::RadixSorter<std::uint32_t>> log(*sorter);
     ASSERT_TRUE(radix_buffer_sort_ok(*sorter, keys, nullptr, Order::descending));
-    EXPECT_EQ(log.count(gpusort::RadixKernel::onesweep), 4u);
+    EXPECT_EQ(log.count(gpusort::RadixKernel::onesweep), full_passes<std::uint32_t>(*sorter));
     std::printf("  2^24 keys, default path: %u fallback recounts\n", log.fallbacks());
   }
   auto withholding = withholding_sorter<std::uint32_t>(2);
-  ASSERT_TRUE(withheld_sort_ok(*withholding, 2, keys, nullptr, Order::ascending, {}, 4, 24));
+  ASSERT_TRUE(withheld_sort_ok(*withholding, 2, keys, nullptr, Order::ascending, {},
+                               full_passes<std::uint32_t>(*withholding), 24));
 }
 
 }  // namespace
