@@ -2102,7 +2102,7 @@ void main() {
             S_STUCK = 0u;  // recount_partition() begins with a barrier
             atomicAdd(meta[META_FALLBACKS], 1u);
         }
-        recount_partition(q, n);
+        recount_partition(q, element_count());  // n need not stay in a register until here
         for (uint i = 0u; i < DIGIT_SLOTS; ++i) {
             uint d = t + i * GROUP_SIZE;
             if (lookback_next[i] != 0u) {
