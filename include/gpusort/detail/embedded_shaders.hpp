@@ -1913,12 +1913,16 @@ inline constexpr const char* radix_onesweep_comp = R"gpusort_glsl(// Onesweep (A
 // only passes partitions that are not inclusive yet. An owner that has finished has posted
 // its inclusive counts, and owners take their tickets in order, so every partition a walk
 // passes belongs to a workgroup that was running when this one took its ticket: fewer than
-// the workgroups the device runs at once (llvmpipe: one per thread, at most LP_MAX_THREADS).
-// A fallback round recounts the nearest partition any digit is stuck at, and every digit stuck
-// there moves past it, so there are at most as many rounds as partitions passed; a round costs
-// an invocation KEYS_PER_INVOCATION + HALF_RADIX / GROUP_SIZE loop iterations for the recount,
-// and per digit it holds at most LOOKBACK_POLLS polls of 2 * LOOKBACK_WINDOW + 1 iterations
-// (plus one per partition passed, and once per digit up to RADIX to sum partition 0's start).
+// the workgroups the device runs at once (llvmpipe: one per thread, LP_MAX_THREADS = 32 at
+// most; the test mode below adds at most as many withheld ones). A fallback round recounts
+// the nearest partition any digit is stuck at, and every digit stuck there moves past it, so
+// there are at most as many rounds as partitions passed. A round costs an invocation
+// KEYS_PER_INVOCATION + HALF_RADIX / GROUP_SIZE loop iterations for the recount and, per digit
+// it holds, at most LOOKBACK_POLLS idle steps of 2 * LOOKBACK_WINDOW + 1 iterations; each
+// partition passed costs a step more, and partition 0's start up to RADIX once per digit. With
+// llvmpipe's default tiles (256 x 4, a digit an invocation) that is about 50 iterations per
+// partition passed, within the budget for over a thousand; with the narrowest tiles (32
+// invocations x 32 keys, 8 digits each) about 400, within it for over a hundred.
 //
 // Test mode (WITHHOLD_POSTS 1, a separate program; k = u_withhold_every): partition q withholds
 // both its posts where q % k == 0 and a partition follows it, so that the next partition can
