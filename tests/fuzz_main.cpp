@@ -12,8 +12,8 @@
 //          --verbose (one line per case with its time),
 //          --self-test (corrupts every GPU result: passes only if every non-empty case fails,
 //          and every sorter the run allows had non-empty cases).
-// RadixSorter's Onesweep path runs only where workgroups may wait for each other: on GPUs, and
-// on llvmpipe under LP_NUM_THREADS=1; elsewhere cases that ask for it run reduce-then-scan.
+// RadixSorter's Onesweep path (with decoupled fallback) runs on every device; LP_NUM_THREADS
+// changes how llvmpipe schedules its workgroups, and so which fallbacks happen.
 
 #include <array>
 #include <chrono>
@@ -62,7 +62,7 @@ bool parse_unsigned(const char* text, std::uint64_t& out) {
 }
 
 // The limits change which case a seed names, so a replay command must repeat them; the
-// subgroup switch and LP_NUM_THREADS (Onesweep on llvmpipe) change how it runs.
+// subgroup switch and LP_NUM_THREADS (llvmpipe's schedule) change how it runs.
 std::string replay_command(const Options& options, std::uint32_t seed) {
   std::string command = gpusort_test::subgroups_forced_off() ? "GPUSORT_TEST_NO_SUBGROUPS=1 " : "";
   if (const char* threads = std::getenv("LP_NUM_THREADS")) command += std::string("LP_NUM_THREADS=") + threads + " ";

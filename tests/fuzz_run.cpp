@@ -205,15 +205,13 @@ FuzzRunner::~FuzzRunner() {
 void FuzzRunner::query_device() {
   if (device_known_) return;
   const gpusort::detail::DeviceLimits limits = gpusort::detail::query_device_limits();
-  cross_workgroup_waits_ = limits.cross_workgroup_waits;
   measured_ = gpusort::Crossover::for_device(limits.renderer, limits.software);
   device_known_ = true;
 }
 
 gpusort::RadixPath FuzzRunner::radix_path(const FuzzCase& c) {
-  query_device();
-  const bool unavailable = c.radix_path == gpusort::RadixPath::onesweep && !cross_workgroup_waits_;
-  return unavailable ? gpusort::RadixPath::reduce_then_scan : c.radix_path;
+  // automatic is Onesweep on every device (it never waits without bound).
+  return c.radix_path == gpusort::RadixPath::automatic ? gpusort::RadixPath::onesweep : c.radix_path;
 }
 
 bool FuzzRunner::runs_radix(const FuzzCase& c) {
@@ -224,12 +222,7 @@ bool FuzzRunner::runs_radix(const FuzzCase& c) {
 std::string FuzzRunner::what_runs(const FuzzCase& c) {
   const bool radix = runs_radix(c);
   std::string text = std::string(algorithm_name(c.algorithm)) + " runs the " + (radix ? "radix sort" : "network");
-  if (radix) {
-    text += std::string(", path ") + radix_path_name(radix_path(c));
-    if (radix_path(c) != c.radix_path) {
-      text += " (onesweep asked; this renderer runs cross-workgroup waits only under LP_NUM_THREADS=1)";
-    }
-  }
+  if (radix) text += std::string(", path ") + radix_path_name(radix_path(c));
   return text;
 }
 

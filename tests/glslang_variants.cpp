@@ -3,7 +3,8 @@
 //   glslang_variants GLSLANG_VALIDATOR OUTPUT_DIR [JOBS]
 // The sources come from the library's own program-source functions, for device profiles and
 // tunings that reach every path (subgroups none/8/16/32/64, emulated subgroups, the ES 3.1
-// minimums, software renderers, fused passes, both radix paths and all three rankings), each
+// minimums, software renderers, fused passes, both radix paths and all three rankings, the
+// radix sort's forced-fallback test mode), each
 // key type with and without values. Bitonic variants are the programs the planner asks for at
 // counts up to 2^26 (direct and indirect, stable and not). Each distinct source is written to
 // OUTPUT_DIR/<target>/ and compiled on its own; any failure fails the run.
@@ -48,15 +49,15 @@ using gpusort::detail::ProgramSource;
 struct Profile {
   std::string name;
   DeviceLimits limits;
-  std::string vendor;  // RadixSorter picks Onesweep by vendor
+  std::string vendor;  // RadixSorter picks tile shapes by vendor
 };
 
 using gpusort_test::fake_gpu_limits;
 
 /// Devices whose limits reach every path the defaults derive: subgroup sizes none/8/16/32/64,
-/// compute units known or not, waits between workgroups (NVIDIA) or not, software renderers
-/// with and without them, and the ES 3.1 minimums (16 KiB shared memory, 128 invocations, 4
-/// storage blocks; 8 for the radix kernels).
+/// compute units known or not, waits between workgroups (NVIDIA) or not (the network's fused
+/// passes), software renderers with and without them, and the ES 3.1 minimums (16 KiB shared
+/// memory, 128 invocations, 4 storage blocks; 8 for the radix kernels).
 std::vector<Profile> profiles() {
   std::vector<Profile> p;
   p.push_back({"sg32", fake_gpu_limits(49152, 1024, 32, 132, 16, true), "NVIDIA Corporation"});
@@ -255,6 +256,11 @@ void add_radix(Variants& v, const Profile& profile, const std::string& tuning_na
     const ProgramSource program = gpusort::detail::radix::program_source(kernel, c);
     v.add(std::string(program.kernel_name) + "-" + base, program);
   }
+  // The forced-fallback test mode (gpusort::detail::radix::test_hooks).
+  c.withhold_every = 3;
+  const ProgramSource withheld =
+      gpusort::detail::radix::program_source(RadixKernel::onesweep, c);
+  v.add(std::string(withheld.kernel_name) + "-" + base + "-withhold3", withheld);
 }
 
 Variants variants_for(GlslTarget target) {

@@ -1,7 +1,7 @@
 // RadixSorter results: every key type, both orders, the sizes around tiles, inputs full of
 // ties and special values, every entry point. Each result must equal std::stable_sort's bit
 // for bit, values included (tests/radix_support.hpp), with the sorter the platform picks
-// (reduce-then-scan on llvmpipe; radix_onesweep_test.cpp runs Onesweep there).
+// (Onesweep, on every device), and with RadixPath::reduce_then_scan, the escape hatch.
 
 #include <gmock/gmock.h>
 
@@ -252,6 +252,45 @@ TEST_F(RadixSortRanking, SharedMatchAndEmulatedBallots) {
       }
     }
   }
+}
+
+// RadixPath::reduce_then_scan, which no device takes by default: every key type, keys and
+// pairs, both orders, the sizes around tiles, sort_indirect and sort_indices.
+template <class Key>
+class RadixSortReduceThenScan : public GlTest {};
+TYPED_TEST_SUITE(RadixSortReduceThenScan, RadixKeyTypes, KeyTypeNames);
+
+TYPED_TEST(RadixSortReduceThenScan, KeysPairsIndirectAndIndices) {
+  using Key = TypeParam;
+  gpusort::RadixTuning tuning = radix_test_tuning();
+  tuning.path = gpusort::RadixPath::reduce_then_scan;
+  gpusort::RadixSorter<Key> keys_sorter(tuning);
+  gpusort::RadixSorter<Key, std::uint32_t> pair_sorter(tuning);
+  ASSERT_EQ(pair_sorter.tuning().path, gpusort::RadixPath::reduce_then_scan);
+  const std::size_t tile = keys_sorter.tile_size();
+  GpuCountWriter writer;
+  for (std::size_t count : {std::size_t{2}, std::size_t{257}, tile + 1, 3 * tile, std::size_t{20011}}) {
+    for (Order order : both_orders) {
+      const Distribution input = order == Order::ascending ? Distribution::specials : Distribution::few_distinct;
+      const auto seed = static_cast<std::uint32_t>(count * 11 + 5);
+      SCOPED_TRACE(case_name<Key>("reduce-then-scan", count, order, input, seed));
+      const auto keys = make_keys<Key>(input, count, seed);
+      const auto values = make_values(count, seed);
+      ASSERT_TRUE(radix_buffer_sort_ok(keys_sorter, keys, nullptr, order, {}, seed));
+      ASSERT_TRUE(radix_buffer_sort_ok(pair_sorter, keys, &values, order, {}, seed));
+    }
+  }
+  const auto keys = make_keys<Key>(Distribution::random, 5 * tile + 9, 3);
+  const auto values = make_values(keys.size(), 3);
+  const auto gpu_count = static_cast<std::uint32_t>(4 * tile);
+  ASSERT_TRUE(radix_indirect_ok(pair_sorter, writer, keys, &values, gpu_count, Order::descending));
+  GlBuffer key_buffer(to_bytes(keys)), indices(Bytes(keys.size() * 4, 0xAB));
+  pair_sorter.sort_indices(key_buffer.name(), indices.name(), keys.size(), Order::ascending);
+  auto want = keys;
+  std::vector<std::uint32_t> want_indices(keys.size());
+  std::iota(want_indices.begin(), want_indices.end(), 0u);
+  radix_oracle(want, &want_indices, Order::ascending);
+  ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(indices.read(), 0, keys.size()), want_indices, "indices"));
 }
 
 // Reduce-then-scan with runs of tiles per upsweep/downsweep workgroup (what GPUs run by

@@ -12,8 +12,8 @@
 namespace gpusort {
 
 /// Sorts keys (and a 32-bit value per key) that live in OpenGL buffers, on the GPU, with a
-/// least-significant-digit radix sort in compute shaders: Onesweep on NVIDIA, reduce-then-scan
-/// elsewhere (RadixTuning::path).
+/// least-significant-digit radix sort in compute shaders: Onesweep with decoupled fallback on
+/// every device (reduce-then-scan on request, RadixTuning::path).
 ///
 ///   gpusort::RadixSorter<float, std::uint32_t> sorter;        // a GL 4.3+ context is current
 ///   sorter.sort(depth_ssbo, index_ssbo, particle_count, gpusort::Order::descending);

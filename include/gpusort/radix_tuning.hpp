@@ -20,14 +20,16 @@ struct BitRange {
 
 /// How the digit passes find where keys go.
 enum class RadixPath {
-  /// Onesweep on GPUs where waits between workgroups are allowed (DeviceFacts::workgroup_waits:
-  /// by default NVIDIA's desktop driver only), reduce-then-scan elsewhere.
+  /// onesweep, on every device.
   automatic,
   /// One histogram pass, then one dispatch per digit whose tiles find their offsets by
-  /// decoupled look-back: tiles wait for earlier tiles of the same dispatch.
+  /// decoupled look-back over earlier tiles of the same dispatch, with decoupled fallback: a
+  /// tile whose predecessor has not published after a few polls counts that predecessor's keys
+  /// itself, so no workgroup ever needs another to make progress. Runs on every GL 4.3 / ES 3.1
+  /// driver, whatever DeviceFacts::workgroup_waits says.
   onesweep,
-  /// Per digit: upsweep (block histograms), scan, downsweep. No workgroup ever waits for
-  /// another: runs on every GL 4.3 driver.
+  /// Per digit: upsweep (block histograms), scan, downsweep: three dispatches per digit and
+  /// more memory traffic. Kept as an escape hatch and for measurement.
   reduce_then_scan,
 };
 

@@ -83,8 +83,9 @@ struct DeviceLimits {
   std::uint32_t emulated_subgroup_size = 0;
   /// A CPU rasterizer (llvmpipe, softpipe, SwiftShader): shader JIT time matters more there.
   bool software = false;
-  /// Workgroups may wait for other workgroups of the same dispatch (fused passes, Onesweep):
-  /// the forward-progress policy (forward_progress.hpp) or the caller's DeviceFacts.
+  /// Workgroups may wait without bound for other workgroups of the same dispatch (the
+  /// network's fused passes): the forward-progress policy (forward_progress.hpp) or the
+  /// caller's DeviceFacts.
   bool cross_workgroup_waits = false;
   /// The limits were lowered by DeviceFacts::clamp (test-only).
   DeviceClamp clamp = DeviceClamp::none;

@@ -45,7 +45,22 @@ struct Config {
   std::uint32_t copy_elements = 1024;  // elements per copy.comp workgroup (small_group x 4)
   DeviceLimits device;                 // the limits it was resolved for
   Elements elements;                   // the sort's element type (make_config())
+  /// Test mode (test_hooks()): every k-th Onesweep partition withholds its status posts, so
+  /// that the next one must recount it (onesweep.comp WITHHOLD_POSTS, a program of its own);
+  /// 0: off.
+  std::uint32_t withhold_every = 0;
 };
+
+/// Test hooks, not part of the API: sorters constructed while a field is set plan with it
+/// (tests/radix_fallback_test.cpp). withhold_every: Config::withhold_every.
+struct TestHooks {
+  std::uint32_t withhold_every = 0;
+};
+
+inline TestHooks& test_hooks() {
+  static TestHooks hooks;
+  return hooks;
+}
 
 /// Shared memory of downsweep.comp / onesweep.comp (tile.glsl): the area (which
 /// also holds the digit counts, starts and scan temporaries), s_delta, the downsweep's s_base

@@ -91,6 +91,7 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   const std::uint32_t radix = 1u << t.digit_bits;
   const bool subgroup_scan = real_subgroups && t.workgroup_size >= radix && radix % c.subgroup_size == 0;
   define("SUBGROUP_SCAN", subgroup_scan ? 1 : 0, "");
+  if (kernel == RadixKernel::onesweep && c.withhold_every != 0) define("WITHHOLD_POSTS", 1, "");
   prelude += t.extra_shader_source + "\n";
   std::vector<std::string> sources = {prelude, shaders::common_shader_interface_h, shaders::radix_radix_interface_h,
                                       shaders::radix_common_glsl};

@@ -96,14 +96,11 @@ inline Config resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
                       : limits.compute_units != 0 ? static_cast<std::uint32_t>(per_unit * limits.compute_units)
                                                   : 512u;
   }
-  // Onesweep's look-back waits for other workgroups of its dispatch: where the forward-progress
-  // policy (forward_progress.hpp, DeviceFacts::workgroup_waits) allows it, on GPUs.
-  const bool waits = limits.cross_workgroup_waits && !limits.software;
-  if (c.tuning.path == RadixPath::automatic) c.tuning.path = waits ? RadixPath::onesweep : RadixPath::reduce_then_scan;
-  if (c.tuning.path == RadixPath::onesweep && !limits.cross_workgroup_waits)
-    fail("RadixPath::onesweep needs workgroups that may wait for each other, which gpusort has not verified on "
-         "this renderer (" + limits.renderer + "; llvmpipe: only under LP_NUM_THREADS=1): use "
-         "RadixPath::reduce_then_scan or automatic, or opt in with DeviceFacts::workgroup_waits = allowed");
+  // Onesweep's look-back never waits without bound (a partition not ready after a few polls
+  // is counted by the workgroup that waits for it), so it runs on every device, whatever the
+  // forward-progress policy says.
+  if (c.tuning.path == RadixPath::automatic) c.tuning.path = RadixPath::onesweep;
+  c.withhold_every = test_hooks().withhold_every;
   return c;
 }
 
