@@ -186,7 +186,7 @@ class RadixSorter {
     return static_cast<std::size_t>(std::min({block / key_bytes, by_status, (std::uint64_t{1} << 30) - 1}));
   }
 
-  /// The tuning in effect, every field resolved (path: the algorithm; use_subgroups: real ballots).
+  /// The tuning in effect, every field resolved (path: the algorithm; use_subgroups: ballots rank, real or emulated).
   const RadixTuning& tuning() const { return config().tuning; }
   /// The device facts in effect: as queried, or as given to the constructor.
   DeviceFacts device_facts() const { return detail::facts_of(limits()); }

@@ -50,12 +50,11 @@ struct RadixTuning {
   std::uint32_t blocks = 0;
   /// Onesweep histogram pass: keys per workgroup, a multiple of 1024. 0: 8192.
   std::uint32_t histogram_keys = 0;
-  /// Rank with real subgroup ballots (GL_KHR_shader_subgroup: basic, ballot, shuffle) where
-  /// the context has them; after construction tuning() says whether it does.
+  /// Rank with subgroup ballots (GL_KHR_shader_subgroup: basic, ballot, shuffle) where the
+  /// context has them and the workgroup holds whole subgroups, or with ballots emulated where
+  /// DeviceFacts::emulated_subgroup_size asks (a test facility); else digits are matched in
+  /// shared memory. After construction tuning() says whether ballots rank.
   bool use_subgroups = true;
-  /// Testing aid: rank with the ballot code, each ballot emulated from digits in shared
-  /// memory (virtual subgroups of 32), even where real subgroups exist. Slow.
-  bool emulate_subgroups = false;
   /// Cap on workgroups per dispatch dimension; larger dispatches are split over y.
   /// 0: GL_MAX_COMPUTE_WORK_GROUP_COUNT[0].
   std::uint32_t max_workgroups_x = 0;

@@ -85,5 +85,5 @@ void main() {
     }
     memoryBarrierBuffer();
     barrier();
-    scatter_tile(tile_first, n_tile);
+    scatter_tile(n_tile);
 }

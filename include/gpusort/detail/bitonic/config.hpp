@@ -44,7 +44,8 @@ struct Config {
 
   /// Shared memory of a tile of `tile_size` elements (and the subgroup emulation's words).
   std::uint64_t tile_shared_bytes(std::uint64_t tile_size) const {
-    return tile_size * (layout.element_bytes() + (tuning.emulate_subgroups ? 4u : 0u));
+    const bool emulated = tuning.use_subgroups && emulated_subgroups(device) != 0;
+    return tile_size * (layout.element_bytes() + (emulated ? 4u : 0u));
   }
 
   /// Shared-memory words the fused program reserves beside its tile of `tile_size` so that

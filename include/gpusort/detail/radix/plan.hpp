@@ -18,14 +18,14 @@ namespace detail {
 // interface (shaders/radix/radix_interface.h, GPUSORT_RADIX_META_*, GPUSORT_RADIX_ARGUMENTS_*).
 constexpr std::uint32_t radix_small_group = 256;  // init, scan, histogram and copy workgroups, at most
 
-/// Ranking (shaders/radix/tile.glsl SUBGROUP_MODE).
+/// Ranking (the subgroup backend, shaders/radix/tile_subgroups.glsl SUBGROUP_MODE).
 enum class RadixRanking : std::uint32_t { shared_match = 0, emulated_ballots = 1, ballots = 2 };
 
 /// A RadixTuning with every field resolved, plus what the programs derive from it.
 struct RadixConfig {
   RadixTuning tuning;
   RadixRanking ranking = RadixRanking::shared_match;
-  std::uint32_t subgroup_size = 32;  // real, or the emulated 32
+  std::uint32_t subgroup_size = 32;  // real, emulated, or the shared match's rows of 32
   std::uint32_t tile_size = 0;       // workgroup_size * keys_per_invocation
   std::uint32_t area_words = 0;      // tile.glsl AREA_WORDS
   std::uint64_t shared_bytes = 0;    // shared memory of the tile kernels
@@ -40,10 +40,15 @@ struct RadixConfig {
 
 /// Shared memory of downsweep.comp / onesweep.comp (tile.glsl): the area (which
 /// also holds the digit counts, starts and scan temporaries), s_delta, the downsweep's s_base
-/// and, without real ballots, two words per invocation.
+/// and, without real subgroups (tile_subgroups.glsl), a word per invocation for shuffles plus
+/// the row's digits (shared match: a word per invocation) or the ballot words (emulated
+/// ballots: digit_bits words per 32 invocations).
 inline std::uint64_t radix_tile_shared_bytes(const RadixConfig& c) {
   const std::uint64_t radix = std::uint64_t{1} << c.tuning.digit_bits;
-  const std::uint64_t lanes = c.ranking == RadixRanking::ballots ? 0 : 2ull * c.tuning.workgroup_size;
+  const std::uint64_t group = c.tuning.workgroup_size;
+  const std::uint64_t lanes = c.ranking == RadixRanking::ballots            ? 0
+                              : c.ranking == RadixRanking::emulated_ballots ? group + c.tuning.digit_bits * group / 32
+                                                                            : 2 * group;
   return 4 * (c.area_words + 2 * radix + lanes);
 }
 
@@ -126,23 +131,42 @@ inline RadixConfig resolve_radix_tuning(RadixTuning t, const DeviceLimits& limit
   if (t.max_workgroups_x == 0) t.max_workgroups_x = limits.max_groups_x;
   if (t.max_workgroups_x > limits.max_groups_x)
     fail("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " + std::to_string(limits.max_groups_x));
-  // Ranking: real ballots where they fit, else digits in shared memory (emulated subgroups of 32).
-  const std::uint32_t ballot_size = limits.ballot_subgroup_size;
-  if (t.emulate_subgroups) {
-    c.ranking = RadixRanking::emulated_ballots;
-  } else if (t.use_subgroups && ballot_size != 0 && t.workgroup_size % ballot_size == 0) {
-    c.ranking = RadixRanking::ballots;
-    c.subgroup_size = ballot_size;
-  }
-  t.use_subgroups = c.ranking == RadixRanking::ballots;
-  const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
   const auto shape = [&] {
     c.tile_size = t.workgroup_size * t.keys_per_invocation;
     // The tile, or the per-subgroup counters plus S_COUNT, S_START and S_TMP (tile.glsl's s_area).
+    const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
     c.area_words = std::max(c.tile_size, subgroups * ((1u << t.digit_bits) / 2) + 3 * (1u << t.digit_bits));
     c.tuning = t;
     c.shared_bytes = radix_tile_shared_bytes(c);
   };
+  // Ranking: ballots of the device's subgroups, or of those DeviceFacts::emulated_subgroup_size
+  // emulates where it has none, where the workgroup holds whole subgroups and their counters fit
+  // shared memory; else digits matched in shared memory in rows of 32. A default workgroup of
+  // many small subgroups halves until their counters fit.
+  const std::uint32_t own_size = limits.ballot_subgroup_size;
+  const std::uint32_t ballot_size = own_size != 0 ? own_size : emulated_subgroups(limits);
+  const auto rank_by_ballots = [&] {
+    const bool whole = ballot_size != 0 && t.workgroup_size % ballot_size == 0;
+    c.ranking = !t.use_subgroups || !whole ? RadixRanking::shared_match
+                : own_size != 0            ? RadixRanking::ballots
+                                           : RadixRanking::emulated_ballots;
+    c.subgroup_size = c.ranking == RadixRanking::shared_match ? 32 : ballot_size;
+    const std::uint32_t keys = t.keys_per_invocation;
+    t.keys_per_invocation = 1;
+    shape();
+    t.keys_per_invocation = keys;
+    return c.ranking != RadixRanking::shared_match && c.shared_bytes <= limits.max_shared_bytes;
+  };
+  const std::uint32_t unit = std::max(32u, ballot_size);  // whole subgroups, whole rows of 32
+  while (!rank_by_ballots() && c.ranking != RadixRanking::shared_match && asked.workgroup_size == 0 &&
+         t.workgroup_size / 2 >= unit && (t.workgroup_size / 2) % unit == 0) {
+    t.workgroup_size /= 2;
+  }
+  if (c.ranking != RadixRanking::shared_match && c.shared_bytes > limits.max_shared_bytes) {
+    c.ranking = RadixRanking::shared_match;
+    c.subgroup_size = 32;
+  }
+  t.use_subgroups = c.ranking != RadixRanking::shared_match;
   shape();
   // Defaults shrink to the device: keys per invocation until a tile fits its shared memory.
   while (asked.keys_per_invocation == 0 && t.keys_per_invocation > 1 && c.shared_bytes > limits.max_shared_bytes) {
@@ -234,7 +258,7 @@ inline RadixGeometry radix_geometry(const RadixConfig& c, std::uint64_t count, s
   if (tiles_per_block == 0) {
     tiles_per_block = std::max<std::uint64_t>(1, ceil_div(g.tiles, c.tuning.blocks));
     // llvmpipe ends an invocation's loops after 65535 iterations in all; a tile's ranking takes
-    // up to ~300 per key an invocation holds (emulated ballots).
+    // loop iterations in proportion to the keys an invocation holds (shared match: 32 a key).
     if (c.software) tiles_per_block = std::min<std::uint64_t>(tiles_per_block, std::max(1u, 64 / c.tuning.keys_per_invocation));
   }
   g.tiles_per_block = tiles_per_block;
