@@ -149,6 +149,41 @@ TYPED_TEST(SubgroupPathsBySorter, BoundaryCountsMatchTheOracles) {
   }
 }
 
+// The radix sort's digit scan on subgroups (tile.glsl SUBGROUP_SCAN: a workgroup of at least
+// RADIX invocations), which the default shape skips where small subgroups halve the workgroup
+// (4 lanes on llvmpipe: 128 invocations for 256 digits): 7-bit digits take it at every size.
+class SubgroupPathsRadix : public GlTest {
+ protected:
+  void SetUp() override {
+    GlTest::SetUp();
+    if (const std::string why = subgroup_size_mismatch(); !why.empty()) GTEST_SKIP() << why;
+  }
+};
+
+TEST_F(SubgroupPathsRadix, DigitScanOnSubgroupsMatchesTheOracle) {
+  gpusort::RadixTuning tuning = radix_test_tuning();
+  tuning.digit_bits = 7;
+  gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning, nullptr, subgroup_facts());
+  ASSERT_TRUE(runs_subgroups<Family::radix>(pairs));
+  // The program this sorter builds scans on subgroups (the same resolution, no GL).
+  const auto limits = gpusort::detail::device_limits_for(subgroup_facts());
+  const auto config = gpusort::detail::resolve_radix_tuning(tuning, limits, 4, true);
+  const auto source = gpusort::detail::radix_program_source(gpusort::RadixKernel::downsweep, config,
+                                                            GPUSORT_KEY_UNSIGNED, 4, true);
+  std::string text;
+  for (const std::string& part : source.sources) text += part;
+  EXPECT_EQ(config.tuning.workgroup_size, pairs.tuning().workgroup_size);
+  EXPECT_NE(text.find("#define SUBGROUP_SCAN 1\n"), std::string::npos) << subgroup_lanes() << " lanes";
+  for (std::size_t count : {std::size_t{subgroup_lanes()} + 1, pairs.tile_size() + 3, 5 * pairs.tile_size() + 7}) {
+    for (Order order : both_orders) {
+      SCOPED_TRACE(case_name<std::uint32_t>("7-bit digits", count, order, Distribution::few_distinct, 9));
+      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 9);
+      const auto values = make_values(count, 9);
+      ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, order));
+    }
+  }
+}
+
 // DeviceFacts::emulated_subgroup_size: what the check accepts, on a device without subgroups and
 // (faked, through the pure check) on one with subgroups of 32; the errors name what is allowed.
 TEST(SubgroupPathsFacts, CheckedAgainstTheDevice) {

@@ -37,9 +37,10 @@ struct RadixTuning {
   /// NVIDIA, 10 for 64-bit keys alone and 4 for 32-bit keys with values.
   std::uint32_t keys_per_invocation = 0;
   /// Invocations per workgroup of the tile kernels, a multiple of 32. 0: 512 on GPUs, 256 on
-  /// software renderers, at most the device's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS; with
-  /// keys_per_invocation 0 too, on NVIDIA, 384 for 64-bit keys alone and 1024 for 32-bit keys
-  /// with values (where the device allows 1024 invocations).
+  /// software renderers, at most the device's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, and halved
+  /// where the ballots' per-subgroup counters of small subgroups would not fit shared memory;
+  /// with keys_per_invocation 0 too, on NVIDIA, 384 for 64-bit keys alone and 1024 for 32-bit
+  /// keys with values (where the device allows 1024 invocations).
   std::uint32_t workgroup_size = 0;
   /// The algorithm; after construction tuning() names the one in use.
   RadixPath path = RadixPath::automatic;
