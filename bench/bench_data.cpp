@@ -7,7 +7,7 @@
 #include <random>
 #include <string>
 
-#include <gpusort/detail/shader_interface.hpp>
+#include <gpusort/detail/generated/shader_interface.hpp>
 
 namespace gpusort_bench {
 namespace {

@@ -38,8 +38,8 @@ if(NOT DEFINED COMMENT_FILES)
     "${SOURCE_DIR}/shaders/*.glsl" "${SOURCE_DIR}/shaders/*.comp" "${SOURCE_DIR}/shaders/*.h"
     "${SOURCE_DIR}/shaders/*.cmake")
   list(REMOVE_ITEM COMMENT_FILES
-    include/gpusort/detail/embedded_shaders.hpp
-    include/gpusort/detail/shader_interface.hpp)
+    include/gpusort/detail/generated/embedded_shaders.hpp
+    include/gpusort/detail/generated/shader_interface.hpp)
   list(SORT COMMENT_FILES)
 endif()
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <type_traits>
 
-#include "detail/shader_interface.hpp"
+#include "detail/generated/shader_interface.hpp"
 #include "error.hpp"
 #include "order.hpp"
 

@@ -4,36 +4,52 @@
 // sort_indirect()'s GPU-side planner (dispatch_args.comp) run: how a stage's wide steps are
 // cut into passes, and how many workgroups each pass takes.
 
+// --- Shader storage binding points: 0 .. 3, within the 4 of an OpenGL ES 3.1 device --------
+#define GPUSORT_BITONIC_BINDING_KEYS 0
+#define GPUSORT_BITONIC_BINDING_VALUES 1
+#define GPUSORT_BITONIC_BINDING_COUNT_BUFFER 2         // sort_indirect(): the caller's count buffer
+#define GPUSORT_BITONIC_BINDING_ARGUMENTS 3            // sort_indirect(): the dispatch arguments gpusort writes
+
+// --- Uniform locations every network kernel declares (elements.glsl) ------------------------
+// Locations 6 .. 9 and 11 and up belong to each kernel (below).
+#define GPUSORT_BITONIC_LOCATION_COUNT 0         // u_count: elements to sort when the host knows
+#define GPUSORT_BITONIC_LOCATION_KEY_XOR 1       // u_key_xor: 0 ascending, GPUSORT_DESCENDING_XOR descending
+#define GPUSORT_BITONIC_LOCATION_BASE 2          // u_base: first element of the range in the bound keys
+#define GPUSORT_BITONIC_LOCATION_COUNT_SOURCE 3  // u_count_source: GPUSORT_COUNT_FROM_*
+#define GPUSORT_BITONIC_LOCATION_COUNT_WORD 4    // u_count_word: the count's word at GPUSORT_BITONIC_BINDING_COUNT_BUFFER
+#define GPUSORT_BITONIC_LOCATION_CAPACITY 5      // u_capacity: upper bound on a count read from the GPU
+#define GPUSORT_BITONIC_LOCATION_VALUE_BASE 10   // u_value_base: first element of the range in the bound values
+
 // --- The tile kernel (tile_kernel.comp): u_mode, and the pass it runs ---------------------
-#define GPUSORT_TILE_LOCAL_SORT 0u      // stages 1 .. min(stages, TILE_LOG2) in each tile
-#define GPUSORT_TILE_LOCAL_DISPERSE 1u  // pivots u_p_hi .. 0 in each tile
-#define GPUSORT_TILE_WINDOW 2u          // wide pivots u_p_hi .. u_p_lo on a tile of runs
-#define GPUSORT_TILE_LOCATION_MODE 6
-#define GPUSORT_TILE_LOCATION_STAGE 7
-#define GPUSORT_TILE_LOCATION_P_HI 8
-#define GPUSORT_TILE_LOCATION_P_LO 9
-#define GPUSORT_TILE_LOCATION_FLIP 11
-#define GPUSORT_TILE_LOCATION_PRE 12
+#define GPUSORT_BITONIC_TILE_LOCAL_SORT 0u      // stages 1 .. min(stages, TILE_LOG2) in each tile
+#define GPUSORT_BITONIC_TILE_LOCAL_DISPERSE 1u  // pivots u_p_hi .. 0 in each tile
+#define GPUSORT_BITONIC_TILE_WINDOW 2u          // wide pivots u_p_hi .. u_p_lo on a tile of runs
+#define GPUSORT_BITONIC_TILE_LOCATION_MODE 6
+#define GPUSORT_BITONIC_TILE_LOCATION_STAGE 7
+#define GPUSORT_BITONIC_TILE_LOCATION_P_HI 8
+#define GPUSORT_BITONIC_TILE_LOCATION_P_LO 9
+#define GPUSORT_BITONIC_TILE_LOCATION_FLIP 11
+#define GPUSORT_BITONIC_TILE_LOCATION_PRE 12
 
 // --- Fused passes: one dispatch of the tile kernel runs several passes ---------------------
-#define GPUSORT_FUSED_MAX_PASSES 32
-#define GPUSORT_FUSED_LOCATION_TICKET_BASE 13
-#define GPUSORT_FUSED_LOCATION_FINISHED_BASE 14
-#define GPUSORT_FUSED_LOCATION_ITEMS 15
-#define GPUSORT_FUSED_LOCATION_PASSES 16       // uvec4[GPUSORT_FUSED_MAX_PASSES]: code, stage, p_hi, p_lo
-#define GPUSORT_FUSED_LOCATION_FIRST_ITEMS 48  // uint[GPUSORT_FUSED_MAX_PASSES]
-#define GPUSORT_FUSED_LOCATION_TICKET_WORD 80
-#if GPUSORT_FUSED_LOCATION_FIRST_ITEMS != GPUSORT_FUSED_LOCATION_PASSES + GPUSORT_FUSED_MAX_PASSES
-#error "GPUSORT_FUSED_LOCATION_PASSES and GPUSORT_FUSED_LOCATION_FIRST_ITEMS overlap"
+#define GPUSORT_BITONIC_FUSED_MAX_PASSES 32
+#define GPUSORT_BITONIC_FUSED_LOCATION_TICKET_BASE 13
+#define GPUSORT_BITONIC_FUSED_LOCATION_FINISHED_BASE 14
+#define GPUSORT_BITONIC_FUSED_LOCATION_ITEMS 15
+#define GPUSORT_BITONIC_FUSED_LOCATION_PASSES 16       // uvec4[GPUSORT_BITONIC_FUSED_MAX_PASSES]: code, stage, p_hi, p_lo
+#define GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS 48  // uint[GPUSORT_BITONIC_FUSED_MAX_PASSES]
+#define GPUSORT_BITONIC_FUSED_LOCATION_TICKET_WORD 80
+#if GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS != GPUSORT_BITONIC_FUSED_LOCATION_PASSES + GPUSORT_BITONIC_FUSED_MAX_PASSES
+#error "GPUSORT_BITONIC_FUSED_LOCATION_PASSES and GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS overlap"
 #endif
-#if GPUSORT_FUSED_LOCATION_TICKET_WORD != GPUSORT_FUSED_LOCATION_FIRST_ITEMS + GPUSORT_FUSED_MAX_PASSES
-#error "GPUSORT_FUSED_LOCATION_FIRST_ITEMS and GPUSORT_FUSED_LOCATION_TICKET_WORD overlap"
+#if GPUSORT_BITONIC_FUSED_LOCATION_TICKET_WORD != GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS + GPUSORT_BITONIC_FUSED_MAX_PASSES
+#error "GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS and GPUSORT_BITONIC_FUSED_LOCATION_TICKET_WORD overlap"
 #endif
 // The ticket and finished-tile counters. Fused passes run in direct sorts only, so they share
 // the binding of sort_indirect()'s dispatch arguments.
-#define GPUSORT_BINDING_PASS_SYNC 3
+#define GPUSORT_BITONIC_BINDING_PASS_SYNC 3
 // The first item of the table's entries past its last pass.
-#define GPUSORT_FUSED_NO_ITEM 0xFFFFFFFFu
+#define GPUSORT_BITONIC_FUSED_NO_ITEM 0xFFFFFFFFu
 
 // A fused pass's code word: its mode, its flip (windows) and its `pre` (windows).
 GPUSORT_FUNCTION GPUSORT_UINT fused_pass_code(GPUSORT_UINT mode, bool flip, GPUSORT_UINT pre) {
@@ -44,15 +60,15 @@ GPUSORT_FUNCTION GPUSORT_UINT fused_pass_flip(GPUSORT_UINT code) { return (code 
 GPUSORT_FUNCTION GPUSORT_UINT fused_pass_pre(GPUSORT_UINT code) { return code >> 3u; }
 
 // --- The global kernel (global_steps.comp) ----------------------------------------------------
-#define GPUSORT_GLOBAL_LOCATION_STAGE 6
-#define GPUSORT_GLOBAL_LOCATION_P_HI 7
-#define GPUSORT_GLOBAL_LOCATION_P_LO 8
-#define GPUSORT_GLOBAL_LOCATION_FLIP 9
+#define GPUSORT_BITONIC_GLOBAL_LOCATION_STAGE 6
+#define GPUSORT_BITONIC_GLOBAL_LOCATION_P_HI 7
+#define GPUSORT_BITONIC_GLOBAL_LOCATION_P_LO 8
+#define GPUSORT_BITONIC_GLOBAL_LOCATION_FLIP 9
 
 // --- sort_indirect()'s planner (dispatch_args.comp) ---------------------------------------
-#define GPUSORT_ARGUMENTS_LOCATION_CAPACITY_STAGES 6
-#define GPUSORT_ARGUMENTS_LOCATION_MAX_GROUPS_X 7
-#define GPUSORT_ARGUMENTS_WORDS_PER_PASS 3  // one DispatchIndirectCommand
+#define GPUSORT_BITONIC_ARGUMENTS_LOCATION_CAPACITY_STAGES 6
+#define GPUSORT_BITONIC_ARGUMENTS_LOCATION_MAX_GROUPS_X 7
+#define GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS 3  // one DispatchIndirectCommand
 
 // --- How a stage's wide steps are cut into passes ------------------------------------------
 // Stage k's wide steps (pivots k-1 .. tile_log2) run from its flip down: windows of up to

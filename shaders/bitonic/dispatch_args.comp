@@ -7,10 +7,10 @@
 
 layout(local_size_x = 1) in;
 
-layout(std430, binding = GPUSORT_BINDING_ARGUMENTS) writeonly buffer DispatchArguments { uint arguments[]; };
+layout(std430, binding = GPUSORT_BITONIC_BINDING_ARGUMENTS) writeonly buffer DispatchArguments { uint arguments[]; };
 
-layout(location = GPUSORT_ARGUMENTS_LOCATION_CAPACITY_STAGES) uniform uint u_capacity_stages;  // stages for capacity
-layout(location = GPUSORT_ARGUMENTS_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
+layout(location = GPUSORT_BITONIC_ARGUMENTS_LOCATION_CAPACITY_STAGES) uniform uint u_capacity_stages;  // stages for capacity
+layout(location = GPUSORT_BITONIC_ARGUMENTS_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
 
 uint pass_index = 0u;
 
@@ -18,7 +18,7 @@ uint pass_index = 0u;
 void write_pass(uint groups) {
     uint x = min(groups, u_max_groups_x);
     uint y = x == 0u ? 1u : (groups + x - 1u) / x;
-    uint word = pass_index * uint(GPUSORT_ARGUMENTS_WORDS_PER_PASS);
+    uint word = pass_index * uint(GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS);
     arguments[word + 0u] = x;
     arguments[word + 1u] = y;
     arguments[word + 2u] = 1u;

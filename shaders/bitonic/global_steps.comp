@@ -9,10 +9,10 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(location = GPUSORT_GLOBAL_LOCATION_STAGE) uniform uint u_stage;  // stage k the steps belong to
-layout(location = GPUSORT_GLOBAL_LOCATION_P_HI) uniform uint u_p_hi;   // pivot of the first step
-layout(location = GPUSORT_GLOBAL_LOCATION_P_LO) uniform uint u_p_lo;   // pivot of the last step
-layout(location = GPUSORT_GLOBAL_LOCATION_FLIP) uniform uint u_flip;   // the first step is the stage's flip
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_STAGE) uniform uint u_stage;  // stage k the steps belong to
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_P_HI) uniform uint u_p_hi;   // pivot of the first step
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_P_LO) uniform uint u_p_lo;   // pivot of the last step
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_FLIP) uniform uint u_flip;   // the first step is the stage's flip
 
 #if LANES == 4
 #define LANES_LOG2 2u

@@ -14,17 +14,17 @@ void run_tile(uint group);  // tile_kernel.comp
 // (32-bit wrap-around is harmless: only differences are compared). What it saves over one
 // dispatch per pass: a pass boundary costs less as a wait than as a dispatch and a
 // glMemoryBarrier (bench/sync_probe.cpp measures both; bench/results/history.md).
-layout(std430, binding = GPUSORT_BINDING_PASS_SYNC) coherent volatile buffer PassSync {
+layout(std430, binding = GPUSORT_BITONIC_BINDING_PASS_SYNC) coherent volatile buffer PassSync {
     uint tickets_taken;   // workgroups started (the dispatch may launch more than there are items)
     uint items_finished;
 };
-layout(location = GPUSORT_FUSED_LOCATION_TICKET_BASE) uniform uint u_ticket_base;
-layout(location = GPUSORT_FUSED_LOCATION_FINISHED_BASE) uniform uint u_finished_base;
-layout(location = GPUSORT_FUSED_LOCATION_ITEMS) uniform uint u_fused_items;
+layout(location = GPUSORT_BITONIC_FUSED_LOCATION_TICKET_BASE) uniform uint u_ticket_base;
+layout(location = GPUSORT_BITONIC_FUSED_LOCATION_FINISHED_BASE) uniform uint u_finished_base;
+layout(location = GPUSORT_BITONIC_FUSED_LOCATION_ITEMS) uniform uint u_fused_items;
 // x: fused_pass_code(mode, flip, pre); y: stage; z: p_hi; w: p_lo. Entries past the last pass
-// have a first item of GPUSORT_FUSED_NO_ITEM.
-layout(location = GPUSORT_FUSED_LOCATION_PASSES) uniform uvec4 u_fused_pass[GPUSORT_FUSED_MAX_PASSES];
-layout(location = GPUSORT_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first_item[GPUSORT_FUSED_MAX_PASSES];
+// have a first item of GPUSORT_BITONIC_FUSED_NO_ITEM.
+layout(location = GPUSORT_BITONIC_FUSED_LOCATION_PASSES) uniform uvec4 u_fused_pass[GPUSORT_BITONIC_FUSED_MAX_PASSES];
+layout(location = GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first_item[GPUSORT_BITONIC_FUSED_MAX_PASSES];
 
 // FUSED_RESERVE_WORDS > 0: shared memory the workgroup holds only so that fewer workgroups
 // fit on one compute unit (BitonicTuning::fused_passes_max_count says why). It carries the ticket;
@@ -32,7 +32,7 @@ layout(location = GPUSORT_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first
 // array to the words a constant index would touch.
 #if FUSED_RESERVE_WORDS > 0
 shared uint fused_reserve[FUSED_RESERVE_WORDS];
-layout(location = GPUSORT_FUSED_LOCATION_TICKET_WORD) uniform uint u_ticket_word;
+layout(location = GPUSORT_BITONIC_FUSED_LOCATION_TICKET_WORD) uniform uint u_ticket_word;
 #endif
 
 void fused_main() {
@@ -55,7 +55,7 @@ void fused_main() {
 #endif
     if (item >= u_fused_items) return;
     uint pass = 0u;
-    for (uint p = 1u; p < uint(GPUSORT_FUSED_MAX_PASSES); ++p) {
+    for (uint p = 1u; p < uint(GPUSORT_BITONIC_FUSED_MAX_PASSES); ++p) {
         if (item >= u_fused_first_item[p]) pass = p;
     }
     uvec4 d = u_fused_pass[pass];

@@ -17,7 +17,7 @@ uint window_position(uint slot) {
 }
 
 uint slot_position(uint slot) {
-    return g_pass.mode == GPUSORT_TILE_WINDOW ? window_position(slot) : g_tile_base + slot;
+    return g_pass.mode == GPUSORT_BITONIC_TILE_WINDOW ? window_position(slot) : g_tile_base + slot;
 }
 
 // Global <-> shared, 4 elements per invocation and round: coalesced 16-byte accesses
@@ -27,7 +27,7 @@ void load_tile() {
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = slot_position(local_index);
-        if (g_pass.mode == GPUSORT_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
+        if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
         KEY4 k;
 #if HAS_VALUES
         uvec4 v;
@@ -38,7 +38,7 @@ void load_tile() {
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
-            if (g_pass.mode == GPUSORT_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
+            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
             tile_values[bank_swizzle(local_index + l)] = v[l];

@@ -21,12 +21,12 @@
 
 #if !FUSED_PASSES
 // One pass per dispatch: the pass (TilePass's fields).
-layout(location = GPUSORT_TILE_LOCATION_MODE) uniform uint u_mode;
-layout(location = GPUSORT_TILE_LOCATION_STAGE) uniform uint u_stage;
-layout(location = GPUSORT_TILE_LOCATION_P_HI) uniform uint u_p_hi;
-layout(location = GPUSORT_TILE_LOCATION_P_LO) uniform uint u_p_lo;
-layout(location = GPUSORT_TILE_LOCATION_FLIP) uniform uint u_flip;
-layout(location = GPUSORT_TILE_LOCATION_PRE) uniform uint u_pre;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_MODE) uniform uint u_mode;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_STAGE) uniform uint u_stage;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_HI) uniform uint u_p_hi;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_LO) uniform uint u_p_lo;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_FLIP) uniform uint u_flip;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_PRE) uniform uint u_pre;
 #endif
 
 // One tile of the pass g_pass: workgroup `group` of its dispatch.
@@ -34,12 +34,12 @@ void run_tile(uint group) {
     g_count = element_count();
     uint stages = stage_count(g_count);
     g_stages = min(stages, TILE_LOG2);
-    g_last_pass = g_pass.mode == GPUSORT_TILE_LOCAL_SORT
+    g_last_pass = g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT
                       ? stages <= TILE_LOG2
-                      : (g_pass.mode == GPUSORT_TILE_LOCAL_DISPERSE && g_pass.stage == stages);
+                      : (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE && g_pass.stage == stages);
     g_run_log2 = 0u;
     g_flip_mask = 0u;
-    if (g_pass.mode == GPUSORT_TILE_WINDOW) {
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_WINDOW) {
         begin_window(group);
         // The lowest position of the tile; the flipped half lies above it. Uniform exit.
         if (g_tile_base >= g_count) return;
@@ -54,7 +54,7 @@ void run_tile(uint group) {
     // fully coalesced 16-byte accesses (bench/results/history.md).
     // Runs of 16 fill the top layout's lanes; shorter ones take the path below, and so do
     // windows that start with the previous stage's disperses (pre), whose runs are steps.
-    if (g_pass.mode == GPUSORT_TILE_WINDOW && g_run_log2 >= 4u && g_pass.pre == 0u) {
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_WINDOW && g_run_log2 >= 4u && g_pass.pre == 0u) {
         window_direct();
         return;
     }
@@ -62,12 +62,12 @@ void run_tile(uint group) {
     load_tile();
     // Each stage: the steps with pivots >= SUBGROUP_ELEMS_LOG2 through shared memory, then the
     // rest in registers (and shuffles) on the blocked layout.
-    if (g_pass.mode == GPUSORT_TILE_LOCAL_SORT) {
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT) {
         if (thread_active()) load_blocked();
         local_sort_from_registers();
         if (thread_active()) store_registers();
         barrier();
-    } else if (g_pass.mode == GPUSORT_TILE_LOCAL_DISPERSE) {
+    } else if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE) {
         low_disperses(g_pass.p_hi);
     } else {
         // In slot coordinates stage `stage`-1's last disperses are the run's own pivots.

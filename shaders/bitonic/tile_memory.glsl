@@ -17,7 +17,7 @@ layout(local_size_x = GROUP_SIZE) in;
 // The pass a tile runs. main() reads it from the uniforms below (one pass per dispatch);
 // fused_main() (tile_fused.glsl) from its table, per tile.
 struct TilePass {
-    uint mode;   // GPUSORT_TILE_*
+    uint mode;   // GPUSORT_BITONIC_TILE_*
     uint stage;  // modes 1, 2: the stage k the steps belong to
     uint p_hi;   // modes 1, 2: pivot of the first step
     uint p_lo;   // mode 2: pivot of the last step
@@ -65,7 +65,7 @@ bool thread_active() {
 #if SUBGROUP_EMULATION
     return true;
 #else
-    return g_pass.mode != GPUSORT_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
+    return g_pass.mode != GPUSORT_BITONIC_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
 #endif
 }
 

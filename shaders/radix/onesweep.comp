@@ -20,7 +20,7 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buf
 #define INCLUSIVE 2u
 #define COUNT_MASK 0x3FFFFFFFu
 
-// Partitions a look-back step reads at once: 4 beat 1, and 8 did no better than 4
+// Partitions a look-back step reads at once, the count that measured fastest
 // (bench/results/history.md).
 #define LOOKBACK_WINDOW 4u
 

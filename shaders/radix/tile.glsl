@@ -11,7 +11,7 @@
 //   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters + 3 * RADIX): the digit
 //                        counts, starts and scan temporaries live in s_area above the counters
 //                        (dead once the scatter fills s_area), so a tile takes AREA_WORDS + RADIX
-//                        words (RadixConfig::area_words)
+//                        words (radix::Config::area_words)
 //   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
 // The host compiles tile_subgroups.glsl before this file.
 // Values load with the keys, before the look-back. Measured and rejected (bench/results/

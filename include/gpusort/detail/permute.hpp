@@ -1,5 +1,5 @@
 #pragma once
-// The word permute kernel (shaders/common/permute.comp) and what stable sorts and sort_indices()
+// The word permute kernel (shaders/bitonic/permute.comp) and what stable sorts and sort_indices()
 // do with it: fill indices 0 .. count-1, gather values through sorted indices, copy back.
 #include <algorithm>
 #include <cstddef>
@@ -10,12 +10,12 @@
 #include "../program_cache.hpp"
 #include "device.hpp"
 #include "dispatch.hpp"
-#include "embedded_shaders.hpp"
+#include "generated/embedded_shaders.hpp"
 #include "gl_buffer.hpp"
 #include "gl_state.hpp"
 #include "glsl_target.hpp"
 #include "program_slots.hpp"
-#include "shader_interface.hpp"
+#include "generated/shader_interface.hpp"
 #include "storage_binding.hpp"
 
 namespace gpusort {
@@ -24,10 +24,11 @@ namespace detail {
 /// The permute kernel's source for `target`, with `extra_source` (BitonicTuning::extra_shader_source)
 /// and `group_size` invocations per workgroup.
 inline ProgramSource permute_source(GlslTarget target, const std::string& extra_source,
-                                    std::uint32_t group_size = GPUSORT_PERMUTE_GROUP_SIZE) {
+                                    std::uint32_t group_size = GPUSORT_BITONIC_PERMUTE_GROUP_SIZE) {
   return ProgramSource{"permute", {glsl_prelude(target) + "#define GROUP_SIZE " + std::to_string(group_size) + "\n" +
                                        extra_source + "\n",
-                                   shaders::common_shader_interface_h, shaders::common_permute_comp}};
+                                   shaders::common_shader_interface_h, shaders::bitonic_permute_interface_h,
+                                   shaders::bitonic_permute_comp}};
 }
 
 class WordPermute {
@@ -38,7 +39,7 @@ class WordPermute {
   WordPermute(ProgramCache* cache, std::string extra_source, const DeviceLimits& device, DispatchLimits dispatch)
       : cache_(cache), target_(device.glsl_target), extra_source_(std::move(extra_source)), device_(device),
         offset_alignment_(device.storage_offset_alignment),
-        group_size_(std::min<std::uint32_t>(GPUSORT_PERMUTE_GROUP_SIZE, device.max_invocations)),
+        group_size_(std::min<std::uint32_t>(GPUSORT_BITONIC_PERMUTE_GROUP_SIZE, device.max_invocations)),
         dispatch_(dispatch) {}
 
   /// The kernel, built on first use. Call it before writing anything, so that a build that
@@ -53,38 +54,38 @@ class WordPermute {
 
   /// indices[first + i] = i for i < count.
   void iota(GLuint indices, std::size_t first, std::size_t count) {
-    const GLuint base = bind_words(GPUSORT_BINDING_PERMUTE_DESTINATION, indices, first, count, offset_alignment_);
-    bind_words(GPUSORT_BINDING_PERMUTE_SOURCE, indices, first, count, offset_alignment_);
-    bind_words(GPUSORT_BINDING_PERMUTE_INDICES, indices, first, count, offset_alignment_);
-    run(GPUSORT_PERMUTE_IOTA, count, base, 0);
+    const GLuint base = bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION, indices, first, count, offset_alignment_);
+    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE, indices, first, count, offset_alignment_);
+    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_INDICES, indices, first, count, offset_alignment_);
+    run(GPUSORT_BITONIC_PERMUTE_IOTA, count, base, 0);
   }
 
   /// destination[i] = source[source_first + indices[i]] for i < count.
   void gather(GLuint destination, GLuint source, std::size_t source_first, GLuint indices, std::size_t count) {
-    bind_words(GPUSORT_BINDING_PERMUTE_DESTINATION, destination, 0, count, offset_alignment_);
+    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION, destination, 0, count, offset_alignment_);
     const GLuint source_base =
-        bind_words(GPUSORT_BINDING_PERMUTE_SOURCE, source, source_first, count, offset_alignment_);
-    bind_words(GPUSORT_BINDING_PERMUTE_INDICES, indices, 0, count, offset_alignment_);
-    run(GPUSORT_PERMUTE_GATHER, count, 0, source_base);
+        bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE, source, source_first, count, offset_alignment_);
+    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_INDICES, indices, 0, count, offset_alignment_);
+    run(GPUSORT_BITONIC_PERMUTE_GATHER, count, 0, source_base);
   }
 
   /// destination[destination_first + i] = source[i] for i < count. Reads no indices (the
   /// indices binding stays as the last gather left it: the kernel declares it).
   void copy(GLuint destination, std::size_t destination_first, GLuint source, std::size_t count) {
     const GLuint destination_base =
-        bind_words(GPUSORT_BINDING_PERMUTE_DESTINATION, destination, destination_first, count, offset_alignment_);
-    bind_words(GPUSORT_BINDING_PERMUTE_SOURCE, source, 0, count, offset_alignment_);
-    run(GPUSORT_PERMUTE_COPY, count, destination_base, 0);
+        bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION, destination, destination_first, count, offset_alignment_);
+    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE, source, 0, count, offset_alignment_);
+    run(GPUSORT_BITONIC_PERMUTE_COPY, count, destination_base, 0);
   }
 
  private:
   /// One dispatch over `count` words, on what the caller bound at the permute bindings.
   void run(GLuint mode, std::size_t count, GLuint destination_base, GLuint source_base) {
     glUseProgram(program());
-    glUniform1ui(GPUSORT_PERMUTE_LOCATION_COUNT, static_cast<GLuint>(count));
-    glUniform1ui(GPUSORT_PERMUTE_LOCATION_MODE, mode);
-    glUniform1ui(GPUSORT_PERMUTE_LOCATION_DESTINATION_BASE, destination_base);
-    glUniform1ui(GPUSORT_PERMUTE_LOCATION_SOURCE_BASE, source_base);
+    glUniform1ui(GPUSORT_BITONIC_PERMUTE_LOCATION_COUNT, static_cast<GLuint>(count));
+    glUniform1ui(GPUSORT_BITONIC_PERMUTE_LOCATION_MODE, mode);
+    glUniform1ui(GPUSORT_BITONIC_PERMUTE_LOCATION_DESTINATION_BASE, destination_base);
+    glUniform1ui(GPUSORT_BITONIC_PERMUTE_LOCATION_SOURCE_BASE, source_base);
     dispatch_workgroups((count + group_size_ - 1) / group_size_, dispatch_);
   }
 
@@ -93,7 +94,7 @@ class WordPermute {
   std::string extra_source_;
   DeviceLimits device_;
   std::uint32_t offset_alignment_ = 4;
-  std::uint32_t group_size_ = GPUSORT_PERMUTE_GROUP_SIZE;
+  std::uint32_t group_size_ = GPUSORT_BITONIC_PERMUTE_GROUP_SIZE;
   DispatchLimits dispatch_;
   ProgramSlot program_;
 };

@@ -12,7 +12,7 @@
 #include <cstdint>
 
 #include "../bits.hpp"
-#include "../shader_interface.hpp"
+#include "../generated/shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {

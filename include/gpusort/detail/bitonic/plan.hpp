@@ -14,7 +14,7 @@
 #include "config.hpp"
 #include "network.hpp"
 #include "programs.hpp"
-#include "../shader_interface.hpp"
+#include "../generated/shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -31,8 +31,8 @@ struct PlannedPass {
 /// The passes of one fused dispatch, as the tile kernel's uniforms take them
 /// (shaders/bitonic/tile_kernel.comp, fused_main()).
 struct FusedTable {
-  GLuint passes[4 * GPUSORT_FUSED_MAX_PASSES] = {};  // u_fused_pass
-  GLuint first_item[GPUSORT_FUSED_MAX_PASSES] = {};  // u_fused_first_item
+  GLuint passes[4 * GPUSORT_BITONIC_FUSED_MAX_PASSES] = {};  // u_fused_pass
+  GLuint first_item[GPUSORT_BITONIC_FUSED_MAX_PASSES] = {};  // u_fused_first_item
   std::size_t count = 0;
   GLuint items = 0;  // tiles of every pass
   GLuint steps = 0;
@@ -40,7 +40,7 @@ struct FusedTable {
 
   void add(const Pass& pass, std::uint64_t tiles) {
     const GLuint mode = tile_mode(pass);
-    const bool window = mode == GPUSORT_TILE_WINDOW;
+    const bool window = mode == GPUSORT_BITONIC_TILE_WINDOW;
     GLuint* entry = passes + 4 * count;
     entry[0] = fused_pass_code(mode, window && pass.flip, window ? pass.pre : 0u);
     entry[1] = pass.stage;
@@ -55,18 +55,18 @@ struct FusedTable {
 
   /// Entries past the last pass start at no item.
   void close() {
-    for (std::size_t p = count; p < GPUSORT_FUSED_MAX_PASSES; ++p) first_item[p] = GPUSORT_FUSED_NO_ITEM;
+    for (std::size_t p = count; p < GPUSORT_BITONIC_FUSED_MAX_PASSES; ++p) first_item[p] = GPUSORT_BITONIC_FUSED_NO_ITEM;
   }
 
   /// The tile kernel's mode (u_mode) for a pass of a tile program.
   static GLuint tile_mode(const Pass& pass) {
     switch (pass.kind) {
       case Pass::Kind::window_steps:
-        return GPUSORT_TILE_WINDOW;
+        return GPUSORT_BITONIC_TILE_WINDOW;
       case Pass::Kind::local_disperse:
-        return GPUSORT_TILE_LOCAL_DISPERSE;
+        return GPUSORT_BITONIC_TILE_LOCAL_DISPERSE;
       default:
-        return GPUSORT_TILE_LOCAL_SORT;  // local_sort, single_tile_sort
+        return GPUSORT_BITONIC_TILE_LOCAL_SORT;  // local_sort, single_tile_sort
     }
   }
 };
@@ -131,7 +131,7 @@ inline bool uses_wide_program(std::size_t count, const Config& c) {
 }
 
 /// The passes that fuse in a sort of `count` in tiles of c.geometry(fused_tile), given its
-/// passes in those tiles: only tile passes, at least 2 and at most GPUSORT_FUSED_MAX_PASSES.
+/// passes in those tiles: only tile passes, at least 2 and at most GPUSORT_BITONIC_FUSED_MAX_PASSES.
 inline FusedDispatch fused_passes(const std::vector<PlannedPass>& passes, std::size_t count, const Config& c,
                                   bool fused_tile) {
   const BitonicTuning& t = c.tuning;
@@ -147,7 +147,7 @@ inline FusedDispatch fused_passes(const std::vector<PlannedPass>& passes, std::s
     items += passes[i].groups;
     widest = std::max(widest, passes[i].groups);
   }
-  if (register_passes || fused.size() < 2 || fused.size() > GPUSORT_FUSED_MAX_PASSES ||
+  if (register_passes || fused.size() < 2 || fused.size() > GPUSORT_BITONIC_FUSED_MAX_PASSES ||
       items > c.dispatch_limits().capacity() || items > 0xFFFFFFFFu)
     return FusedDispatch{};
   // A pass ends with its slowest tile, and a tile sharing its compute unit with another of

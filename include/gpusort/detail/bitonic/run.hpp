@@ -15,7 +15,7 @@
 #include "plan.hpp"
 #include "../dispatch.hpp"
 #include "../gl_buffer.hpp"
-#include "../shader_interface.hpp"
+#include "../generated/shader_interface.hpp"
 #include "../storage_binding.hpp"
 
 namespace gpusort {
@@ -44,7 +44,7 @@ class Runner {
     const Uniforms uniforms = bind(range, plan.count, c);
     // The kernels declare the count block; a direct sort never reads it, but binds
     // something valid there all the same.
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BINDING_COUNT_BUFFER, range.keys);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BITONIC_BINDING_COUNT_BUFFER, range.keys);
     run_passes(plan, programs, uniforms, order, c, [&](std::size_t, std::uint64_t groups) {
       dispatch_workgroups(groups, c.dispatch_limits());
     });
@@ -53,7 +53,7 @@ class Runner {
   /// Allocates sort_indirect()'s arguments for `passes` passes and, where sorts may fuse
   /// passes, their sync words (BitonicSorter::reserve()).
   void reserve(std::size_t passes, const Config& c) {
-    const std::size_t words = passes * GPUSORT_ARGUMENTS_WORDS_PER_PASS;
+    const std::size_t words = passes * GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS;
     if (arguments_.bytes() < words * sizeof(GLuint)) arguments_.reserve(words * sizeof(GLuint));
     if (c.tuning.fused_passes_max_count != BitonicTuning::never) reserve_pass_sync();
   }
@@ -63,31 +63,31 @@ class Runner {
   /// `planner` (arguments_program()) turns n into every pass's workgroups first.
   void run_indirect(const SortPlan& plan, const std::vector<GLuint>& programs, GLuint planner, const SortRange& range,
                     GLuint count_buffer, GLuint count_word, Order order, const Config& c) {
-    const std::size_t words = plan.passes.size() * GPUSORT_ARGUMENTS_WORDS_PER_PASS;
+    const std::size_t words = plan.passes.size() * GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS;
     if (arguments_.bytes() < words * sizeof(GLuint)) arguments_.reserve(words * sizeof(GLuint));
     // The count may come from shader stores or an atomic counter just before.
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_ATOMIC_COUNTER_BARRIER_BIT);
     Uniforms uniforms = bind(range, plan.count, c);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BINDING_COUNT_BUFFER, count_buffer);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BINDING_ARGUMENTS, arguments_.name());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BITONIC_BINDING_COUNT_BUFFER, count_buffer);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BITONIC_BINDING_ARGUMENTS, arguments_.name());
     uniforms.count = 0;
     uniforms.count_source = GPUSORT_COUNT_FROM_BUFFER;
     uniforms.count_word = count_word;
     uniforms.capacity = static_cast<GLuint>(plan.count);
     glUseProgram(planner);
     set_count_uniforms(uniforms);
-    glUniform1ui(GPUSORT_ARGUMENTS_LOCATION_CAPACITY_STAGES, ceil_log2(plan.count));
-    glUniform1ui(GPUSORT_ARGUMENTS_LOCATION_MAX_GROUPS_X, c.tuning.max_workgroups_x);
+    glUniform1ui(GPUSORT_BITONIC_ARGUMENTS_LOCATION_CAPACITY_STAGES, ceil_log2(plan.count));
+    glUniform1ui(GPUSORT_BITONIC_ARGUMENTS_LOCATION_MAX_GROUPS_X, c.tuning.max_workgroups_x);
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, arguments_.name());
     run_passes(plan, programs, uniforms, order, c, [&](std::size_t index, std::uint64_t) {
-      glDispatchComputeIndirect(static_cast<GLintptr>(index * GPUSORT_ARGUMENTS_WORDS_PER_PASS * sizeof(GLuint)));
+      glDispatchComputeIndirect(static_cast<GLintptr>(index * GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS * sizeof(GLuint)));
     });
   }
 
  private:
-  /// The uniforms every kernel of a sort declares (shaders/common/elements.glsl).
+  /// The uniforms every kernel of a sort declares (shaders/bitonic/elements.glsl).
   struct Uniforms {
     GLuint count = 0;                                  // u_count: when the CPU knows it
     GLuint count_source = GPUSORT_COUNT_FROM_UNIFORM;  // u_count_source
@@ -103,38 +103,38 @@ class Runner {
     const std::uint32_t alignment = c.device.storage_offset_alignment;
     uniforms.count = static_cast<GLuint>(count);
     uniforms.key_base =
-        bind_elements(GPUSORT_BINDING_KEYS, range.keys, range.key_first, count, c.layout.key_bytes, alignment);
+        bind_elements(GPUSORT_BITONIC_BINDING_KEYS, range.keys, range.key_first, count, c.layout.key_bytes, alignment);
     if (c.layout.has_values())
-      uniforms.value_base = bind_words(GPUSORT_BINDING_VALUES, range.values, range.value_first, count, alignment);
+      uniforms.value_base = bind_words(GPUSORT_BITONIC_BINDING_VALUES, range.values, range.value_first, count, alignment);
     return uniforms;
   }
 
   static void set_count_uniforms(const Uniforms& u) {
-    glUniform1ui(GPUSORT_LOCATION_COUNT, u.count);
-    glUniform1ui(GPUSORT_LOCATION_COUNT_SOURCE, u.count_source);
-    glUniform1ui(GPUSORT_LOCATION_COUNT_WORD, u.count_word);
-    glUniform1ui(GPUSORT_LOCATION_CAPACITY, u.capacity);
+    glUniform1ui(GPUSORT_BITONIC_LOCATION_COUNT, u.count);
+    glUniform1ui(GPUSORT_BITONIC_LOCATION_COUNT_SOURCE, u.count_source);
+    glUniform1ui(GPUSORT_BITONIC_LOCATION_COUNT_WORD, u.count_word);
+    glUniform1ui(GPUSORT_BITONIC_LOCATION_CAPACITY, u.capacity);
   }
 
   /// Sets a tile pass's uniforms (the tile kernel's u_mode .. u_pre).
   static void set_tile_pass(const Pass& pass, Order order) {
-    glUniform1ui(GPUSORT_LOCATION_KEY_XOR, order_xor(order));  // only the tile kernel maps keys
+    glUniform1ui(GPUSORT_BITONIC_LOCATION_KEY_XOR, order_xor(order));  // only the tile kernel maps keys
     const GLuint mode = FusedTable::tile_mode(pass);
-    glUniform1ui(GPUSORT_TILE_LOCATION_MODE, mode);
-    glUniform1ui(GPUSORT_TILE_LOCATION_STAGE, pass.stage);
-    if (mode != GPUSORT_TILE_LOCAL_SORT) glUniform1ui(GPUSORT_TILE_LOCATION_P_HI, pass.p_hi);
-    if (mode == GPUSORT_TILE_WINDOW) {
-      glUniform1ui(GPUSORT_TILE_LOCATION_P_LO, pass.p_lo);
-      glUniform1ui(GPUSORT_TILE_LOCATION_FLIP, pass.flip ? 1u : 0u);
-      glUniform1ui(GPUSORT_TILE_LOCATION_PRE, pass.pre);
+    glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_MODE, mode);
+    glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_STAGE, pass.stage);
+    if (mode != GPUSORT_BITONIC_TILE_LOCAL_SORT) glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_P_HI, pass.p_hi);
+    if (mode == GPUSORT_BITONIC_TILE_WINDOW) {
+      glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_P_LO, pass.p_lo);
+      glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_FLIP, pass.flip ? 1u : 0u);
+      glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_PRE, pass.pre);
     }
   }
 
   static void set_global_pass(const Pass& pass) {
-    glUniform1ui(GPUSORT_GLOBAL_LOCATION_STAGE, pass.stage);
-    glUniform1ui(GPUSORT_GLOBAL_LOCATION_P_HI, pass.p_hi);
-    glUniform1ui(GPUSORT_GLOBAL_LOCATION_P_LO, pass.p_lo);
-    glUniform1ui(GPUSORT_GLOBAL_LOCATION_FLIP, pass.flip ? 1u : 0u);
+    glUniform1ui(GPUSORT_BITONIC_GLOBAL_LOCATION_STAGE, pass.stage);
+    glUniform1ui(GPUSORT_BITONIC_GLOBAL_LOCATION_P_HI, pass.p_hi);
+    glUniform1ui(GPUSORT_BITONIC_GLOBAL_LOCATION_P_LO, pass.p_lo);
+    glUniform1ui(GPUSORT_BITONIC_GLOBAL_LOCATION_FLIP, pass.flip ? 1u : 0u);
   }
 
   /// Every pass of the plan in order, with a barrier between two; dispatch_pass(index,
@@ -147,8 +147,8 @@ class Runner {
       if (bound == program) return;
       glUseProgram(program);
       set_count_uniforms(uniforms);
-      glUniform1ui(GPUSORT_LOCATION_BASE, uniforms.key_base);
-      if (c.layout.has_values()) glUniform1ui(GPUSORT_LOCATION_VALUE_BASE, uniforms.value_base);
+      glUniform1ui(GPUSORT_BITONIC_LOCATION_BASE, uniforms.key_base);
+      if (c.layout.has_values()) glUniform1ui(GPUSORT_BITONIC_LOCATION_VALUE_BASE, uniforms.value_base);
       bound = program;
     };
     const FusedDispatch& fused = plan.fused;
@@ -157,7 +157,7 @@ class Runner {
       if (fused.contains(index)) {
         if (index + 1 < fused.end) continue;
         use(programs[fused.program]);
-        glUniform1ui(GPUSORT_LOCATION_KEY_XOR, order_xor(order));
+        glUniform1ui(GPUSORT_BITONIC_LOCATION_KEY_XOR, order_xor(order));
         run_fused(fused, c);
         continue;
       }
@@ -188,16 +188,16 @@ class Runner {
   void run_fused(const FusedDispatch& fused, const Config& c) {
     const FusedTable& table = fused.table;
     reserve_pass_sync();
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BINDING_PASS_SYNC, pass_sync_.name());
-    glUniform1ui(GPUSORT_FUSED_LOCATION_TICKET_BASE, tickets_taken_);
-    glUniform1ui(GPUSORT_FUSED_LOCATION_FINISHED_BASE, items_finished_);
-    glUniform1ui(GPUSORT_FUSED_LOCATION_ITEMS, table.items);
-    glUniform4uiv(GPUSORT_FUSED_LOCATION_PASSES, GPUSORT_FUSED_MAX_PASSES, table.passes);
-    glUniform1uiv(GPUSORT_FUSED_LOCATION_FIRST_ITEMS, GPUSORT_FUSED_MAX_PASSES, table.first_item);
-    if (fused.reserve_words != 0) glUniform1ui(GPUSORT_FUSED_LOCATION_TICKET_WORD, fused.reserve_words - 1);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BITONIC_BINDING_PASS_SYNC, pass_sync_.name());
+    glUniform1ui(GPUSORT_BITONIC_FUSED_LOCATION_TICKET_BASE, tickets_taken_);
+    glUniform1ui(GPUSORT_BITONIC_FUSED_LOCATION_FINISHED_BASE, items_finished_);
+    glUniform1ui(GPUSORT_BITONIC_FUSED_LOCATION_ITEMS, table.items);
+    glUniform4uiv(GPUSORT_BITONIC_FUSED_LOCATION_PASSES, GPUSORT_BITONIC_FUSED_MAX_PASSES, table.passes);
+    glUniform1uiv(GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS, GPUSORT_BITONIC_FUSED_MAX_PASSES, table.first_item);
+    if (fused.reserve_words != 0) glUniform1ui(GPUSORT_BITONIC_FUSED_LOCATION_TICKET_WORD, fused.reserve_words - 1);
     Pass observed = table.last_pass;
     observed.kind = Pass::Kind::fused_passes;
-    observed.first = table.passes[0] == GPUSORT_TILE_LOCAL_SORT;  // starts with the local sort: reads raw keys
+    observed.first = table.passes[0] == GPUSORT_BITONIC_TILE_LOCAL_SORT;  // starts with the local sort: reads raw keys
     observed.steps = table.steps;
     observe(observed, false);
     const std::uint64_t launched = dispatch_workgroups(table.items, c.dispatch_limits());

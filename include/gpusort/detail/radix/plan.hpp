@@ -9,7 +9,7 @@
 #include "../../key_traits.hpp"
 #include "../../radix_tuning.hpp"
 #include "../device.hpp"
-#include "../shader_interface.hpp"
+#include "../generated/shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {

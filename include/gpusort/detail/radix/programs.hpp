@@ -8,7 +8,7 @@
 
 #include "../../pass_observer.hpp"
 #include "../../program_cache.hpp"
-#include "../embedded_shaders.hpp"
+#include "../generated/embedded_shaders.hpp"
 #include "../gl_program.hpp"
 #include "../glsl_target.hpp"
 #include "plan.hpp"

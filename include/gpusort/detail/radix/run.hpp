@@ -23,7 +23,7 @@
 #include "../../program_cache.hpp"
 #include "../device.hpp"
 #include "../dispatch.hpp"
-#include "../shader_interface.hpp"
+#include "../generated/shader_interface.hpp"
 #include "../storage_binding.hpp"
 #include "plan.hpp"
 #include "programs.hpp"

@@ -1,4 +1,4 @@
-// Shared by every sorting kernel: the caller's elements as the kernels see them (buffers,
+// Shared by every kernel of the network: the caller's elements as the kernels see them (buffers,
 // the range, the count), element and quad loads and stores, and the key codec of
 // shader_interface.h on key registers. The host prepends `#version` and these #defines:
 //   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
@@ -6,7 +6,7 @@
 //   HAS_VALUES    0 or 1
 //   ELEMS_LOG2    log2 of the elements one invocation holds in registers
 //   GROUP_SIZE    invocations per workgroup
-// then shaders/common/shader_interface.h (and the sorter's own interface) comes first.
+// then shaders/common/shader_interface.h and shaders/bitonic/bitonic_interface.h come first.
 
 #ifndef KEY_WORDS
 #define KEY_WORDS 1
@@ -41,9 +41,9 @@
 #define DATA_BUFFER buffer
 #endif
 #if KEY_WORDS == 2
-layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uvec2 keys[]; };
+layout(std430, binding = GPUSORT_BITONIC_BINDING_KEYS) DATA_BUFFER KeyBuffer { uvec2 keys[]; };
 #else
-layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uint keys[]; };
+layout(std430, binding = GPUSORT_BITONIC_BINDING_KEYS) DATA_BUFFER KeyBuffer { uint keys[]; };
 #endif
 // STORAGE_VECTORS 0 (a device with fewer than 6 storage blocks per compute shader): no uvec4
 // views, so that a kernel declares at most keys, values, the count and one buffer of its own.
@@ -51,25 +51,25 @@ layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uint keys
 #define STORAGE_VECTORS 1
 #endif
 #if STORAGE_VECTORS
-layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyVectors { uvec4 keys4[]; };
+layout(std430, binding = GPUSORT_BITONIC_BINDING_KEYS) DATA_BUFFER KeyVectors { uvec4 keys4[]; };
 #endif
 #if HAS_VALUES
-layout(std430, binding = GPUSORT_BINDING_VALUES) DATA_BUFFER ValueBuffer { uint values[]; };
+layout(std430, binding = GPUSORT_BITONIC_BINDING_VALUES) DATA_BUFFER ValueBuffer { uint values[]; };
 #if STORAGE_VECTORS
-layout(std430, binding = GPUSORT_BINDING_VALUES) DATA_BUFFER ValueVectors { uvec4 values4[]; };
+layout(std430, binding = GPUSORT_BITONIC_BINDING_VALUES) DATA_BUFFER ValueVectors { uvec4 values4[]; };
 #endif
 #endif
 // sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
-layout(std430, binding = GPUSORT_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
+layout(std430, binding = GPUSORT_BITONIC_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
 
-layout(location = GPUSORT_LOCATION_COUNT) uniform uint u_count;
-layout(location = GPUSORT_LOCATION_KEY_XOR) uniform uint u_key_xor;
-layout(location = GPUSORT_LOCATION_BASE) uniform uint u_base;
-layout(location = GPUSORT_LOCATION_COUNT_SOURCE) uniform uint u_count_source;
-layout(location = GPUSORT_LOCATION_COUNT_WORD) uniform uint u_count_word;
-layout(location = GPUSORT_LOCATION_CAPACITY) uniform uint u_capacity;
+layout(location = GPUSORT_BITONIC_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_BITONIC_LOCATION_KEY_XOR) uniform uint u_key_xor;
+layout(location = GPUSORT_BITONIC_LOCATION_BASE) uniform uint u_base;
+layout(location = GPUSORT_BITONIC_LOCATION_COUNT_SOURCE) uniform uint u_count_source;
+layout(location = GPUSORT_BITONIC_LOCATION_COUNT_WORD) uniform uint u_count_word;
+layout(location = GPUSORT_BITONIC_LOCATION_CAPACITY) uniform uint u_capacity;
 #if HAS_VALUES
-layout(location = GPUSORT_LOCATION_VALUE_BASE) uniform uint u_value_base;
+layout(location = GPUSORT_BITONIC_LOCATION_VALUE_BASE) uniform uint u_value_base;
 #endif
 
 // Elements to sort in this dispatch: read once per invocation, before anything else.

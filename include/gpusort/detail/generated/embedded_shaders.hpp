@@ -14,36 +14,52 @@ inline constexpr const char* bitonic_bitonic_interface_h = R"gpusort_glsl(// The
 // sort_indirect()'s GPU-side planner (dispatch_args.comp) run: how a stage's wide steps are
 // cut into passes, and how many workgroups each pass takes.
 
+// --- Shader storage binding points: 0 .. 3, within the 4 of an OpenGL ES 3.1 device --------
+#define GPUSORT_BITONIC_BINDING_KEYS 0
+#define GPUSORT_BITONIC_BINDING_VALUES 1
+#define GPUSORT_BITONIC_BINDING_COUNT_BUFFER 2         // sort_indirect(): the caller's count buffer
+#define GPUSORT_BITONIC_BINDING_ARGUMENTS 3            // sort_indirect(): the dispatch arguments gpusort writes
+
+// --- Uniform locations every network kernel declares (elements.glsl) ------------------------
+// Locations 6 .. 9 and 11 and up belong to each kernel (below).
+#define GPUSORT_BITONIC_LOCATION_COUNT 0         // u_count: elements to sort when the host knows
+#define GPUSORT_BITONIC_LOCATION_KEY_XOR 1       // u_key_xor: 0 ascending, GPUSORT_DESCENDING_XOR descending
+#define GPUSORT_BITONIC_LOCATION_BASE 2          // u_base: first element of the range in the bound keys
+#define GPUSORT_BITONIC_LOCATION_COUNT_SOURCE 3  // u_count_source: GPUSORT_COUNT_FROM_*
+#define GPUSORT_BITONIC_LOCATION_COUNT_WORD 4    // u_count_word: the count's word at GPUSORT_BITONIC_BINDING_COUNT_BUFFER
+#define GPUSORT_BITONIC_LOCATION_CAPACITY 5      // u_capacity: upper bound on a count read from the GPU
+#define GPUSORT_BITONIC_LOCATION_VALUE_BASE 10   // u_value_base: first element of the range in the bound values
+
 // --- The tile kernel (tile_kernel.comp): u_mode, and the pass it runs ---------------------
-#define GPUSORT_TILE_LOCAL_SORT 0u      // stages 1 .. min(stages, TILE_LOG2) in each tile
-#define GPUSORT_TILE_LOCAL_DISPERSE 1u  // pivots u_p_hi .. 0 in each tile
-#define GPUSORT_TILE_WINDOW 2u          // wide pivots u_p_hi .. u_p_lo on a tile of runs
-#define GPUSORT_TILE_LOCATION_MODE 6
-#define GPUSORT_TILE_LOCATION_STAGE 7
-#define GPUSORT_TILE_LOCATION_P_HI 8
-#define GPUSORT_TILE_LOCATION_P_LO 9
-#define GPUSORT_TILE_LOCATION_FLIP 11
-#define GPUSORT_TILE_LOCATION_PRE 12
+#define GPUSORT_BITONIC_TILE_LOCAL_SORT 0u      // stages 1 .. min(stages, TILE_LOG2) in each tile
+#define GPUSORT_BITONIC_TILE_LOCAL_DISPERSE 1u  // pivots u_p_hi .. 0 in each tile
+#define GPUSORT_BITONIC_TILE_WINDOW 2u          // wide pivots u_p_hi .. u_p_lo on a tile of runs
+#define GPUSORT_BITONIC_TILE_LOCATION_MODE 6
+#define GPUSORT_BITONIC_TILE_LOCATION_STAGE 7
+#define GPUSORT_BITONIC_TILE_LOCATION_P_HI 8
+#define GPUSORT_BITONIC_TILE_LOCATION_P_LO 9
+#define GPUSORT_BITONIC_TILE_LOCATION_FLIP 11
+#define GPUSORT_BITONIC_TILE_LOCATION_PRE 12
 
 // --- Fused passes: one dispatch of the tile kernel runs several passes ---------------------
-#define GPUSORT_FUSED_MAX_PASSES 32
-#define GPUSORT_FUSED_LOCATION_TICKET_BASE 13
-#define GPUSORT_FUSED_LOCATION_FINISHED_BASE 14
-#define GPUSORT_FUSED_LOCATION_ITEMS 15
-#define GPUSORT_FUSED_LOCATION_PASSES 16       // uvec4[GPUSORT_FUSED_MAX_PASSES]: code, stage, p_hi, p_lo
-#define GPUSORT_FUSED_LOCATION_FIRST_ITEMS 48  // uint[GPUSORT_FUSED_MAX_PASSES]
-#define GPUSORT_FUSED_LOCATION_TICKET_WORD 80
-#if GPUSORT_FUSED_LOCATION_FIRST_ITEMS != GPUSORT_FUSED_LOCATION_PASSES + GPUSORT_FUSED_MAX_PASSES
-#error "GPUSORT_FUSED_LOCATION_PASSES and GPUSORT_FUSED_LOCATION_FIRST_ITEMS overlap"
+#define GPUSORT_BITONIC_FUSED_MAX_PASSES 32
+#define GPUSORT_BITONIC_FUSED_LOCATION_TICKET_BASE 13
+#define GPUSORT_BITONIC_FUSED_LOCATION_FINISHED_BASE 14
+#define GPUSORT_BITONIC_FUSED_LOCATION_ITEMS 15
+#define GPUSORT_BITONIC_FUSED_LOCATION_PASSES 16       // uvec4[GPUSORT_BITONIC_FUSED_MAX_PASSES]: code, stage, p_hi, p_lo
+#define GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS 48  // uint[GPUSORT_BITONIC_FUSED_MAX_PASSES]
+#define GPUSORT_BITONIC_FUSED_LOCATION_TICKET_WORD 80
+#if GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS != GPUSORT_BITONIC_FUSED_LOCATION_PASSES + GPUSORT_BITONIC_FUSED_MAX_PASSES
+#error "GPUSORT_BITONIC_FUSED_LOCATION_PASSES and GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS overlap"
 #endif
-#if GPUSORT_FUSED_LOCATION_TICKET_WORD != GPUSORT_FUSED_LOCATION_FIRST_ITEMS + GPUSORT_FUSED_MAX_PASSES
-#error "GPUSORT_FUSED_LOCATION_FIRST_ITEMS and GPUSORT_FUSED_LOCATION_TICKET_WORD overlap"
+#if GPUSORT_BITONIC_FUSED_LOCATION_TICKET_WORD != GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS + GPUSORT_BITONIC_FUSED_MAX_PASSES
+#error "GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS and GPUSORT_BITONIC_FUSED_LOCATION_TICKET_WORD overlap"
 #endif
 // The ticket and finished-tile counters. Fused passes run in direct sorts only, so they share
 // the binding of sort_indirect()'s dispatch arguments.
-#define GPUSORT_BINDING_PASS_SYNC 3
+#define GPUSORT_BITONIC_BINDING_PASS_SYNC 3
 // The first item of the table's entries past its last pass.
-#define GPUSORT_FUSED_NO_ITEM 0xFFFFFFFFu
+#define GPUSORT_BITONIC_FUSED_NO_ITEM 0xFFFFFFFFu
 
 // A fused pass's code word: its mode, its flip (windows) and its `pre` (windows).
 GPUSORT_FUNCTION GPUSORT_UINT fused_pass_code(GPUSORT_UINT mode, bool flip, GPUSORT_UINT pre) {
@@ -54,15 +70,15 @@ GPUSORT_FUNCTION GPUSORT_UINT fused_pass_flip(GPUSORT_UINT code) { return (code 
 GPUSORT_FUNCTION GPUSORT_UINT fused_pass_pre(GPUSORT_UINT code) { return code >> 3u; }
 
 // --- The global kernel (global_steps.comp) ----------------------------------------------------
-#define GPUSORT_GLOBAL_LOCATION_STAGE 6
-#define GPUSORT_GLOBAL_LOCATION_P_HI 7
-#define GPUSORT_GLOBAL_LOCATION_P_LO 8
-#define GPUSORT_GLOBAL_LOCATION_FLIP 9
+#define GPUSORT_BITONIC_GLOBAL_LOCATION_STAGE 6
+#define GPUSORT_BITONIC_GLOBAL_LOCATION_P_HI 7
+#define GPUSORT_BITONIC_GLOBAL_LOCATION_P_LO 8
+#define GPUSORT_BITONIC_GLOBAL_LOCATION_FLIP 9
 
 // --- sort_indirect()'s planner (dispatch_args.comp) ---------------------------------------
-#define GPUSORT_ARGUMENTS_LOCATION_CAPACITY_STAGES 6
-#define GPUSORT_ARGUMENTS_LOCATION_MAX_GROUPS_X 7
-#define GPUSORT_ARGUMENTS_WORDS_PER_PASS 3  // one DispatchIndirectCommand
+#define GPUSORT_BITONIC_ARGUMENTS_LOCATION_CAPACITY_STAGES 6
+#define GPUSORT_BITONIC_ARGUMENTS_LOCATION_MAX_GROUPS_X 7
+#define GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS 3  // one DispatchIndirectCommand
 
 // --- How a stage's wide steps are cut into passes ------------------------------------------
 // Stage k's wide steps (pivots k-1 .. tile_log2) run from its flip down: windows of up to
@@ -115,10 +131,10 @@ inline constexpr const char* bitonic_dispatch_args_comp = R"gpusort_glsl(// sort
 
 layout(local_size_x = 1) in;
 
-layout(std430, binding = GPUSORT_BINDING_ARGUMENTS) writeonly buffer DispatchArguments { uint arguments[]; };
+layout(std430, binding = GPUSORT_BITONIC_BINDING_ARGUMENTS) writeonly buffer DispatchArguments { uint arguments[]; };
 
-layout(location = GPUSORT_ARGUMENTS_LOCATION_CAPACITY_STAGES) uniform uint u_capacity_stages;  // stages for capacity
-layout(location = GPUSORT_ARGUMENTS_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
+layout(location = GPUSORT_BITONIC_ARGUMENTS_LOCATION_CAPACITY_STAGES) uniform uint u_capacity_stages;  // stages for capacity
+layout(location = GPUSORT_BITONIC_ARGUMENTS_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
 
 uint pass_index = 0u;
 
@@ -126,7 +142,7 @@ uint pass_index = 0u;
 void write_pass(uint groups) {
     uint x = min(groups, u_max_groups_x);
     uint y = x == 0u ? 1u : (groups + x - 1u) / x;
-    uint word = pass_index * uint(GPUSORT_ARGUMENTS_WORDS_PER_PASS);
+    uint word = pass_index * uint(GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS);
     arguments[word + 0u] = x;
     arguments[word + 1u] = y;
     arguments[word + 2u] = 1u;
@@ -162,6 +178,233 @@ void main() {
 }
 )gpusort_glsl";
 
+// shaders/bitonic/elements.glsl
+inline constexpr const char* bitonic_elements_glsl = R"gpusort_glsl(// Shared by every kernel of the network: the caller's elements as the kernels see them (buffers,
+// the range, the count), element and quad loads and stores, and the key codec of
+// shader_interface.h on key registers. The host prepends `#version` and these #defines:
+//   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
+//   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
+//   HAS_VALUES    0 or 1
+//   ELEMS_LOG2    log2 of the elements one invocation holds in registers
+//   GROUP_SIZE    invocations per workgroup
+// then shaders/common/shader_interface.h and shaders/bitonic/bitonic_interface.h come first.
+
+#ifndef KEY_WORDS
+#define KEY_WORDS 1
+#endif
+// A 64-bit key is a uvec2 with x = high word and y = low word, so that the lexicographic
+// order on (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed.
+// Buffers hold little-endian 64-bit values (word 2i = low, 2i+1 = high): loads and stores
+// swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel load round.
+#if KEY_WORDS == 2
+#define KEY uvec2
+#define KEY4 uvec2[4]
+#define ORDERED_INFINITY uvec2(0xFFFFFFFFu)
+#define KEY4_INFINITY uvec2[4](ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY)
+#else
+#define KEY uint
+#define KEY4 uvec4
+#define ORDERED_INFINITY 0xFFFFFFFFu
+#define KEY4_INFINITY uvec4(ORDERED_INFINITY)
+#endif
+// Padding elements carry this value too: with TIE_BREAK a (key, value) pair of all ones
+// is still the largest, so padding never moves.
+#define PADDING_VALUE 0xFFFFFFFFu
+
+// The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
+// whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
+// aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
+// multiple of 4 and a whole vector lies in the range; everything else goes element by
+// element. With 64-bit keys the key buffer is viewed as uvec2s and u_base counts keys.
+// A kernel whose workgroups read what others of the same dispatch wrote defines DATA_BUFFER
+// as `coherent buffer` first.
+#ifndef DATA_BUFFER
+#define DATA_BUFFER buffer
+#endif
+#if KEY_WORDS == 2
+layout(std430, binding = GPUSORT_BITONIC_BINDING_KEYS) DATA_BUFFER KeyBuffer { uvec2 keys[]; };
+#else
+layout(std430, binding = GPUSORT_BITONIC_BINDING_KEYS) DATA_BUFFER KeyBuffer { uint keys[]; };
+#endif
+// STORAGE_VECTORS 0 (a device with fewer than 6 storage blocks per compute shader): no uvec4
+// views, so that a kernel declares at most keys, values, the count and one buffer of its own.
+#ifndef STORAGE_VECTORS
+#define STORAGE_VECTORS 1
+#endif
+#if STORAGE_VECTORS
+layout(std430, binding = GPUSORT_BITONIC_BINDING_KEYS) DATA_BUFFER KeyVectors { uvec4 keys4[]; };
+#endif
+#if HAS_VALUES
+layout(std430, binding = GPUSORT_BITONIC_BINDING_VALUES) DATA_BUFFER ValueBuffer { uint values[]; };
+#if STORAGE_VECTORS
+layout(std430, binding = GPUSORT_BITONIC_BINDING_VALUES) DATA_BUFFER ValueVectors { uvec4 values4[]; };
+#endif
+#endif
+// sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
+layout(std430, binding = GPUSORT_BITONIC_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
+
+layout(location = GPUSORT_BITONIC_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_BITONIC_LOCATION_KEY_XOR) uniform uint u_key_xor;
+layout(location = GPUSORT_BITONIC_LOCATION_BASE) uniform uint u_base;
+layout(location = GPUSORT_BITONIC_LOCATION_COUNT_SOURCE) uniform uint u_count_source;
+layout(location = GPUSORT_BITONIC_LOCATION_COUNT_WORD) uniform uint u_count_word;
+layout(location = GPUSORT_BITONIC_LOCATION_CAPACITY) uniform uint u_capacity;
+#if HAS_VALUES
+layout(location = GPUSORT_BITONIC_LOCATION_VALUE_BASE) uniform uint u_value_base;
+#endif
+
+// Elements to sort in this dispatch: read once per invocation, before anything else.
+uint element_count() {
+    return u_count_source != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count_word], u_capacity) : u_count;
+}
+
+// ceil(log2(n)): the stages of the bitonic network for n elements.
+uint stage_count(uint n) {
+    return n < 2u ? 0u : uint(findMSB(n - 1u)) + 1u;
+}
+
+bool vectors_aligned() {
+#if !STORAGE_VECTORS
+    return false;
+#elif HAS_VALUES
+    return ((u_base | u_value_base) & 3u) == 0u;
+#else
+    return (u_base & 3u) == 0u;
+#endif
+}
+
+// Address-space helpers: position p of the range is element u_base + p of the buffers
+// (u_base and u_value_base count elements, not words). Without STORAGE_VECTORS the vector
+// helpers are never reached (vectors_aligned() is false) and go element by element.
+#if KEY_WORDS == 2
+uvec2 load_key(uint p) { return keys[u_base + p].yx; }
+void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
+#if !STORAGE_VECTORS
+uvec2[4] load_key_vector(uint p) { return uvec2[4](load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
+void store_key_vector(uint p, uvec2 key[4]) {
+    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
+}
+#else
+// Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
+uvec2[4] load_key_vector(uint p) {
+    uint v = (u_base + p) >> 1u;
+    uvec4 a = keys4[v];
+    uvec4 b = keys4[v + 1u];
+    return uvec2[4](a.yx, a.wz, b.yx, b.wz);
+}
+void store_key_vector(uint p, uvec2 key[4]) {
+    uint v = (u_base + p) >> 1u;
+    keys4[v] = uvec4(key[0].yx, key[1].yx);
+    keys4[v + 1u] = uvec4(key[2].yx, key[3].yx);
+}
+#endif
+#else
+uint load_key(uint p) { return keys[u_base + p]; }
+void store_key(uint p, uint key) { keys[u_base + p] = key; }
+#if STORAGE_VECTORS
+uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
+void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
+#else
+uvec4 load_key_vector(uint p) { return uvec4(load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
+void store_key_vector(uint p, uvec4 key) {
+    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
+}
+#endif
+#endif
+#if HAS_VALUES
+uint load_value(uint p) { return values[u_value_base + p]; }
+void store_value(uint p, uint value) { values[u_value_base + p] = value; }
+#if STORAGE_VECTORS
+uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
+void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
+#else
+uvec4 load_value_vector(uint p) {
+    return uvec4(load_value(p), load_value(p + 1u), load_value(p + 2u), load_value(p + 3u));
+}
+void store_value_vector(uint p, uvec4 value) {
+    for (uint l = 0u; l < 4u; ++l) store_value(p + l, value[l]);
+}
+#endif
+#endif
+
+// Elements [first, first + 4) of the range: one access per buffer where the range is
+// vector-aligned and all four lie below `count`, else element by element; elements at or
+// past `count` read as padding and are never written.
+void load_quad(uint first, uint count, bool aligned, out KEY4 k
+#if HAS_VALUES
+               , out uvec4 v
+#endif
+) {
+    k = KEY4_INFINITY;
+#if HAS_VALUES
+    v = uvec4(PADDING_VALUE);
+#endif
+    if (aligned && first + 3u < count) {
+        k = load_key_vector(first);
+#if HAS_VALUES
+        v = load_value_vector(first);
+#endif
+        return;
+    }
+    for (uint l = 0u; l < 4u; ++l) {
+        if (first + l < count) {
+            k[l] = load_key(first + l);
+#if HAS_VALUES
+            v[l] = load_value(first + l);
+#endif
+        }
+    }
+}
+
+void store_quad(uint first, uint count, bool aligned, KEY4 k
+#if HAS_VALUES
+                , uvec4 v
+#endif
+) {
+    if (aligned && first + 3u < count) {
+        store_key_vector(first, k);
+#if HAS_VALUES
+        store_value_vector(first, v);
+#endif
+        return;
+    }
+    for (uint l = 0u; l < 4u; ++l) {
+        if (first + l < count) {
+            store_key(first + l, k[l]);
+#if HAS_VALUES
+            store_value(first + l, v[l]);
+#endif
+        }
+    }
+}
+
+
+// The key codec (shader_interface.h) on key registers, with u_key_xor for the order.
+#if KEY_WORDS == 2
+uvec2 to_ordered(uvec2 raw) {
+    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
+}
+
+uvec2 from_ordered(uvec2 key) {
+    key ^= u_key_xor;
+    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
+}
+#else
+uint to_ordered(uint raw) {
+    return ordered_high_word(KEY_KIND, raw) ^ u_key_xor;
+}
+
+uint from_ordered(uint key) {
+    return raw_high_word(KEY_KIND, key ^ u_key_xor);
+}
+#endif
+
+// Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
+uint linear_group_id() {
+    return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+}
+)gpusort_glsl";
+
 // shaders/bitonic/global_steps.comp
 inline constexpr const char* bitonic_global_steps_comp = R"gpusort_glsl(// The global kernel: up to ELEMS_LOG2 consecutive steps of one stage whose strides are
 // too wide for a tile, straight from and to global memory. Each invocation loads its
@@ -174,10 +417,10 @@ inline constexpr const char* bitonic_global_steps_comp = R"gpusort_glsl(// The g
 
 layout(local_size_x = GROUP_SIZE) in;
 
-layout(location = GPUSORT_GLOBAL_LOCATION_STAGE) uniform uint u_stage;  // stage k the steps belong to
-layout(location = GPUSORT_GLOBAL_LOCATION_P_HI) uniform uint u_p_hi;   // pivot of the first step
-layout(location = GPUSORT_GLOBAL_LOCATION_P_LO) uniform uint u_p_lo;   // pivot of the last step
-layout(location = GPUSORT_GLOBAL_LOCATION_FLIP) uniform uint u_flip;   // the first step is the stage's flip
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_STAGE) uniform uint u_stage;  // stage k the steps belong to
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_P_HI) uniform uint u_p_hi;   // pivot of the first step
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_P_LO) uniform uint u_p_lo;   // pivot of the last step
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_FLIP) uniform uint u_flip;   // the first step is the stage's flip
 
 #if LANES == 4
 #define LANES_LOG2 2u
@@ -254,6 +497,59 @@ void main() {
     }
 #endif
 }
+)gpusort_glsl";
+
+// shaders/bitonic/permute.comp
+inline constexpr const char* bitonic_permute_comp = R"gpusort_glsl(// Helpers of stable key-value sorts and of sort_indices(), on plain words (u_mode):
+//   GPUSORT_BITONIC_PERMUTE_IOTA:   destination[i] = i
+//   GPUSORT_BITONIC_PERMUTE_GATHER: destination[i] = source[indices[i]]
+//   GPUSORT_BITONIC_PERMUTE_COPY:   destination[i] = source[i]
+// for i < u_count. Bases are word offsets into the bound ranges (see elements.glsl).
+// Sources: #version, GROUP_SIZE (at most GPUSORT_BITONIC_PERMUTE_GROUP_SIZE),
+// shaders/common/shader_interface.h, shaders/bitonic/permute_interface.h, this file.
+
+layout(local_size_x = GROUP_SIZE) in;
+
+layout(std430, binding = GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION) buffer Destination { uint destination[]; };
+layout(std430, binding = GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE) readonly buffer Source { uint source[]; };
+layout(std430, binding = GPUSORT_BITONIC_BINDING_PERMUTE_INDICES) readonly buffer Indices { uint indices[]; };
+
+layout(location = GPUSORT_BITONIC_PERMUTE_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_BITONIC_PERMUTE_LOCATION_MODE) uniform uint u_mode;
+layout(location = GPUSORT_BITONIC_PERMUTE_LOCATION_DESTINATION_BASE) uniform uint u_destination_base;
+layout(location = GPUSORT_BITONIC_PERMUTE_LOCATION_SOURCE_BASE) uniform uint u_source_base;
+
+void main() {
+    uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * uint(GROUP_SIZE) +
+             gl_LocalInvocationIndex;
+    if (i >= u_count) return;
+    uint word = i;
+    if (u_mode == GPUSORT_BITONIC_PERMUTE_GATHER) {
+        word = source[u_source_base + indices[i]];
+    } else if (u_mode == GPUSORT_BITONIC_PERMUTE_COPY) {
+        word = source[u_source_base + i];
+    }
+    destination[u_destination_base + i] = word;
+}
+)gpusort_glsl";
+
+// shaders/bitonic/permute_interface.h
+inline constexpr const char* bitonic_permute_interface_h = R"gpusort_glsl(// The network's word permute kernel (permute.comp), for stable sorts and sort_indices(): its
+// binding points, uniform locations and modes (shaders/common/shader_interface.h comes first).
+// It runs in dispatches of its own, between the network's, which bind their buffers again: it
+// reuses the first three binding points.
+#define GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION 0
+#define GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE 1
+#define GPUSORT_BITONIC_BINDING_PERMUTE_INDICES 2
+// Its workgroups hold this many invocations, or the device's limit where that is lower.
+#define GPUSORT_BITONIC_PERMUTE_GROUP_SIZE 256
+#define GPUSORT_BITONIC_PERMUTE_LOCATION_COUNT 0
+#define GPUSORT_BITONIC_PERMUTE_LOCATION_MODE 1
+#define GPUSORT_BITONIC_PERMUTE_LOCATION_DESTINATION_BASE 2
+#define GPUSORT_BITONIC_PERMUTE_LOCATION_SOURCE_BASE 3
+#define GPUSORT_BITONIC_PERMUTE_IOTA 0u    // destination[i] = i
+#define GPUSORT_BITONIC_PERMUTE_GATHER 1u  // destination[i] = source[indices[i]]
+#define GPUSORT_BITONIC_PERMUTE_COPY 2u    // destination[i] = source[i]
 )gpusort_glsl";
 
 // shaders/bitonic/registers.glsl
@@ -469,17 +765,17 @@ void run_tile(uint group);  // tile_kernel.comp
 // (32-bit wrap-around is harmless: only differences are compared). What it saves over one
 // dispatch per pass: a pass boundary costs less as a wait than as a dispatch and a
 // glMemoryBarrier (bench/sync_probe.cpp measures both; bench/results/history.md).
-layout(std430, binding = GPUSORT_BINDING_PASS_SYNC) coherent volatile buffer PassSync {
+layout(std430, binding = GPUSORT_BITONIC_BINDING_PASS_SYNC) coherent volatile buffer PassSync {
     uint tickets_taken;   // workgroups started (the dispatch may launch more than there are items)
     uint items_finished;
 };
-layout(location = GPUSORT_FUSED_LOCATION_TICKET_BASE) uniform uint u_ticket_base;
-layout(location = GPUSORT_FUSED_LOCATION_FINISHED_BASE) uniform uint u_finished_base;
-layout(location = GPUSORT_FUSED_LOCATION_ITEMS) uniform uint u_fused_items;
+layout(location = GPUSORT_BITONIC_FUSED_LOCATION_TICKET_BASE) uniform uint u_ticket_base;
+layout(location = GPUSORT_BITONIC_FUSED_LOCATION_FINISHED_BASE) uniform uint u_finished_base;
+layout(location = GPUSORT_BITONIC_FUSED_LOCATION_ITEMS) uniform uint u_fused_items;
 // x: fused_pass_code(mode, flip, pre); y: stage; z: p_hi; w: p_lo. Entries past the last pass
-// have a first item of GPUSORT_FUSED_NO_ITEM.
-layout(location = GPUSORT_FUSED_LOCATION_PASSES) uniform uvec4 u_fused_pass[GPUSORT_FUSED_MAX_PASSES];
-layout(location = GPUSORT_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first_item[GPUSORT_FUSED_MAX_PASSES];
+// have a first item of GPUSORT_BITONIC_FUSED_NO_ITEM.
+layout(location = GPUSORT_BITONIC_FUSED_LOCATION_PASSES) uniform uvec4 u_fused_pass[GPUSORT_BITONIC_FUSED_MAX_PASSES];
+layout(location = GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first_item[GPUSORT_BITONIC_FUSED_MAX_PASSES];
 
 // FUSED_RESERVE_WORDS > 0: shared memory the workgroup holds only so that fewer workgroups
 // fit on one compute unit (BitonicTuning::fused_passes_max_count says why). It carries the ticket;
@@ -487,7 +783,7 @@ layout(location = GPUSORT_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first
 // array to the words a constant index would touch.
 #if FUSED_RESERVE_WORDS > 0
 shared uint fused_reserve[FUSED_RESERVE_WORDS];
-layout(location = GPUSORT_FUSED_LOCATION_TICKET_WORD) uniform uint u_ticket_word;
+layout(location = GPUSORT_BITONIC_FUSED_LOCATION_TICKET_WORD) uniform uint u_ticket_word;
 #endif
 
 void fused_main() {
@@ -510,7 +806,7 @@ void fused_main() {
 #endif
     if (item >= u_fused_items) return;
     uint pass = 0u;
-    for (uint p = 1u; p < uint(GPUSORT_FUSED_MAX_PASSES); ++p) {
+    for (uint p = 1u; p < uint(GPUSORT_BITONIC_FUSED_MAX_PASSES); ++p) {
         if (item >= u_fused_first_item[p]) pass = p;
     }
     uvec4 d = u_fused_pass[pass];
@@ -552,7 +848,7 @@ uint window_position(uint slot) {
 }
 
 uint slot_position(uint slot) {
-    return g_pass.mode == GPUSORT_TILE_WINDOW ? window_position(slot) : g_tile_base + slot;
+    return g_pass.mode == GPUSORT_BITONIC_TILE_WINDOW ? window_position(slot) : g_tile_base + slot;
 }
 
 // Global <-> shared, 4 elements per invocation and round: coalesced 16-byte accesses
@@ -562,7 +858,7 @@ void load_tile() {
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = slot_position(local_index);
-        if (g_pass.mode == GPUSORT_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
+        if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
         KEY4 k;
 #if HAS_VALUES
         uvec4 v;
@@ -573,7 +869,7 @@ void load_tile() {
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
-            if (g_pass.mode == GPUSORT_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
+            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
             tile_values[bank_swizzle(local_index + l)] = v[l];
@@ -718,12 +1014,12 @@ inline constexpr const char* bitonic_tile_kernel_comp = R"gpusort_glsl(// The ti
 
 #if !FUSED_PASSES
 // One pass per dispatch: the pass (TilePass's fields).
-layout(location = GPUSORT_TILE_LOCATION_MODE) uniform uint u_mode;
-layout(location = GPUSORT_TILE_LOCATION_STAGE) uniform uint u_stage;
-layout(location = GPUSORT_TILE_LOCATION_P_HI) uniform uint u_p_hi;
-layout(location = GPUSORT_TILE_LOCATION_P_LO) uniform uint u_p_lo;
-layout(location = GPUSORT_TILE_LOCATION_FLIP) uniform uint u_flip;
-layout(location = GPUSORT_TILE_LOCATION_PRE) uniform uint u_pre;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_MODE) uniform uint u_mode;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_STAGE) uniform uint u_stage;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_HI) uniform uint u_p_hi;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_LO) uniform uint u_p_lo;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_FLIP) uniform uint u_flip;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_PRE) uniform uint u_pre;
 #endif
 
 // One tile of the pass g_pass: workgroup `group` of its dispatch.
@@ -731,12 +1027,12 @@ void run_tile(uint group) {
     g_count = element_count();
     uint stages = stage_count(g_count);
     g_stages = min(stages, TILE_LOG2);
-    g_last_pass = g_pass.mode == GPUSORT_TILE_LOCAL_SORT
+    g_last_pass = g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT
                       ? stages <= TILE_LOG2
-                      : (g_pass.mode == GPUSORT_TILE_LOCAL_DISPERSE && g_pass.stage == stages);
+                      : (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE && g_pass.stage == stages);
     g_run_log2 = 0u;
     g_flip_mask = 0u;
-    if (g_pass.mode == GPUSORT_TILE_WINDOW) {
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_WINDOW) {
         begin_window(group);
         // The lowest position of the tile; the flipped half lies above it. Uniform exit.
         if (g_tile_base >= g_count) return;
@@ -751,7 +1047,7 @@ void run_tile(uint group) {
     // fully coalesced 16-byte accesses (bench/results/history.md).
     // Runs of 16 fill the top layout's lanes; shorter ones take the path below, and so do
     // windows that start with the previous stage's disperses (pre), whose runs are steps.
-    if (g_pass.mode == GPUSORT_TILE_WINDOW && g_run_log2 >= 4u && g_pass.pre == 0u) {
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_WINDOW && g_run_log2 >= 4u && g_pass.pre == 0u) {
         window_direct();
         return;
     }
@@ -759,12 +1055,12 @@ void run_tile(uint group) {
     load_tile();
     // Each stage: the steps with pivots >= SUBGROUP_ELEMS_LOG2 through shared memory, then the
     // rest in registers (and shuffles) on the blocked layout.
-    if (g_pass.mode == GPUSORT_TILE_LOCAL_SORT) {
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT) {
         if (thread_active()) load_blocked();
         local_sort_from_registers();
         if (thread_active()) store_registers();
         barrier();
-    } else if (g_pass.mode == GPUSORT_TILE_LOCAL_DISPERSE) {
+    } else if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE) {
         low_disperses(g_pass.p_hi);
     } else {
         // In slot coordinates stage `stage`-1's last disperses are the run's own pivots.
@@ -804,7 +1100,7 @@ layout(local_size_x = GROUP_SIZE) in;
 // The pass a tile runs. main() reads it from the uniforms below (one pass per dispatch);
 // fused_main() (tile_fused.glsl) from its table, per tile.
 struct TilePass {
-    uint mode;   // GPUSORT_TILE_*
+    uint mode;   // GPUSORT_BITONIC_TILE_*
     uint stage;  // modes 1, 2: the stage k the steps belong to
     uint p_hi;   // modes 1, 2: pivot of the first step
     uint p_lo;   // mode 2: pivot of the last step
@@ -852,7 +1148,7 @@ bool thread_active() {
 #if SUBGROUP_EMULATION
     return true;
 #else
-    return g_pass.mode != GPUSORT_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
+    return g_pass.mode != GPUSORT_BITONIC_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
 #endif
 }
 
@@ -1178,274 +1474,13 @@ void shuffle_in(uint lane_mask, uint register_mask) {
 #endif
 )gpusort_glsl";
 
-// shaders/common/elements.glsl
-inline constexpr const char* common_elements_glsl = R"gpusort_glsl(// Shared by every sorting kernel: the caller's elements as the kernels see them (buffers,
-// the range, the count), element and quad loads and stores, and the key codec of
-// shader_interface.h on key registers. The host prepends `#version` and these #defines:
-//   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
-//   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
-//   HAS_VALUES    0 or 1
-//   ELEMS_LOG2    log2 of the elements one invocation holds in registers
-//   GROUP_SIZE    invocations per workgroup
-// then shaders/common/shader_interface.h (and the sorter's own interface) comes first.
-
-#ifndef KEY_WORDS
-#define KEY_WORDS 1
-#endif
-// A 64-bit key is a uvec2 with x = high word and y = low word, so that the lexicographic
-// order on (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed.
-// Buffers hold little-endian 64-bit values (word 2i = low, 2i+1 = high): loads and stores
-// swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel load round.
-#if KEY_WORDS == 2
-#define KEY uvec2
-#define KEY4 uvec2[4]
-#define ORDERED_INFINITY uvec2(0xFFFFFFFFu)
-#define KEY4_INFINITY uvec2[4](ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY)
-#else
-#define KEY uint
-#define KEY4 uvec4
-#define ORDERED_INFINITY 0xFFFFFFFFu
-#define KEY4_INFINITY uvec4(ORDERED_INFINITY)
-#endif
-// Padding elements carry this value too: with TIE_BREAK a (key, value) pair of all ones
-// is still the largest, so padding never moves.
-#define PADDING_VALUE 0xFFFFFFFFu
-
-// The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
-// whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
-// aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
-// multiple of 4 and a whole vector lies in the range; everything else goes element by
-// element. With 64-bit keys the key buffer is viewed as uvec2s and u_base counts keys.
-// A kernel whose workgroups read what others of the same dispatch wrote defines DATA_BUFFER
-// as `coherent buffer` first.
-#ifndef DATA_BUFFER
-#define DATA_BUFFER buffer
-#endif
-#if KEY_WORDS == 2
-layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uvec2 keys[]; };
-#else
-layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyBuffer { uint keys[]; };
-#endif
-// STORAGE_VECTORS 0 (a device with fewer than 6 storage blocks per compute shader): no uvec4
-// views, so that a kernel declares at most keys, values, the count and one buffer of its own.
-#ifndef STORAGE_VECTORS
-#define STORAGE_VECTORS 1
-#endif
-#if STORAGE_VECTORS
-layout(std430, binding = GPUSORT_BINDING_KEYS) DATA_BUFFER KeyVectors { uvec4 keys4[]; };
-#endif
-#if HAS_VALUES
-layout(std430, binding = GPUSORT_BINDING_VALUES) DATA_BUFFER ValueBuffer { uint values[]; };
-#if STORAGE_VECTORS
-layout(std430, binding = GPUSORT_BINDING_VALUES) DATA_BUFFER ValueVectors { uvec4 values4[]; };
-#endif
-#endif
-// sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
-layout(std430, binding = GPUSORT_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
-
-layout(location = GPUSORT_LOCATION_COUNT) uniform uint u_count;
-layout(location = GPUSORT_LOCATION_KEY_XOR) uniform uint u_key_xor;
-layout(location = GPUSORT_LOCATION_BASE) uniform uint u_base;
-layout(location = GPUSORT_LOCATION_COUNT_SOURCE) uniform uint u_count_source;
-layout(location = GPUSORT_LOCATION_COUNT_WORD) uniform uint u_count_word;
-layout(location = GPUSORT_LOCATION_CAPACITY) uniform uint u_capacity;
-#if HAS_VALUES
-layout(location = GPUSORT_LOCATION_VALUE_BASE) uniform uint u_value_base;
-#endif
-
-// Elements to sort in this dispatch: read once per invocation, before anything else.
-uint element_count() {
-    return u_count_source != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count_word], u_capacity) : u_count;
-}
-
-// ceil(log2(n)): the stages of the bitonic network for n elements.
-uint stage_count(uint n) {
-    return n < 2u ? 0u : uint(findMSB(n - 1u)) + 1u;
-}
-
-bool vectors_aligned() {
-#if !STORAGE_VECTORS
-    return false;
-#elif HAS_VALUES
-    return ((u_base | u_value_base) & 3u) == 0u;
-#else
-    return (u_base & 3u) == 0u;
-#endif
-}
-
-// Address-space helpers: position p of the range is element u_base + p of the buffers
-// (u_base and u_value_base count elements, not words). Without STORAGE_VECTORS the vector
-// helpers are never reached (vectors_aligned() is false) and go element by element.
-#if KEY_WORDS == 2
-uvec2 load_key(uint p) { return keys[u_base + p].yx; }
-void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
-#if !STORAGE_VECTORS
-uvec2[4] load_key_vector(uint p) { return uvec2[4](load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
-void store_key_vector(uint p, uvec2 key[4]) {
-    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
-}
-#else
-// Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
-uvec2[4] load_key_vector(uint p) {
-    uint v = (u_base + p) >> 1u;
-    uvec4 a = keys4[v];
-    uvec4 b = keys4[v + 1u];
-    return uvec2[4](a.yx, a.wz, b.yx, b.wz);
-}
-void store_key_vector(uint p, uvec2 key[4]) {
-    uint v = (u_base + p) >> 1u;
-    keys4[v] = uvec4(key[0].yx, key[1].yx);
-    keys4[v + 1u] = uvec4(key[2].yx, key[3].yx);
-}
-#endif
-#else
-uint load_key(uint p) { return keys[u_base + p]; }
-void store_key(uint p, uint key) { keys[u_base + p] = key; }
-#if STORAGE_VECTORS
-uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
-void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
-#else
-uvec4 load_key_vector(uint p) { return uvec4(load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
-void store_key_vector(uint p, uvec4 key) {
-    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
-}
-#endif
-#endif
-#if HAS_VALUES
-uint load_value(uint p) { return values[u_value_base + p]; }
-void store_value(uint p, uint value) { values[u_value_base + p] = value; }
-#if STORAGE_VECTORS
-uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
-void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
-#else
-uvec4 load_value_vector(uint p) {
-    return uvec4(load_value(p), load_value(p + 1u), load_value(p + 2u), load_value(p + 3u));
-}
-void store_value_vector(uint p, uvec4 value) {
-    for (uint l = 0u; l < 4u; ++l) store_value(p + l, value[l]);
-}
-#endif
-#endif
-
-// Elements [first, first + 4) of the range: one access per buffer where the range is
-// vector-aligned and all four lie below `count`, else element by element; elements at or
-// past `count` read as padding and are never written.
-void load_quad(uint first, uint count, bool aligned, out KEY4 k
-#if HAS_VALUES
-               , out uvec4 v
-#endif
-) {
-    k = KEY4_INFINITY;
-#if HAS_VALUES
-    v = uvec4(PADDING_VALUE);
-#endif
-    if (aligned && first + 3u < count) {
-        k = load_key_vector(first);
-#if HAS_VALUES
-        v = load_value_vector(first);
-#endif
-        return;
-    }
-    for (uint l = 0u; l < 4u; ++l) {
-        if (first + l < count) {
-            k[l] = load_key(first + l);
-#if HAS_VALUES
-            v[l] = load_value(first + l);
-#endif
-        }
-    }
-}
-
-void store_quad(uint first, uint count, bool aligned, KEY4 k
-#if HAS_VALUES
-                , uvec4 v
-#endif
-) {
-    if (aligned && first + 3u < count) {
-        store_key_vector(first, k);
-#if HAS_VALUES
-        store_value_vector(first, v);
-#endif
-        return;
-    }
-    for (uint l = 0u; l < 4u; ++l) {
-        if (first + l < count) {
-            store_key(first + l, k[l]);
-#if HAS_VALUES
-            store_value(first + l, v[l]);
-#endif
-        }
-    }
-}
-
-
-// The key codec (shader_interface.h) on key registers, with u_key_xor for the order.
-#if KEY_WORDS == 2
-uvec2 to_ordered(uvec2 raw) {
-    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
-}
-
-uvec2 from_ordered(uvec2 key) {
-    key ^= u_key_xor;
-    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
-}
-#else
-uint to_ordered(uint raw) {
-    return ordered_high_word(KEY_KIND, raw) ^ u_key_xor;
-}
-
-uint from_ordered(uint key) {
-    return raw_high_word(KEY_KIND, key ^ u_key_xor);
-}
-#endif
-
-// Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
-uint linear_group_id() {
-    return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-}
-)gpusort_glsl";
-
-// shaders/common/permute.comp
-inline constexpr const char* common_permute_comp = R"gpusort_glsl(// Helpers of stable key-value sorts and of sort_indices(), on plain words (u_mode):
-//   GPUSORT_PERMUTE_IOTA:   destination[i] = i
-//   GPUSORT_PERMUTE_GATHER: destination[i] = source[indices[i]]
-//   GPUSORT_PERMUTE_COPY:   destination[i] = source[i]
-// for i < u_count. Bases are word offsets into the bound ranges (see elements.glsl).
-// Sources: #version, GROUP_SIZE (at most GPUSORT_PERMUTE_GROUP_SIZE),
-// shaders/common/shader_interface.h, this file.
-
-layout(local_size_x = GROUP_SIZE) in;
-
-layout(std430, binding = GPUSORT_BINDING_PERMUTE_DESTINATION) buffer Destination { uint destination[]; };
-layout(std430, binding = GPUSORT_BINDING_PERMUTE_SOURCE) readonly buffer Source { uint source[]; };
-layout(std430, binding = GPUSORT_BINDING_PERMUTE_INDICES) readonly buffer Indices { uint indices[]; };
-
-layout(location = GPUSORT_PERMUTE_LOCATION_COUNT) uniform uint u_count;
-layout(location = GPUSORT_PERMUTE_LOCATION_MODE) uniform uint u_mode;
-layout(location = GPUSORT_PERMUTE_LOCATION_DESTINATION_BASE) uniform uint u_destination_base;
-layout(location = GPUSORT_PERMUTE_LOCATION_SOURCE_BASE) uniform uint u_source_base;
-
-void main() {
-    uint i = (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * uint(GROUP_SIZE) +
-             gl_LocalInvocationIndex;
-    if (i >= u_count) return;
-    uint word = i;
-    if (u_mode == GPUSORT_PERMUTE_GATHER) {
-        word = source[u_source_base + indices[i]];
-    } else if (u_mode == GPUSORT_PERMUTE_COPY) {
-        word = source[u_source_base + i];
-    }
-    destination[u_destination_base + i] = word;
-}
-)gpusort_glsl";
-
 // shaders/common/shader_interface.h
 inline constexpr const char* common_shader_interface_h = R"gpusort_glsl(// gpusort's shader interface: the names the host and the kernels share, read by both C++ and
 // GLSL, so each number and each key mapping is written once (in the manner of FidelityFX
 // Parallel Sort's FFX_ParallelSort.h, which serves HLSL and C++).
 //   GLSL: embedded (shaders/embed_shaders.cmake) and compiled after the #version line and the
 //         host's #defines, before the kernel.
-//   C++:  include/gpusort/detail/shader_interface.hpp holds it verbatim inside namespace
+//   C++:  include/gpusort/detail/generated/shader_interface.hpp holds it verbatim inside namespace
 //         gpusort::detail (generated by the same script; a test fails when it is stale).
 // The common subset: #define constants (GL 4.3 layout qualifiers take literals only, so every
 // binding and location is a macro), and functions of 32-bit words written with GPUSORT_UINT
@@ -1460,43 +1495,13 @@ inline constexpr const char* common_shader_interface_h = R"gpusort_glsl(// gpuso
 
 // --- Shader storage binding points --------------------------------------------------------
 // A sort call restores the caller's buffers at bindings 0 .. GPUSORT_BINDINGS_USED - 1 (those
-// the device has). The network's kernels use 0 .. 3, within the 4 binding points of an OpenGL
-// ES 3.1 device; the radix kernels (radix_interface.h) use up to 6.
-#define GPUSORT_BINDING_KEYS 0
-#define GPUSORT_BINDING_VALUES 1
-#define GPUSORT_BINDING_COUNT_BUFFER 2         // sort_indirect(): the caller's count buffer
-#define GPUSORT_BINDING_ARGUMENTS 3            // sort_indirect(): the dispatch arguments gpusort writes
-// The permute kernel runs in dispatches of its own, between the network's, which bind their
-// buffers again: it reuses the first three binding points.
-#define GPUSORT_BINDING_PERMUTE_DESTINATION 0  // stable sorts and sort_indices()
-#define GPUSORT_BINDING_PERMUTE_SOURCE 1
-#define GPUSORT_BINDING_PERMUTE_INDICES 2
+// the device has). The network's kernels use 0 .. 3 (bitonic_interface.h), within the 4 binding
+// points of an OpenGL ES 3.1 device; the radix kernels (radix_interface.h) use up to 6.
 #define GPUSORT_BINDINGS_USED 7
-
-// --- Uniform locations every sorting kernel declares (shaders/common/elements.glsl) -------
-// Locations 6 .. 9 and 11 and up belong to each kernel (bitonic_interface.h).
-#define GPUSORT_LOCATION_COUNT 0         // u_count: elements to sort when the host knows
-#define GPUSORT_LOCATION_KEY_XOR 1       // u_key_xor: 0 ascending, GPUSORT_DESCENDING_XOR descending
-#define GPUSORT_LOCATION_BASE 2          // u_base: first element of the range in the bound keys
-#define GPUSORT_LOCATION_COUNT_SOURCE 3  // u_count_source: GPUSORT_COUNT_FROM_*
-#define GPUSORT_LOCATION_COUNT_WORD 4    // u_count_word: the count's word at GPUSORT_BINDING_COUNT_BUFFER
-#define GPUSORT_LOCATION_CAPACITY 5      // u_capacity: upper bound on a count read from the GPU
-#define GPUSORT_LOCATION_VALUE_BASE 10   // u_value_base: first element of the range in the bound values
 
 // u_count_source: where a kernel finds the element count.
 #define GPUSORT_COUNT_FROM_UNIFORM 0u  // u_count
 #define GPUSORT_COUNT_FROM_BUFFER 1u   // min(count_words[u_count_word], u_capacity)
-
-// --- The word permute kernel (shaders/common/permute.comp) ---------------------------------
-// Its workgroups hold this many invocations, or the device's limit where that is lower.
-#define GPUSORT_PERMUTE_GROUP_SIZE 256
-#define GPUSORT_PERMUTE_LOCATION_COUNT 0
-#define GPUSORT_PERMUTE_LOCATION_MODE 1
-#define GPUSORT_PERMUTE_LOCATION_DESTINATION_BASE 2
-#define GPUSORT_PERMUTE_LOCATION_SOURCE_BASE 3
-#define GPUSORT_PERMUTE_IOTA 0u    // destination[i] = i
-#define GPUSORT_PERMUTE_GATHER 1u  // destination[i] = source[indices[i]]
-#define GPUSORT_PERMUTE_COPY 2u    // destination[i] = source[i]
 
 // --- The key codec ------------------------------------------------------------------------
 // Every key maps to "ordered" bits whose unsigned order is the key order, once on load and
@@ -1930,7 +1935,7 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buf
 #define INCLUSIVE 2u
 #define COUNT_MASK 0x3FFFFFFFu
 
-// Partitions a look-back step reads at once: 4 beat 1, and 8 did no better than 4
+// Partitions a look-back step reads at once, the count that measured fastest
 // (bench/results/history.md).
 #define LOOKBACK_WINDOW 4u
 
@@ -2143,7 +2148,7 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a d
 //   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters + 3 * RADIX): the digit
 //                        counts, starts and scan temporaries live in s_area above the counters
 //                        (dead once the scatter fills s_area), so a tile takes AREA_WORDS + RADIX
-//                        words (RadixConfig::area_words)
+//                        words (radix::Config::area_words)
 //   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
 // The host compiles tile_subgroups.glsl before this file.
 // Values load with the keys, before the look-back. Measured and rejected (bench/results/
