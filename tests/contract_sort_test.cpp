@@ -22,17 +22,7 @@ using gpusort::Stability;
 
 template <class Case>
 class ContractSort : public GlTest {};
-using ContractCases =
-    ::testing::Types<ContractCase<Family::bitonic, std::uint32_t>, ContractCase<Family::bitonic, std::int32_t>,
-                     ContractCase<Family::bitonic, float>, ContractCase<Family::bitonic, std::uint64_t>,
-                     ContractCase<Family::bitonic, std::int64_t>, ContractCase<Family::bitonic, double>,
-                     ContractCase<Family::radix, std::uint32_t>, ContractCase<Family::radix, std::int32_t>,
-                     ContractCase<Family::radix, float>, ContractCase<Family::radix, std::uint64_t>,
-                     ContractCase<Family::radix, std::int64_t>, ContractCase<Family::radix, double>,
-                     ContractCase<Family::sorter, std::uint32_t>, ContractCase<Family::sorter, std::int32_t>,
-                     ContractCase<Family::sorter, float>, ContractCase<Family::sorter, std::uint64_t>,
-                     ContractCase<Family::sorter, std::int64_t>, ContractCase<Family::sorter, double>>;
-TYPED_TEST_SUITE(ContractSort, ContractCases, ContractNames);
+TYPED_TEST_SUITE(ContractSort, EveryContractCase, ContractNames);
 
 const Distribution every_input[] = {Distribution::random,    Distribution::sorted,       Distribution::reversed,
                                   Distribution::all_equal, Distribution::few_distinct, Distribution::specials};

@@ -231,7 +231,8 @@ Sorter& FuzzRunner::bitonic_sorter(const FuzzCase& c) {
   std::shared_ptr<void>& slot = sorters_[{std::type_index(typeid(Sorter)), c.tuning, 0, 0}];
   if (!slot) {
     gpusort_test::GpusortCall call("gpusort fuzz: build sorter");
-    slot = std::make_shared<Sorter>(gpusort_test::test_tuning(fuzz_tunings()[c.tuning].tuning));
+    slot = std::make_shared<Sorter>(gpusort_test::test_tuning(fuzz_tunings()[c.tuning].tuning), nullptr,
+                                    gpusort_test::test_device_facts());
   }
   return *static_cast<Sorter*>(slot.get());
 }
@@ -242,7 +243,7 @@ Sorter& FuzzRunner::radix_sorter(const FuzzCase& c) {
   std::shared_ptr<void>& slot = sorters_[{std::type_index(typeid(Sorter)), 0, static_cast<int>(path), c.radix_shape}];
   if (!slot) {
     gpusort_test::GpusortCall call("gpusort fuzz: build radix sorter");
-    slot = std::make_shared<Sorter>(radix_tuning_of(c, path));
+    slot = std::make_shared<Sorter>(radix_tuning_of(c, path), nullptr, gpusort_test::test_device_facts());
   }
   return *static_cast<Sorter*>(slot.get());
 }
@@ -263,7 +264,7 @@ Sorter& FuzzRunner::front_door(const FuzzCase& c) {
     tuning.radix_from = x;
     tuning.bitonic = gpusort_test::test_tuning(fuzz_tunings()[c.tuning].tuning);
     tuning.radix = radix_tuning_of(c, path);
-    slot = std::make_shared<Sorter>(tuning);
+    slot = std::make_shared<Sorter>(tuning, nullptr, gpusort_test::test_device_facts());
   }
   return *static_cast<Sorter*>(slot.get());
 }

@@ -6,6 +6,7 @@
 #include <gmock/gmock.h>
 
 #include "radix_support.hpp"
+#include "subgroup_support.hpp"
 
 namespace gpusort_test {
 namespace {
@@ -228,23 +229,21 @@ TEST_F(RadixSortBits, InvalidRangesAreRefusedAndChangeNothing) {
   EXPECT_TRUE(no_gl_error("refused bit ranges"));
 }
 
-// The ranking variants on the platform's path: the ballot code with emulated ballots (what
-// GPUs with subgroups run), and, where the default sorter ranks with real ballots, digits
-// matched in shared memory (what devices without subgroups run; llvmpipe's default).
+// The two rankings: ballots of the subgroups the subgroup tests run (the device's, or 32 lanes
+// emulated where it has none: tests/subgroup_support.hpp), and digits matched in shared memory
+// (use_subgroups off; what devices without subgroups run by default).
 class RadixSortRanking : public GlTest {};
 
-TEST_F(RadixSortRanking, SharedMatchAndEmulatedBallots) {
-  for (bool emulate : {false, true}) {
-    if (!emulate && !radix_sorter<std::uint32_t>().tuning().use_subgroups) continue;  // the default already
+TEST_F(RadixSortRanking, SharedMatchAndBallots) {
+  if (const std::string why = subgroup_size_mismatch(); !why.empty()) GTEST_SKIP() << why;
+  for (bool ballots : {false, true}) {
     gpusort::RadixTuning tuning;
-    tuning.use_subgroups = false;
-    tuning.emulate_subgroups = emulate;
-    gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
-    EXPECT_EQ(pairs.tuning().emulate_subgroups, emulate);
-    EXPECT_FALSE(pairs.tuning().use_subgroups);
+    tuning.use_subgroups = ballots;
+    gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning, nullptr, subgroup_facts());
+    EXPECT_EQ(pairs.tuning().use_subgroups, ballots);
     for (std::size_t count : {pairs.tile_size() + 1, std::size_t{20011}}) {
       for (Order order : both_orders) {
-        SCOPED_TRACE(case_name<std::uint32_t>(emulate ? "emulated ballots" : "shared match", count, order,
+        SCOPED_TRACE(case_name<std::uint32_t>(ballots ? "ballots" : "shared match", count, order,
                                                Distribution::few_distinct, 8));
         const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 8);
         const auto values = make_values(count, 8);

@@ -86,7 +86,8 @@ class RadixSorter : public detail::FrontEnd<Key, Value, detail::radix::Algorithm
     return this->algorithm_.plan(count, this->algorithm_.passes(bits));
   }
 
-  /// The tuning in effect, every field resolved (path: the algorithm; use_subgroups: real ballots).
+  /// The tuning in effect, every field resolved (path: the algorithm; use_subgroups: ballots rank, real or
+  /// emulated).
   const RadixTuning& tuning() const { return this->algorithm_.config().tuning; }
   /// Keys per tile: workgroup_size x keys_per_invocation.
   std::size_t tile_size() const { return this->algorithm_.config().tile_size; }

@@ -42,9 +42,10 @@ struct RadixTuning {
   /// NVIDIA, 10 for 64-bit keys alone and 4 for 32-bit keys with values.
   std::uint32_t keys_per_invocation = 0;
   /// Invocations per workgroup of the tile kernels, a multiple of 32. 0: 512 on GPUs, 256 on
-  /// software renderers, at most the device's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS; with
-  /// keys_per_invocation 0 too, on NVIDIA, 384 for 64-bit keys alone and 1024 for 32-bit keys
-  /// with values (where the device allows 1024 invocations).
+  /// software renderers, at most the device's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, and halved
+  /// where the ballots' per-subgroup counters of small subgroups would not fit shared memory;
+  /// with keys_per_invocation 0 too, on NVIDIA, 384 for 64-bit keys alone and 1024 for 32-bit
+  /// keys with values (where the device allows 1024 invocations).
   std::uint32_t workgroup_size = 0;
   /// The algorithm; after construction tuning() names the one in use.
   RadixPath path = RadixPath::automatic;
@@ -55,12 +56,11 @@ struct RadixTuning {
   std::uint32_t blocks = 0;
   /// Onesweep histogram pass: keys per workgroup, a multiple of 1024. 0: 8192.
   std::uint32_t histogram_keys = 0;
-  /// Rank with real subgroup ballots (GL_KHR_shader_subgroup: basic, ballot, shuffle) where
-  /// the context has them; after construction tuning() says whether it does.
+  /// Rank with subgroup ballots (GL_KHR_shader_subgroup: basic, ballot, shuffle) where the
+  /// context has them and the workgroup holds whole subgroups, or with ballots emulated where
+  /// DeviceFacts::emulated_subgroup_size asks (a test facility); else digits are matched in
+  /// shared memory. After construction tuning() says whether ballots rank.
   bool use_subgroups = true;
-  /// Testing aid: rank with the ballot code, each ballot emulated from digits in shared
-  /// memory (virtual subgroups of 32), even where real subgroups exist. Slow.
-  bool emulate_subgroups = false;
   /// Cap on workgroups per dispatch dimension; larger dispatches are split over y.
   /// 0: GL_MAX_COMPUTE_WORK_GROUP_COUNT[0].
   std::uint32_t max_workgroups_x = 0;

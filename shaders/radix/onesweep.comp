@@ -235,5 +235,5 @@ void main() {
         stuck = S_STUCK;
         barrier();
     }
-    scatter_tile(tile_first, n_tile);
+    scatter_tile(n_tile);
 }

@@ -251,6 +251,18 @@ inline std::uint32_t check_emulated_subgroup_size(std::uint32_t requested, const
                         : ", whose subgroups have " + std::to_string(own) + " lanes: use 0 or " + std::to_string(own)));
 }
 
+/// The subgroup size to emulate through shared memory (DeviceFacts::emulated_subgroup_size) where
+/// it takes effect: on a device without subgroups. 0: none (a device with subgroups runs its own).
+inline std::uint32_t emulated_subgroups(const DeviceLimits& limits) {
+  return limits.subgroup_size == 0 && limits.ballot_subgroup_size == 0 ? limits.emulated_subgroup_size : 0;
+}
+
+/// The subgroup size shuffles run with: the device's (subgroup_size), or where it has none the
+/// emulated one; 0: none.
+inline std::uint32_t shuffle_subgroup_size(const DeviceLimits& limits) {
+  return limits.subgroup_size != 0 ? limits.subgroup_size : emulated_subgroups(limits);
+}
+
 /// The limits a sorter plans with: the context's, asked once, with `facts` applied.
 inline DeviceLimits device_limits_for(const DeviceFacts& facts) {
   DeviceLimits limits = clamp_device_limits(query_device_limits(), facts.clamp);
