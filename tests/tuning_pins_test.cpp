@@ -8,7 +8,7 @@
 // elements: sg 1), the two emulate_subgroups flags gave way to DeviceFacts::emulated_subgroup_size
 // (asked here at 32: a device with other subgroups refuses it, one with 32 runs its own, one
 // without emulates them, and the radix sort's emulated ballots report sg 1 and take fewer shared
-// words). "emu" is whether subgroups are emulated. A change to a default, a table row
+// words); and NVIDIA's 64-bit key tiles once Onesweep falls back instead of waiting: 512 x 9. "emu" is whether subgroups are emulated. A change to a default, a table row
 // or a derivation shows here as a changed line. On a mismatch the test prints every line as it
 // now resolves, ready to paste once a change of defaults is intended and measured. And every
 // row of both tables names records that exist in bench/results/.
@@ -197,10 +197,10 @@ const char* const pinned[] = {
     "bitonic nvidia k64 local_elements=16: tile 2048 local 16 sg 1 emu 0 wide never single 2048x16 run 16 merge 1 direct 0 global 8/1/128 fused 540672 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia k64 emulated_subgroup_size=32: tile 2048 local 4 sg 1 emu 0 wide never single 2048x8 run 16 merge 1 direct 0 global 8/1/128 fused 540672 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia k64 unfused: tile 2048 local 4 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 0 global 8/1/128 fused never fused_tile 2048 max_x 2147483647",
-    "radix nvidia k64 defaults: digit 8 shape 384x10 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3840 area 3840 shared 17408 serial 32 small 256 copy 1024",
+    "radix nvidia k64 defaults: digit 8 shape 512x9 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4608 area 4608 shared 20480 serial 32 small 256 copy 1024",
     "radix nvidia k64 workgroup_size=256: digit 8 shape 256x8 path 1 blocks 528 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 2048 area 2048 shared 10240 serial 32 small 256 copy 1024",
     "radix nvidia k64 keys_per_invocation=6: digit 8 shape 512x6 path 1 blocks 396 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3072 area 3072 shared 14336 serial 32 small 256 copy 1024",
-    "radix nvidia k64 emulated_subgroup_size=32: digit 8 shape 384x10 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3840 area 3840 shared 17408 serial 32 small 256 copy 1024",
+    "radix nvidia k64 emulated_subgroup_size=32: digit 8 shape 512x9 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4608 area 4608 shared 20480 serial 32 small 256 copy 1024",
     "bitonic nvidia k64+v defaults: tile 1024 local 4 sg 1 emu 0 wide never single 1024x8 run 16 merge 1 direct 0 global 8/1/128 fused 270336 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia k64+v tile_size=2048: tile 2048 local 4 sg 1 emu 0 wide never single 2048x8 run 16 merge 1 direct 0 global 8/1/128 fused 540672 fused_tile 2048 max_x 2147483647",
     "bitonic nvidia k64+v local_elements=16: tile 1024 local 16 sg 1 emu 0 wide never single 1024x16 run 16 merge 1 direct 0 global 8/1/128 fused 270336 fused_tile 1024 max_x 2147483647",
@@ -233,10 +233,10 @@ const char* const pinned[] = {
     "bitonic nvidia_no_units_no_waits k64 local_elements=16: tile 2048 local 16 sg 1 emu 0 wide never single 4096x16 run 16 merge 1 direct 0 global 8/1/128 fused never fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k64 emulated_subgroup_size=32: tile 2048 local 4 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 0 global 8/1/128 fused never fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k64 unfused: tile 2048 local 4 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 0 global 8/1/128 fused never fused_tile 2048 max_x 2147483647",
-    "radix nvidia_no_units_no_waits k64 defaults: digit 8 shape 384x10 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3840 area 3840 shared 17408 serial 32 small 256 copy 1024",
+    "radix nvidia_no_units_no_waits k64 defaults: digit 8 shape 512x9 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4608 area 4608 shared 20480 serial 32 small 256 copy 1024",
     "radix nvidia_no_units_no_waits k64 workgroup_size=256: digit 8 shape 256x8 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 2048 area 2048 shared 10240 serial 32 small 256 copy 1024",
     "radix nvidia_no_units_no_waits k64 keys_per_invocation=6: digit 8 shape 512x6 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3072 area 3072 shared 14336 serial 32 small 256 copy 1024",
-    "radix nvidia_no_units_no_waits k64 emulated_subgroup_size=32: digit 8 shape 384x10 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3840 area 3840 shared 17408 serial 32 small 256 copy 1024",
+    "radix nvidia_no_units_no_waits k64 emulated_subgroup_size=32: digit 8 shape 512x9 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4608 area 4608 shared 20480 serial 32 small 256 copy 1024",
     "bitonic nvidia_no_units_no_waits k64+v defaults: tile 1024 local 4 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 0 global 8/1/128 fused never fused_tile 1024 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k64+v tile_size=2048: tile 2048 local 4 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 0 global 8/1/128 fused never fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k64+v local_elements=16: tile 1024 local 16 sg 1 emu 0 wide never single 4096x16 run 16 merge 1 direct 0 global 8/1/128 fused never fused_tile 1024 max_x 2147483647",
@@ -269,10 +269,10 @@ const char* const pinned[] = {
     "bitonic nvidia_512_invocations k64 local_elements=16: tile 2048 local 16 sg 1 emu 0 wide never single 2048x16 run 16 merge 1 direct 0 global 8/1/128 fused 163840 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia_512_invocations k64 emulated_subgroup_size=32: tile 2048 local 4 sg 1 emu 0 wide never single 2048x8 run 16 merge 1 direct 0 global 8/1/128 fused 163840 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia_512_invocations k64 unfused: tile 2048 local 4 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 0 global 8/1/128 fused never fused_tile 2048 max_x 2147483647",
-    "radix nvidia_512_invocations k64 defaults: digit 8 shape 384x10 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3840 area 3840 shared 17408 serial 32 small 256 copy 1024",
+    "radix nvidia_512_invocations k64 defaults: digit 8 shape 512x9 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4608 area 4608 shared 20480 serial 32 small 256 copy 1024",
     "radix nvidia_512_invocations k64 workgroup_size=256: digit 8 shape 256x8 path 1 blocks 160 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 2048 area 2048 shared 10240 serial 32 small 256 copy 1024",
     "radix nvidia_512_invocations k64 keys_per_invocation=6: digit 8 shape 512x6 path 1 blocks 120 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3072 area 3072 shared 14336 serial 32 small 256 copy 1024",
-    "radix nvidia_512_invocations k64 emulated_subgroup_size=32: digit 8 shape 384x10 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3840 area 3840 shared 17408 serial 32 small 256 copy 1024",
+    "radix nvidia_512_invocations k64 emulated_subgroup_size=32: digit 8 shape 512x9 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4608 area 4608 shared 20480 serial 32 small 256 copy 1024",
     "bitonic nvidia_512_invocations k64+v defaults: tile 1024 local 4 sg 1 emu 0 wide never single 1024x8 run 16 merge 1 direct 0 global 8/1/128 fused 81920 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia_512_invocations k64+v tile_size=2048: tile 2048 local 4 sg 1 emu 0 wide never single 2048x8 run 16 merge 1 direct 0 global 8/1/128 fused 163840 fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_512_invocations k64+v local_elements=16: tile 1024 local 16 sg 1 emu 0 wide never single 1024x16 run 16 merge 1 direct 0 global 8/1/128 fused 81920 fused_tile 1024 max_x 2147483647",

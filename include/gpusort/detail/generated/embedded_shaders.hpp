@@ -1928,7 +1928,9 @@ inline constexpr const char* radix_onesweep_comp = R"gpusort_glsl(// Onesweep (A
 // (relative + 2 * (pass & 1)) & 3, so the previous pass's final "inclusive" reads as "not
 // ready": the table is zeroed once per sort (histogram.comp) and never between passes. That
 // needs every word inclusive at the end of every pass: each owner posts its inclusive counts,
-// and nothing else ever writes a word that is already ready.
+// and nothing else ever writes a word that is already ready. No fence follows a post: state
+// and count arrive in one word, and a reader relies on nothing else the poster wrote (a
+// recount reads keys the previous dispatch wrote).
 //
 // Fallback. Each digit's look-back runs on its own invocation and gives up after finding the
 // next partition not ready LOOKBACK_POLLS times in a row. Then the whole workgroup, in a
@@ -1984,8 +1986,11 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buf
 #define WITHHOLD_POSTS 0
 #endif
 
-// The digits of invocation t in the look-back: t + i * GROUP_SIZE, i < DIGIT_SLOTS.
-#define DIGIT_SLOTS ((RADIX + GROUP_SIZE - 1u) / GROUP_SIZE)
+// Where each digit's look-back stopped (0: done), kept in shared memory rather than in registers
+// beside the tile's keys, which cost 64-bit keys about a quarter of their speed
+// (bench/results/history.md). onesweep.comp has no s_base: these are downsweep.comp's RADIX
+// words of radix::tile_shared_bytes().
+shared uint s_lookback_next[RADIX];
 
 #define s_partition s_delta[0]  // read before s_delta is written (barriers between)
 // Fallback rounds, after rank_rows(): the recount, two 16-bit counts a word (a tile holds at
@@ -2110,22 +2115,20 @@ void main() {
         if (posts) status[part * RADIX + d] =
             part == 0u ? status_word(INCLUSIVE, s_delta[d] + count) : status_word(AGGREGATE, count);
     }
-    memoryBarrierBuffer();
     rank_rows();
-    // Each digit walks back on its own; those that give up leave their place for the fallback.
-    uint lookback_next[DIGIT_SLOTS];
-    uint lookback_before[DIGIT_SLOTS];
-    for (uint i = 0u; i < DIGIT_SLOTS; ++i) {
-        uint d = t + i * GROUP_SIZE;
-        lookback_next[i] = d < RADIX ? part : 0u;
-        lookback_before[i] = 0u;
-        if (d < RADIX) {
-            look_back(d, lookback_next[i], lookback_before[i]);
-            if (lookback_next[i] == 0u) finish_digit(d, part, partitions, padding, posts, lookback_before[i]);
-            else atomicMax(S_STUCK, lookback_next[i]);
+    // Each digit walks back on its own; one that gives up leaves where it stopped in
+    // s_lookback_next and its sum so far in s_delta, for the fallback rounds.
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) {
+        uint next = part;
+        uint before = 0u;
+        look_back(d, next, before);
+        s_lookback_next[d] = next;
+        if (next == 0u) finish_digit(d, part, partitions, padding, posts, before);
+        else {
+            s_delta[d] = before;
+            atomicMax(S_STUCK, next);
         }
     }
-    memoryBarrierBuffer();
     barrier();
     // Read into a register, then a barrier before anything writes S_STUCK (or, past the loop,
     // the scatter writes s_area): every invocation takes the same branches.
@@ -2138,16 +2141,20 @@ void main() {
             atomicAdd(meta[META_FALLBACKS], 1u);
         }
         recount_partition(q, element_count());  // n need not stay in a register until here
-        for (uint i = 0u; i < DIGIT_SLOTS; ++i) {
-            uint d = t + i * GROUP_SIZE;
-            if (lookback_next[i] != 0u) {
-                if (lookback_next[i] == stuck) take_recount(d, q, lookback_next[i], lookback_before[i]);
-                look_back(d, lookback_next[i], lookback_before[i]);
-                if (lookback_next[i] == 0u) finish_digit(d, part, partitions, padding, posts, lookback_before[i]);
-                else atomicMax(S_STUCK, lookback_next[i]);
+        for (uint d = t; d < RADIX; d += GROUP_SIZE) {
+            uint next = s_lookback_next[d];
+            if (next != 0u) {
+                uint before = s_delta[d];
+                if (next == stuck) take_recount(d, q, next, before);
+                look_back(d, next, before);
+                s_lookback_next[d] = next;
+                if (next == 0u) finish_digit(d, part, partitions, padding, posts, before);
+                else {
+                    s_delta[d] = before;
+                    atomicMax(S_STUCK, next);
+                }
             }
         }
-        memoryBarrierBuffer();
         barrier();
         stuck = S_STUCK;
         barrier();

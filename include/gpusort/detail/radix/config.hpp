@@ -62,9 +62,9 @@ inline TestHooks& test_hooks() {
   return hooks;
 }
 
-/// Shared memory of downsweep.comp / onesweep.comp (tile.glsl): the area (which
-/// also holds the digit counts, starts and scan temporaries), s_delta, the downsweep's s_base
-/// and, without real subgroups (tile_subgroups.glsl), a word per invocation for shuffles plus
+/// Shared memory of downsweep.comp / onesweep.comp (tile.glsl): the area (which also holds the
+/// digit counts, starts and scan temporaries), s_delta, the downsweep's s_base or Onesweep's
+/// s_lookback_next and, without real subgroups (tile_subgroups.glsl), a word per invocation for shuffles plus
 /// the row's digits (shared match: a word per invocation) or the ballot words (emulated
 /// ballots: digit_bits words per 32 invocations).
 inline std::uint64_t tile_shared_bytes(const Config& c) {

@@ -35,9 +35,9 @@ using Devices = DefaultsFor::Devices;
 using Values = DefaultsFor::Values;
 
 inline constexpr Defaults defaults_table[] = {
-    {{Devices::nvidia, 8, Values::none}, 384, 10, true, 8, 8192, 32,
-     "history.md 2026-11-24 and 2026-11-25 (a tile shape per key layout: 384 x 10 for 64-bit keys alone), raw "
-     "output in levers-h200-2026-11-24-radix.md"},
+    {{Devices::nvidia, 8, Values::none}, 512, 9, true, 8, 8192, 32,
+     "history.md 2026-11-26 (64-bit keys alone: 512 x 9 once Onesweep falls back instead of waiting; 384 x 10 "
+     "before), raw output in levers-h200-2026-11-26-radix.md"},
     {{Devices::nvidia, 4, Values::carried}, 1024, 4, true, 8, 8192, 32,
      "history.md 2026-11-25 (A/B of 512 x 8 against 1024 x 4 for 32-bit pairs; 256 x 15 rejected for keys)"},
     {{Devices::software, 0, Values::either}, 256, 4, false, 8, 8192, 4096,
