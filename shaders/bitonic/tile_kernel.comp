@@ -81,16 +81,12 @@ void main() {
 #if FUSED_PASSES
     fused_main();
 #else
-#ifdef BITREG_PASS_CONSTRUCTOR
-    g_pass = TilePass(u_mode, u_stage, u_p_hi, u_p_lo, PASS_FLIP_FIELD(u_flip), u_pre);
-#else
     g_pass.mode = u_mode;
     g_pass.stage = u_stage;
     g_pass.p_hi = u_p_hi;
     g_pass.p_lo = u_p_lo;
-    g_pass.flip = PASS_FLIP_FIELD(u_flip);
+    g_pass.flip = u_flip;
     g_pass.pre = u_pre;
-#endif
     run_tile(linear_group_id());
 #endif
 }

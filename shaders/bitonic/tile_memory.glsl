@@ -17,30 +17,20 @@ layout(local_size_x = GROUP_SIZE) in;
 // The pass a tile runs. main() reads it from the uniforms (tile_kernel.comp, one pass per
 // dispatch); fused_main() (tile_fused.glsl) from its table, per tile. Both set it field by
 // field, and flip stays the uint the host passes: the code the compilers saw when the pass
-// was six plain variables. (BITREG_BOOL_FLIP, BITREG_PASS_CONSTRUCTOR: a bool flip and a
-// constructor-built pass instead, temporary switches for a measurement on the GPU.)
+// was six plain variables (a bool flip set by a constructor measured slower:
+// bench/results/history.md).
 struct TilePass {
     uint mode;   // GPUSORT_BITONIC_TILE_*
     uint stage;  // modes 1, 2: the stage k the steps belong to
     uint p_hi;   // modes 1, 2: pivot of the first step
     uint p_lo;   // mode 2: pivot of the last step
-#ifdef BITREG_BOOL_FLIP
-    bool flip;   // mode 2: the first step is the stage's flip
-#else
     uint flip;   // mode 2: non-zero: the first step is the stage's flip
-#endif
     uint pre;    // mode 2: disperses of stage `stage`-1 to run first
 };
 TilePass g_pass;
 
-// PASS_FLIP_FIELD: TilePass::flip from the host's word; PASS_FLIPS: whether g_pass flips.
-#ifdef BITREG_BOOL_FLIP
-#define PASS_FLIP_FIELD(word) ((word) != 0u)
-#define PASS_FLIPS (g_pass.flip)
-#else
-#define PASS_FLIP_FIELD(word) (word)
+// Whether g_pass flips.
 #define PASS_FLIPS (g_pass.flip != 0u)
-#endif
 
 // Derived once per invocation from the element count (which may come from the GPU).
 uint g_count;         // elements to sort

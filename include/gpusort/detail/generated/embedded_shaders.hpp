@@ -810,16 +810,12 @@ void fused_main() {
         if (item >= u_fused_first_item[p]) pass = p;
     }
     uvec4 d = u_fused_pass[pass];
-#ifdef BITREG_PASS_CONSTRUCTOR
-    g_pass = TilePass(fused_pass_mode(d.x), d.y, d.z, d.w, PASS_FLIP_FIELD(fused_pass_flip(d.x)), fused_pass_pre(d.x));
-#else
     g_pass.mode = fused_pass_mode(d.x);
-    g_pass.flip = PASS_FLIP_FIELD(fused_pass_flip(d.x));
+    g_pass.flip = fused_pass_flip(d.x);
     g_pass.pre = fused_pass_pre(d.x);
     g_pass.stage = d.y;
     g_pass.p_hi = d.z;
     g_pass.p_lo = d.w;
-#endif
     uint first = u_fused_first_item[pass];
     if (first > 0u) {
         if (gl_LocalInvocationIndex == 0u) {
@@ -1083,16 +1079,12 @@ void main() {
 #if FUSED_PASSES
     fused_main();
 #else
-#ifdef BITREG_PASS_CONSTRUCTOR
-    g_pass = TilePass(u_mode, u_stage, u_p_hi, u_p_lo, PASS_FLIP_FIELD(u_flip), u_pre);
-#else
     g_pass.mode = u_mode;
     g_pass.stage = u_stage;
     g_pass.p_hi = u_p_hi;
     g_pass.p_lo = u_p_lo;
-    g_pass.flip = PASS_FLIP_FIELD(u_flip);
+    g_pass.flip = u_flip;
     g_pass.pre = u_pre;
-#endif
     run_tile(linear_group_id());
 #endif
 }
@@ -1118,30 +1110,20 @@ layout(local_size_x = GROUP_SIZE) in;
 // The pass a tile runs. main() reads it from the uniforms (tile_kernel.comp, one pass per
 // dispatch); fused_main() (tile_fused.glsl) from its table, per tile. Both set it field by
 // field, and flip stays the uint the host passes: the code the compilers saw when the pass
-// was six plain variables. (BITREG_BOOL_FLIP, BITREG_PASS_CONSTRUCTOR: a bool flip and a
-// constructor-built pass instead, temporary switches for a measurement on the GPU.)
+// was six plain variables (a bool flip set by a constructor measured slower:
+// bench/results/history.md).
 struct TilePass {
     uint mode;   // GPUSORT_BITONIC_TILE_*
     uint stage;  // modes 1, 2: the stage k the steps belong to
     uint p_hi;   // modes 1, 2: pivot of the first step
     uint p_lo;   // mode 2: pivot of the last step
-#ifdef BITREG_BOOL_FLIP
-    bool flip;   // mode 2: the first step is the stage's flip
-#else
     uint flip;   // mode 2: non-zero: the first step is the stage's flip
-#endif
     uint pre;    // mode 2: disperses of stage `stage`-1 to run first
 };
 TilePass g_pass;
 
-// PASS_FLIP_FIELD: TilePass::flip from the host's word; PASS_FLIPS: whether g_pass flips.
-#ifdef BITREG_BOOL_FLIP
-#define PASS_FLIP_FIELD(word) ((word) != 0u)
-#define PASS_FLIPS (g_pass.flip)
-#else
-#define PASS_FLIP_FIELD(word) (word)
+// Whether g_pass flips.
 #define PASS_FLIPS (g_pass.flip != 0u)
-#endif
 
 // Derived once per invocation from the element count (which may come from the GPU).
 uint g_count;         // elements to sort
