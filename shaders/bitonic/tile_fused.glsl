@@ -59,7 +59,12 @@ void fused_main() {
         if (item >= u_fused_first_item[p]) pass = p;
     }
     uvec4 d = u_fused_pass[pass];
-    g_pass = TilePass(fused_pass_mode(d.x), d.y, d.z, d.w, fused_pass_flip(d.x) != 0u, fused_pass_pre(d.x));
+    g_pass.mode = fused_pass_mode(d.x);
+    g_pass.flip = fused_pass_flip(d.x);
+    g_pass.pre = fused_pass_pre(d.x);
+    g_pass.stage = d.y;
+    g_pass.p_hi = d.z;
+    g_pass.p_lo = d.w;
     uint first = u_fused_first_item[pass];
     if (first > 0u) {
         if (gl_LocalInvocationIndex == 0u) {

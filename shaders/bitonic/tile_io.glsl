@@ -81,7 +81,7 @@ void begin_window(uint group) {
     uint between = g_pass.p_lo - g_run_log2;  // bits between the run and the window
     uint low = group & ((1u << between) - 1u);
     g_tile_base = (low << g_run_log2) | ((group >> between) << (g_pass.p_hi + 1u));
-    g_flip_mask = g_pass.flip ? ((1u << g_pass.p_lo) - 1u) & ~((1u << g_run_log2) - 1u) : 0u;
+    g_flip_mask = PASS_FLIPS ? ((1u << g_pass.p_lo) - 1u) & ~((1u << g_run_log2) - 1u) : 0u;
 }
 
 #if DIRECT_TILE_IO
@@ -137,7 +137,7 @@ void store_slots() {
 }
 
 void window_direct() {
-    bool flip = g_pass.flip;
+    bool flip = PASS_FLIPS;
     top_layout(flip);
     load_slots();
     top_steps(flip, g_run_log2);

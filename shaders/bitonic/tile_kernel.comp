@@ -16,7 +16,7 @@
 // (mode, stage, p_hi, p_lo, flip, pre: the pass, g_pass, tile_memory.glsl.)
 // The host's switches are in tile_config.glsl; the pieces, in the order the host compiles
 // them after the shared ones (shader_interface.h, bitonic_interface.h, elements.glsl,
-// registers.glsl): tile_subgroups.glsl, tile_memory.glsl, tile_shuffles.glsl,
+// registers.glsl): tile_memory.glsl, tile_subgroups.glsl, tile_shuffles.glsl,
 // tile_steps.glsl, tile_io.glsl, tile_fused.glsl, and this file.
 
 #if !FUSED_PASSES
@@ -72,7 +72,7 @@ void run_tile(uint group) {
     } else {
         // In slot coordinates stage `stage`-1's last disperses are the run's own pivots.
         if (g_pass.pre > 0u) low_disperses(g_pass.pre - 1u);
-        run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, g_pass.flip);
+        run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, PASS_FLIPS);
     }
     store_tile();
 }
@@ -81,7 +81,12 @@ void main() {
 #if FUSED_PASSES
     fused_main();
 #else
-    g_pass = TilePass(u_mode, u_stage, u_p_hi, u_p_lo, u_flip != 0u, u_pre);
+    g_pass.mode = u_mode;
+    g_pass.stage = u_stage;
+    g_pass.p_hi = u_p_hi;
+    g_pass.p_lo = u_p_lo;
+    g_pass.flip = u_flip;
+    g_pass.pre = u_pre;
     run_tile(linear_group_id());
 #endif
 }

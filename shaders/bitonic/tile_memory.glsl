@@ -14,17 +14,23 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-// The pass a tile runs. main() reads it from the uniforms below (one pass per dispatch);
-// fused_main() (tile_fused.glsl) from its table, per tile.
+// The pass a tile runs. main() reads it from the uniforms (tile_kernel.comp, one pass per
+// dispatch); fused_main() (tile_fused.glsl) from its table, per tile. Both set it field by
+// field, and flip stays the uint the host passes: the code the compilers saw when the pass
+// was six plain variables (a bool flip set by a constructor measured slower:
+// bench/results/history.md).
 struct TilePass {
     uint mode;   // GPUSORT_BITONIC_TILE_*
     uint stage;  // modes 1, 2: the stage k the steps belong to
     uint p_hi;   // modes 1, 2: pivot of the first step
     uint p_lo;   // mode 2: pivot of the last step
-    bool flip;   // mode 2: the first step is the stage's flip
+    uint flip;   // mode 2: non-zero: the first step is the stage's flip
     uint pre;    // mode 2: disperses of stage `stage`-1 to run first
 };
 TilePass g_pass;
+
+// Whether g_pass flips.
+#define PASS_FLIPS (g_pass.flip != 0u)
 
 // Derived once per invocation from the element count (which may come from the GPU).
 uint g_count;         // elements to sort
@@ -46,6 +52,13 @@ uint bank_swizzle(uint i) {
     // mode at run time made every tile pass slower: bench/results/history.md.)
     return i ^ ((i >> 5u) & 31u);
 }
+
+#if SUBGROUP_LOG2 > 0
+// The subgroup backend (tile_subgroups.glsl), compiled after this file so that its shuffle
+// registers are declared after the tile, as before it was one file.
+uint subgroup_id();
+uint subgroup_lane();
+#endif
 
 // The invocation's rank in the data layout. With subgroups, consecutive ranks share a
 // subgroup, whatever order the implementation groups invocations in.

@@ -10,7 +10,8 @@
 // (DeviceFacts::emulated_subgroup_size), so that contexts without subgroups, like llvmpipe in
 // CI, execute the index arithmetic of every subgroup size a GPU may have. Each emulated shuffle
 // is a barrier of the workgroup, so every invocation must call it (thread_active() is then
-// always true).
+// always true). The host compiles it after tile_memory.glsl, which declares subgroup_id() and
+// subgroup_lane() for thread_rank().
 
 #if SUBGROUP_LOG2 > 0
 #define SUBGROUP_SIZE (1u << SUBGROUP_LOG2)

@@ -143,7 +143,7 @@ inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
   return {"local_sort",
           {defines + extra_source(c), shaders::bitonic_tile_config_glsl, shaders::common_shader_interface_h,
            shaders::bitonic_bitonic_interface_h, shaders::bitonic_elements_glsl, shaders::bitonic_registers_glsl,
-           shaders::bitonic_tile_subgroups_glsl, shaders::bitonic_tile_memory_glsl, shaders::bitonic_tile_shuffles_glsl,
+           shaders::bitonic_tile_memory_glsl, shaders::bitonic_tile_subgroups_glsl, shaders::bitonic_tile_shuffles_glsl,
            shaders::bitonic_tile_steps_glsl, shaders::bitonic_tile_io_glsl, shaders::bitonic_tile_fused_glsl,
            shaders::bitonic_tile_kernel_comp}};
 }

@@ -810,7 +810,12 @@ void fused_main() {
         if (item >= u_fused_first_item[p]) pass = p;
     }
     uvec4 d = u_fused_pass[pass];
-    g_pass = TilePass(fused_pass_mode(d.x), d.y, d.z, d.w, fused_pass_flip(d.x) != 0u, fused_pass_pre(d.x));
+    g_pass.mode = fused_pass_mode(d.x);
+    g_pass.flip = fused_pass_flip(d.x);
+    g_pass.pre = fused_pass_pre(d.x);
+    g_pass.stage = d.y;
+    g_pass.p_hi = d.z;
+    g_pass.p_lo = d.w;
     uint first = u_fused_first_item[pass];
     if (first > 0u) {
         if (gl_LocalInvocationIndex == 0u) {
@@ -912,7 +917,7 @@ void begin_window(uint group) {
     uint between = g_pass.p_lo - g_run_log2;  // bits between the run and the window
     uint low = group & ((1u << between) - 1u);
     g_tile_base = (low << g_run_log2) | ((group >> between) << (g_pass.p_hi + 1u));
-    g_flip_mask = g_pass.flip ? ((1u << g_pass.p_lo) - 1u) & ~((1u << g_run_log2) - 1u) : 0u;
+    g_flip_mask = PASS_FLIPS ? ((1u << g_pass.p_lo) - 1u) & ~((1u << g_run_log2) - 1u) : 0u;
 }
 
 #if DIRECT_TILE_IO
@@ -968,7 +973,7 @@ void store_slots() {
 }
 
 void window_direct() {
-    bool flip = g_pass.flip;
+    bool flip = PASS_FLIPS;
     top_layout(flip);
     load_slots();
     top_steps(flip, g_run_log2);
@@ -1009,7 +1014,7 @@ inline constexpr const char* bitonic_tile_kernel_comp = R"gpusort_glsl(// The ti
 // (mode, stage, p_hi, p_lo, flip, pre: the pass, g_pass, tile_memory.glsl.)
 // The host's switches are in tile_config.glsl; the pieces, in the order the host compiles
 // them after the shared ones (shader_interface.h, bitonic_interface.h, elements.glsl,
-// registers.glsl): tile_subgroups.glsl, tile_memory.glsl, tile_shuffles.glsl,
+// registers.glsl): tile_memory.glsl, tile_subgroups.glsl, tile_shuffles.glsl,
 // tile_steps.glsl, tile_io.glsl, tile_fused.glsl, and this file.
 
 #if !FUSED_PASSES
@@ -1065,7 +1070,7 @@ void run_tile(uint group) {
     } else {
         // In slot coordinates stage `stage`-1's last disperses are the run's own pivots.
         if (g_pass.pre > 0u) low_disperses(g_pass.pre - 1u);
-        run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, g_pass.flip);
+        run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, PASS_FLIPS);
     }
     store_tile();
 }
@@ -1074,7 +1079,12 @@ void main() {
 #if FUSED_PASSES
     fused_main();
 #else
-    g_pass = TilePass(u_mode, u_stage, u_p_hi, u_p_lo, u_flip != 0u, u_pre);
+    g_pass.mode = u_mode;
+    g_pass.stage = u_stage;
+    g_pass.p_hi = u_p_hi;
+    g_pass.p_lo = u_p_lo;
+    g_pass.flip = u_flip;
+    g_pass.pre = u_pre;
     run_tile(linear_group_id());
 #endif
 }
@@ -1097,17 +1107,23 @@ inline constexpr const char* bitonic_tile_memory_glsl = R"gpusort_glsl(// The ti
 
 layout(local_size_x = GROUP_SIZE) in;
 
-// The pass a tile runs. main() reads it from the uniforms below (one pass per dispatch);
-// fused_main() (tile_fused.glsl) from its table, per tile.
+// The pass a tile runs. main() reads it from the uniforms (tile_kernel.comp, one pass per
+// dispatch); fused_main() (tile_fused.glsl) from its table, per tile. Both set it field by
+// field, and flip stays the uint the host passes: the code the compilers saw when the pass
+// was six plain variables (a bool flip set by a constructor measured slower:
+// bench/results/history.md).
 struct TilePass {
     uint mode;   // GPUSORT_BITONIC_TILE_*
     uint stage;  // modes 1, 2: the stage k the steps belong to
     uint p_hi;   // modes 1, 2: pivot of the first step
     uint p_lo;   // mode 2: pivot of the last step
-    bool flip;   // mode 2: the first step is the stage's flip
+    uint flip;   // mode 2: non-zero: the first step is the stage's flip
     uint pre;    // mode 2: disperses of stage `stage`-1 to run first
 };
 TilePass g_pass;
+
+// Whether g_pass flips.
+#define PASS_FLIPS (g_pass.flip != 0u)
 
 // Derived once per invocation from the element count (which may come from the GPU).
 uint g_count;         // elements to sort
@@ -1129,6 +1145,13 @@ uint bank_swizzle(uint i) {
     // mode at run time made every tile pass slower: bench/results/history.md.)
     return i ^ ((i >> 5u) & 31u);
 }
+
+#if SUBGROUP_LOG2 > 0
+// The subgroup backend (tile_subgroups.glsl), compiled after this file so that its shuffle
+// registers are declared after the tile, as before it was one file.
+uint subgroup_id();
+uint subgroup_lane();
+#endif
 
 // The invocation's rank in the data layout. With subgroups, consecutive ranks share a
 // subgroup, whatever order the implementation groups invocations in.
@@ -1405,7 +1428,8 @@ inline constexpr const char* bitonic_tile_subgroups_glsl = R"gpusort_glsl(// The
 // (DeviceFacts::emulated_subgroup_size), so that contexts without subgroups, like llvmpipe in
 // CI, execute the index arithmetic of every subgroup size a GPU may have. Each emulated shuffle
 // is a barrier of the workgroup, so every invocation must call it (thread_active() is then
-// always true).
+// always true). The host compiles it after tile_memory.glsl, which declares subgroup_id() and
+// subgroup_lane() for thread_rank().
 
 #if SUBGROUP_LOG2 > 0
 #define SUBGROUP_SIZE (1u << SUBGROUP_LOG2)
