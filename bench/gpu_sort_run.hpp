@@ -69,7 +69,8 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
     const auto refill = [&] {
       const std::size_t word = sizeof(std::uint32_t);
       env.refill.copy(data.pristine_keys.name(), key_buffer.name(), count * words_per_key(run.kind), key_offset / word);
-      if (run.with_values) env.refill.copy(data.pristine_values.name(), value_buffer.name(), count, value_offset / word);
+      if (run.with_values)
+        env.refill.copy(data.pristine_values.name(), value_buffer.name(), count, value_offset / word);
     };
     // One untimed sort first: lazy allocations, shader JIT and clock ramp-up
     // belong to no iteration.

@@ -134,11 +134,12 @@ TYPED_TEST(BufferViews, EveryEntryPointSortsRangesOfOneBuffer) {
         ASSERT_TRUE(no_gl_error("sort_indirect"));
         ASSERT_TRUE(arena.read(got_keys, got_values, true));
         const Expect expect = pair_expectation<F>(pairs, count, Stability::unstable);
-        EXPECT_TRUE(pairs_ok(std::vector<Key>(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(n)),
-                             std::vector<std::uint32_t>(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(n)),
-                             std::vector<Key>(got_keys.begin(), got_keys.begin() + static_cast<std::ptrdiff_t>(n)),
-                             std::vector<std::uint32_t>(got_values.begin(), got_values.begin() + static_cast<std::ptrdiff_t>(n)),
-                             Order::descending, expect))
+        EXPECT_TRUE(pairs_ok(
+            std::vector<Key>(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(n)),
+            std::vector<std::uint32_t>(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(n)),
+            std::vector<Key>(got_keys.begin(), got_keys.begin() + static_cast<std::ptrdiff_t>(n)),
+            std::vector<std::uint32_t>(got_values.begin(), got_values.begin() + static_cast<std::ptrdiff_t>(n)),
+            Order::descending, expect))
             << "sort_indirect";
         EXPECT_TRUE(same_bits(std::vector<Key>(got_keys.begin() + static_cast<std::ptrdiff_t>(n), got_keys.end()),
                               std::vector<Key>(keys.begin() + static_cast<std::ptrdiff_t>(n), keys.end()),
@@ -215,8 +216,8 @@ TYPED_TEST(BufferViews, OverlapsAndMisalignedOffsetsAreRefused) {
   pairs.sort({b, 0}, {b, key_bytes}, count, Order::descending, Stability::stable);
   ASSERT_TRUE(no_gl_error("adjacent views"));
   const Bytes after = buffer.read();
-  EXPECT_TRUE(pairs_ok(keys, values, from_bytes<Key>(after, 0, count), from_bytes<std::uint32_t>(after, key_bytes, count),
-                       Order::descending, Expect::stable));
+  EXPECT_TRUE(pairs_ok(keys, values, from_bytes<Key>(after, 0, count),
+                       from_bytes<std::uint32_t>(after, key_bytes, count), Order::descending, Expect::stable));
   EXPECT_TRUE(guard_intact(after, key_bytes + count * 4, guard_pattern(64, 78), "arena"));
 }
 

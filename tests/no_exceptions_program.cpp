@@ -142,9 +142,11 @@ class CallerBindings {
     glAttachShader(program_, shader);
     glLinkProgram(program_);
     glDeleteShader(shader);
-    for (std::size_t i = 0; i < buffers_.size(); ++i) buffers_[i] = GlBuffer(Bytes(1024, static_cast<unsigned char>(i)));
+    for (std::size_t i = 0; i < buffers_.size(); ++i)
+      buffers_[i] = GlBuffer(Bytes(1024, static_cast<unsigned char>(i)));
     glUseProgram(program_);
-    for (GLuint i = 0; i < 8; ++i) glBindBufferRange(GL_SHADER_STORAGE_BUFFER, i, buffers_[i].name(), 256 * (i % 3), 64);
+    for (GLuint i = 0; i < 8; ++i)
+      glBindBufferRange(GL_SHADER_STORAGE_BUFFER, i, buffers_[i].name(), 256 * (i % 3), 64);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers_[8].name());
     glBindBuffer(GL_COPY_READ_BUFFER, buffers_[9].name());
     glBindBuffer(GL_COPY_WRITE_BUFFER, buffers_[10].name());
@@ -290,7 +292,8 @@ void check_sorter(const std::string& name, Sorter& sorter) {
   // The sorter still sorts right: unstable, stable, and in the caller's scratch.
   for (Stability stability : {Stability::unstable, Stability::stable}) {
     GlBuffer kb(to_bytes(keys)), vb(to_bytes(values));
-    expect_no_error(name + " sort after the errors", [&] { sorter.sort(kb.name(), vb.name(), count, Order::ascending, stability); });
+    expect_no_error(name + " sort after the errors",
+                    [&] { sorter.sort(kb.name(), vb.name(), count, Order::ascending, stability); });
     if (!sorted_right(kb, vb, keys, values, stability == Stability::stable))
       failed(name + ": the sort after the errors is wrong" + (stability == Stability::stable ? " (stable)" : ""));
   }
@@ -362,7 +365,8 @@ void check_constructor_failures() {
   // A program that fails to build at first use: the stable variants of the network.
   messages().clear();
   gpusort::BitonicTuning stable_broken;
-  stable_broken.extra_shader_source = "#ifdef TIE_BREAK\n#if TIE_BREAK\n#error stable variant broken on purpose\n#endif\n#endif";
+  stable_broken.extra_shader_source =
+      "#ifdef TIE_BREAK\n#if TIE_BREAK\n#error stable variant broken on purpose\n#endif\n#endif";
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> first_use(stable_broken);
   if (!messages().empty() || !first_use.valid()) failed("BitonicSorter with broken stable variants did not build");
   const auto input = test_keys<std::uint32_t>(3000, 4);
@@ -388,7 +392,8 @@ int main() {
     // Every keys-only entry point compiles for every class and key type; one runs.
     GlBuffer keys(to_bytes(test_keys<float>(16, 2))), counts(Bytes(4, 0));
     gpusort::Sorter<float> sorter;
-    expect_no_error("keys-only entry points", [&] { entry_points::keys_entry_points(sorter, keys.name(), counts.name()); });
+    expect_no_error("keys-only entry points",
+                    [&] { entry_points::keys_entry_points(sorter, keys.name(), counts.name()); });
   }
   check_key_type<std::uint32_t>("uint32_t");
   check_key_type<std::int32_t>("int32_t");

@@ -31,9 +31,10 @@ namespace gpusort {
 /// - BitRange (unsigned keys): sort by bits [begin_bit, end_bit) only, a pass per 8 bits.
 /// - In place: the result is in the caller's buffers; any count up to max_count().
 /// - Scratch, owned by the sorter, grown on demand (reserve() allocates it up front), or in a
-///   range of the caller's (use_scratch(), sized by scratch_bytes()), per element: sizeof(Key) (the other half of the key ping-pong) + 4 with values + 4 x 2^digit_bits
-///   / tile_size (Onesweep's partition status, 0.25 bytes with 4096-key tiles; reduce-then-scan
-///   at most that), plus 8.2 KiB.
+///   range of the caller's (use_scratch(), sized by scratch_bytes()), per element: sizeof(Key)
+///   (the other half of the key ping-pong) + 4 with values + 4 x 2^digit_bits / tile_size
+///   (Onesweep's partition status, 0.25 bytes with 4096-key tiles; reduce-then-scan at most
+///   that), plus 8.2 KiB.
 /// - Dispatches per sort (D digit passes: 4 for 32-bit keys, 8 for 64-bit; +1 copy back when
 ///   D is odd): Onesweep 2 + D, reduce-then-scan 1 + 3D (plan() counts them).
 template <class Key, class Value = void>
@@ -102,7 +103,9 @@ class RadixSorter : public detail::FrontEnd<Key, Value, detail::radix::Algorithm
     return this->algorithm_.config().tuning;
   }
   /// Keys per tile: workgroup_size x keys_per_invocation.
-  std::size_t tile_size() const { return detail::report(this->check_valid()) ? this->algorithm_.config().tile_size : 0; }
+  std::size_t tile_size() const {
+    return detail::report(this->check_valid()) ? this->algorithm_.config().tile_size : 0;
+  }
   /// Profiling: calls `observer` just before and just after every dispatch of every later
   /// sort (gpusort_radix_probe --kernels, bench/lab/radix_probe.cpp, times each kernel this way).
   ///   sorter.set_pass_observer([&](const gpusort::RadixPassInfo&) { glQueryCounter(next_query(), GL_TIMESTAMP); });

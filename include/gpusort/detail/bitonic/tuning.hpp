@@ -148,12 +148,13 @@ inline Status check_tuning(const BitonicTuning& t, const TuningInputs& in) {
                    std::to_string(d.max_shared_bytes) + "; use a smaller tile_size or 0 for the default");
   // Elements per invocation of the main tile program.
   const auto check_elements = [&](std::uint32_t elements, const std::string& name) -> Status {
-    if (!is_power_of_two(elements) || elements < 4 || elements > 32) return invalid(name + " must be a power of two in 4..32");
+    if (!is_power_of_two(elements) || elements < 4 || elements > 32)
+      return invalid(name + " must be a power of two in 4..32");
     if (elements > t.tile_size) return invalid(name + " exceeds tile_size");
     if (t.tile_size / elements > d.max_invocations)
       return invalid("tile_size / " + name + " = " + std::to_string(t.tile_size / elements) +
-                     " invocations exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(d.max_invocations) +
-                     "; raise " + name + " or lower tile_size");
+                     " invocations exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " +
+                     std::to_string(d.max_invocations) + "; raise " + name + " or lower tile_size");
     return {};
   };
   if (Status elements = check_elements(t.local_elements, "local_elements"); !elements) return elements;
@@ -171,15 +172,18 @@ inline Status check_tuning(const BitonicTuning& t, const TuningInputs& in) {
   if (!is_power_of_two(t.fused_tile_size) || t.fused_tile_size > t.tile_size ||
       (t.fused_tile_size < t.tile_size &&
        (t.fused_tile_size < 4ull * t.window_run || t.fused_tile_size < t.local_elements)))
-    return invalid("fused_tile_size " + std::to_string(t.fused_tile_size) + " must be a power of two of at least 4 * "
-                   "window_run and local_elements and at most tile_size (" + tile + ", which turns it off); 0 for the default");
+    return invalid("fused_tile_size " + std::to_string(t.fused_tile_size) +
+                   " must be a power of two of at least 4 * window_run and local_elements and at most tile_size (" +
+                   tile + ", which turns it off); 0 for the default");
   if (!is_power_of_two(t.single_dispatch_tile) || t.single_dispatch_tile < t.tile_size ||
       shared_bytes(t.single_dispatch_tile) > d.max_shared_bytes ||
       t.single_dispatch_tile / t.single_tile_elements > d.max_invocations)
-    return invalid("single_dispatch_tile must be a power of two >= tile_size whose elements fit shared memory and whose "
-                   "invocations (single_dispatch_tile / single_tile_elements) fit GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS");
+    return invalid(
+        "single_dispatch_tile must be a power of two >= tile_size whose elements fit shared memory and whose "
+        "invocations (single_dispatch_tile / single_tile_elements) fit GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS");
   if (t.global_group_size > d.max_invocations)
-    return invalid("global_group_size exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(d.max_invocations));
+    return invalid("global_group_size exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " +
+                   std::to_string(d.max_invocations));
   return {};
 }
 

@@ -88,7 +88,8 @@ class Choice {
                                    network.scratch_bytes(below(radix_from(true)), bitonic::SortKind::direct));
     if (stable) bytes = std::max(bytes, network.scratch_bytes(below(radix_from(true)), bitonic::SortKind::stable));
     const bool keeps_order_kinds = stable || std::is_same<Value, std::uint32_t>::value;
-    const std::size_t radix_starts = keeps_order_kinds ? std::min(radix_from(false), radix_from(true)) : radix_from(false);
+    const std::size_t radix_starts =
+        keeps_order_kinds ? std::min(radix_from(false), radix_from(true)) : radix_from(false);
     if (radix_.valid() && capacity >= radix_starts)
       bytes = std::max(bytes, network.persistent_scratch_bytes() + radix_.algorithm_.scratch_bytes(capacity, stable));
     return bytes;

@@ -216,8 +216,9 @@ inline Status build_compute_programs(const std::vector<ProgramSource>& programs,
     }
     const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
     if (shader == 0) {
-      return fail(std::string("glCreateShader(GL_COMPUTE_SHADER) failed for '") + program.kernel_name +
-                  "': the context does not support compute shaders; create an OpenGL 4.3+ core or OpenGL ES 3.1+ context");
+      return fail(
+          std::string("glCreateShader(GL_COMPUTE_SHADER) failed for '") + program.kernel_name +
+          "': the context does not support compute shaders; create an OpenGL 4.3+ core or OpenGL ES 3.1+ context");
     }
     batch.shader(i) = shader;
     glShaderSource(shader, static_cast<GLsizei>(strings.size()), strings.data(), lengths.data());

@@ -133,7 +133,9 @@ class Programs {
 
   /// Builds every program of `kernels` not built yet, in one batch (the driver may compile
   /// them in parallel); where one fails, none.
-  Status build(const std::vector<Kernel>& kernels, const Config& c) { return slots_.build(kernels, cache_, source_of(c)); }
+  Status build(const std::vector<Kernel>& kernels, const Config& c) {
+    return slots_.build(kernels, cache_, source_of(c));
+  }
 
  private:
   ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled

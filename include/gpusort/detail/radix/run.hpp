@@ -103,7 +103,8 @@ class Runner {
     const auto launch = [&](Kernel kernel, std::uint32_t pass, std::uint32_t arguments, std::uint64_t groups) {
       observe(kernel, pass, false);
       if (indirect != nullptr) {
-        glDispatchComputeIndirect(static_cast<GLintptr>(meta.offset + (GPUSORT_RADIX_META_ARGUMENTS + 3 * arguments) * 4));
+        glDispatchComputeIndirect(
+            static_cast<GLintptr>(meta.offset + (GPUSORT_RADIX_META_ARGUMENTS + 3 * arguments) * 4));
       } else {
         dispatch_workgroups(groups, dispatch_limits(c));
       }

@@ -25,7 +25,8 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
                              Config& resolved) {
   const auto invalid = [](const std::string& why) { return fail("invalid RadixTuning: " + why); };
   const std::string unmet = device_need(limits);
-  if (!unmet.empty()) return fail(unmet + ": use BitonicSorter, or Sorter, which then runs the network for every count");
+  if (!unmet.empty())
+    return fail(unmet + ": use BitonicSorter, or Sorter, which then runs the network for every count");
   Config c;
   const RadixTuning asked = t;
   const Defaults& row = defaults_for(limits, key_bytes, has_values, asked);
@@ -38,10 +39,12 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   if (t.digit_bits == 0) t.digit_bits = row.digit_bits;
   // The scan gives each digit an invocation: 7-bit digits where workgroups are smaller than 256.
   if (asked.digit_bits == 0) while ((1u << t.digit_bits) > c.small_group) --t.digit_bits;
-  if (t.digit_bits < 4 || t.digit_bits > 8) return invalid("digit_bits is " + std::to_string(t.digit_bits) + "; use 4 .. 8");
+  if (t.digit_bits < 4 || t.digit_bits > 8)
+    return invalid("digit_bits is " + std::to_string(t.digit_bits) + "; use 4 .. 8");
   if ((1u << t.digit_bits) > c.small_group)
-    return invalid("digit_bits " + std::to_string(t.digit_bits) + " needs workgroups of " + std::to_string(1u << t.digit_bits) +
-                   " invocations but the device has " + std::to_string(limits.max_invocations) +
+    return invalid("digit_bits " + std::to_string(t.digit_bits) + " needs workgroups of " +
+                   std::to_string(1u << t.digit_bits) + " invocations but the device has " +
+                   std::to_string(limits.max_invocations) +
                    " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS): leave digit_bits at 0");
   if (t.workgroup_size == 0) t.workgroup_size = row.workgroup_size;
   if (t.keys_per_invocation == 0) t.keys_per_invocation = row.keys_per_invocation;
@@ -56,7 +59,8 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   if (t.histogram_keys % 1024 != 0) return invalid("histogram_keys must be a positive multiple of 1024");
   if (t.max_workgroups_x == 0) t.max_workgroups_x = limits.max_groups_x;
   if (t.max_workgroups_x > limits.max_groups_x)
-    return invalid("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " + std::to_string(limits.max_groups_x));
+    return invalid("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " +
+                   std::to_string(limits.max_groups_x));
   // Ranking: real ballots where they fit, else digits in shared memory (emulated subgroups of 32).
   const std::uint32_t ballot_size = limits.ballot_subgroup_size;
   if (t.emulate_subgroups) {
@@ -102,8 +106,8 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   const bool waits = limits.cross_workgroup_waits && !limits.software;
   if (c.tuning.path == RadixPath::automatic) c.tuning.path = waits ? RadixPath::onesweep : RadixPath::reduce_then_scan;
   if (c.tuning.path == RadixPath::onesweep && !limits.cross_workgroup_waits)
-    return invalid("RadixPath::onesweep needs workgroups that may wait for each other, which gpusort has not verified on "
-                   "this renderer (" + limits.renderer + "; llvmpipe: only under LP_NUM_THREADS=1): use "
+    return invalid("RadixPath::onesweep needs workgroups that may wait for each other, which gpusort has not "
+                   "verified on this renderer (" + limits.renderer + "; llvmpipe: only under LP_NUM_THREADS=1): use "
                    "RadixPath::reduce_then_scan or automatic, or opt in with DeviceFacts::workgroup_waits = allowed");
   resolved = c;
   return {};
@@ -119,7 +123,8 @@ inline Config resolve_tuning(const RadixTuning& t, const DeviceLimits& limits, s
 
 /// The config of a sorter of `elements` with `tuning` on `device`, into `c`.
 inline Status make_config(const RadixTuning& tuning, const DeviceLimits& device, const Elements& elements, Config& c) {
-  if (Status status = resolve_tuning(tuning, device, elements.key_bytes, elements.has_values, c); !status) return status;
+  if (Status status = resolve_tuning(tuning, device, elements.key_bytes, elements.has_values, c); !status)
+    return status;
   c.elements = elements;
   return {};
 }
