@@ -318,9 +318,11 @@ class FrontEnd {
   Status sort_buffers(SortJob j) {
     if (Status status = usable(); !status) return status;
     ElementBytes keys, values;
-    if (Status status = check_ranges(j, keys, values); !status) return status;
+    if (Status status = check_job_ranges(j, layout_, algorithm_.count_limit(), algorithm_.limits(), keys, values);
+        !status)
+      return status;
     GlStateBackup backup(algorithm_.limits());
-    if (Status status = check_buffers(j, keys, values); !status) return status;
+    if (Status status = check_job_buffers(j, layout_, keys, values, caller_scratch_); !status) return status;
     if (j.count < j.least_count()) {
       glMemoryBarrier(sort_completion_barrier);
       return {};
@@ -349,48 +351,6 @@ class FrontEnd {
   friend class Choice<Key, Value>;
 
   static Status moved_from() noexcept { return fail(std::string()); }
-
-  /// The count, and the bytes of the keys and (key-value layouts) values it takes from the
-  /// caller's views, into j.buffers: no GL.
-  Status check_ranges(SortJob& j, ElementBytes& keys, ElementBytes& values) const {
-    const DeviceLimits& limits = algorithm_.limits();
-    if (Status status = check_count(j.count, algorithm_.count_limit(), limits); !status) return status;
-    if (Status status = element_range(j.keys, j.first, j.count, layout_.key_bytes, "keys", limits, keys); !status)
-      return status;
-    if (layout_.has_values()) {
-      const char* what = j.indices ? "indices" : "values";
-      if (Status status = element_range(j.values, j.first, j.count, layout_.value_bytes, what, limits, values); !status)
-        return status;
-    }
-    j.buffers = BufferRange{keys.buffer, values.buffer, keys.begin, values.begin};
-    return {};
-  }
-
-  /// The caller's buffers (objects that hold the ranges, not mapped, keys and values apart),
-  /// sort_indirect()'s count and the use_scratch() range. Binds GL_COPY_READ_BUFFER.
-  Status check_buffers(const SortJob& j, const ElementBytes& keys, const ElementBytes& values) const {
-    const char* values_what = j.indices ? "indices" : "values";
-    if (Status status = check_buffer(keys, "keys", j.first, j.count, j.keys.offset); !status) return status;
-    if (layout_.has_values()) {
-      if (Status status = check_buffer(values, values_what, j.first, j.count, j.values.offset); !status)
-        return status;
-      if (Status status = check_disjoint(keys, "keys", values, values_what); !status) return status;
-    }
-    ElementBytes count_word;
-    if (j.indirect) {
-      if (Status status = check_count_buffer(j.count_buffer, j.count_offset, count_word); !status) return status;
-      if (Status status = check_count_outside(count_word, keys, "keys"); !status) return status;
-      if (Status status = check_count_outside(count_word, values, values_what); !status) return status;
-    }
-    if (caller_scratch_.buffer == 0) return {};
-    if (Status status = check_scratch_range(caller_scratch_); !status) return status;
-    const ElementBytes scratch{caller_scratch_.buffer, caller_scratch_.offset,
-                               caller_scratch_.offset + caller_scratch_.bytes};
-    const std::string range = "the use_scratch() range";
-    if (Status status = check_disjoint(scratch, range, keys, "keys"); !status) return status;
-    if (Status status = check_disjoint(scratch, range, values, values_what); !status) return status;
-    return check_disjoint(scratch, range, count_word, "the count");
-  }
 
   /// A sort of host data: the keys (and values) are copied into the front end's own buffers,
   /// sorted there and read back (waits for the GPU).

@@ -189,5 +189,47 @@ inline Status check_disjoint(const ElementBytes& range, const std::string& what,
               ": pass ranges that do not overlap (two buffers, or two BufferViews of one buffer far enough apart)");
 }
 
+/// A sort call's count, and the bytes of the keys and (key-value layouts) values it takes from
+/// the caller's views, into `keys`, `values` and j.buffers: no GL.
+inline Status check_job_ranges(SortJob& j, const ElementLayout& layout, const CountLimit& limit,
+                               const DeviceLimits& limits, ElementBytes& keys, ElementBytes& values) {
+  if (Status status = check_count(j.count, limit, limits); !status) return status;
+  if (Status status = element_range(j.keys, j.first, j.count, layout.key_bytes, "keys", limits, keys); !status)
+    return status;
+  if (layout.has_values()) {
+    const char* what = j.indices ? "indices" : "values";
+    if (Status status = element_range(j.values, j.first, j.count, layout.value_bytes, what, limits, values); !status)
+      return status;
+  }
+  j.buffers = BufferRange{keys.buffer, values.buffer, keys.begin, values.begin};
+  return {};
+}
+
+/// A sort call's buffers (objects that hold `keys` and `values`, not mapped, apart),
+/// sort_indirect()'s count and the use_scratch() range `scratch` (buffer 0: none). Binds
+/// GL_COPY_READ_BUFFER (the caller's GlStateBackup restores it).
+inline Status check_job_buffers(const SortJob& j, const ElementLayout& layout, const ElementBytes& keys,
+                                const ElementBytes& values, const BufferSlice& scratch) {
+  const char* values_what = j.indices ? "indices" : "values";
+  if (Status status = check_buffer(keys, "keys", j.first, j.count, j.keys.offset); !status) return status;
+  if (layout.has_values()) {
+    if (Status status = check_buffer(values, values_what, j.first, j.count, j.values.offset); !status) return status;
+    if (Status status = check_disjoint(keys, "keys", values, values_what); !status) return status;
+  }
+  ElementBytes count_word;
+  if (j.indirect) {
+    if (Status status = check_count_buffer(j.count_buffer, j.count_offset, count_word); !status) return status;
+    if (Status status = check_count_outside(count_word, keys, "keys"); !status) return status;
+    if (Status status = check_count_outside(count_word, values, values_what); !status) return status;
+  }
+  if (scratch.buffer == 0) return {};
+  if (Status status = check_scratch_range(scratch); !status) return status;
+  const ElementBytes range{scratch.buffer, scratch.offset, scratch.offset + scratch.bytes};
+  const std::string range_what = "the use_scratch() range";
+  if (Status status = check_disjoint(range, range_what, keys, "keys"); !status) return status;
+  if (Status status = check_disjoint(range, range_what, values, values_what); !status) return status;
+  return check_disjoint(range, range_what, count_word, "the count");
+}
+
 }  // namespace detail
 }  // namespace gpusort
