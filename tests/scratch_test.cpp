@@ -136,11 +136,10 @@ Outcome sort_kind(SorterType<F, Key>& keys_sorter, SorterType<F, Key, std::uint3
   return outcome;
 }
 
-template <Family F, class Key>
-void use_scratch(SorterType<F, Key>& keys_sorter, SorterType<F, Key, std::uint32_t>& pairs, const ScratchArena& arena,
-                 std::size_t bytes) {
-  keys_sorter.use_scratch(arena.buffer.name(), arena.offset, bytes);
-  pairs.use_scratch(arena.buffer.name(), arena.offset, bytes);
+// Each sorter gets a range of its own (the network keeps state at a range's start).
+template <class S>
+void use_arena(S& sorter, const ScratchArena& arena) {
+  sorter.use_scratch(arena.buffer.name(), arena.offset, arena.bytes);
 }
 
 template <Family F>
@@ -187,7 +186,11 @@ TYPED_TEST(ScratchBytes, IsExactForEveryKindOfSort) {
           SCOPED_TRACE((keys_alone ? "keys sorter, " : "pairs sorter, ") + std::to_string(bytes) + " bytes of " +
                        std::to_string(figure));
           ScratchArena arena(bytes, static_cast<std::uint32_t>(capacity));
-          use_scratch<F, Key>(keys_sorter, pairs, arena, bytes);
+          if (keys_alone) {
+            use_arena(keys_sorter, arena);
+          } else {
+            use_arena(pairs, arena);
+          }
           const std::uint64_t allocated = allocations();
           std::size_t refused = 0;
           for (Kind kind : tried) {
@@ -247,10 +250,10 @@ TYPED_TEST(UseScratch, AllocatesNothingAndTouchesNothingOutsideTheRange) {
   EXPECT_TRUE((sort_kind<F, Key>(keys_sorter, pairs, Kind::pairs_indirect, capacity, 1).ok));
   EXPECT_GT(allocations(), before) << "a sort after release_scratch() allocated nothing";
 
-  const std::size_t bytes =
-      std::max(keys_sorter.scratch_bytes(capacity, Stability::stable), pairs.scratch_bytes(capacity, Stability::stable));
-  ScratchArena arena(bytes);
-  use_scratch<F, Key>(keys_sorter, pairs, arena, bytes);
+  ScratchArena keys_arena(keys_sorter.scratch_bytes(capacity), 21),
+      arena(pairs.scratch_bytes(capacity, Stability::stable), 22);
+  use_arena(keys_sorter, keys_arena);
+  use_arena(pairs, arena);
   before = allocations();
   keys_sorter.reserve(capacity);
   pairs.reserve(capacity);
@@ -262,6 +265,7 @@ TYPED_TEST(UseScratch, AllocatesNothingAndTouchesNothingOutsideTheRange) {
     }
   }
   EXPECT_EQ(allocations(), before) << "a call allocated after use_scratch()";
+  EXPECT_TRUE(keys_arena.guards_intact());
   EXPECT_TRUE(arena.guards_intact());
   // Host vectors are copied into buffers of the sorter's own (not scratch); the sort itself
   // still takes the range.
@@ -298,9 +302,11 @@ TYPED_TEST(UseScratch, RefusesRangesItCannotTake) {
     EXPECT_THAT(error_from([&] { pairs.use_scratch(s, 4, bytes); }),
                 AllOf(HasSubstr("offset 4"), HasSubstr("GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT")));
   }
-  EXPECT_THAT(error_from([&] { pairs.use_scratch(s, alignment, bytes + alignment + 1); }), HasSubstr("fewer than the range"));
-  EXPECT_THAT(error_from([&] { pairs.use_scratch(s, std::numeric_limits<std::size_t>::max() / alignment * alignment, 8); }),
+  EXPECT_THAT(error_from([&] { pairs.use_scratch(s, alignment, bytes + alignment + 1); }),
               HasSubstr("fewer than the range"));
+  EXPECT_THAT(
+      error_from([&] { pairs.use_scratch(s, std::numeric_limits<std::size_t>::max() / alignment * alignment, 8); }),
+      HasSubstr("fewer than the range"));
   EXPECT_THAT(error_from([&] { pairs.use_scratch(987654, 0, bytes); }), HasSubstr("not a buffer"));
   EXPECT_THAT(error_from([&] { pairs.use_scratch(0, 0, 16); }), HasSubstr("use_scratch(0"));
   EXPECT_TRUE(no_gl_error("refused use_scratch() calls"));
@@ -367,7 +373,8 @@ TEST_F(UseScratchFused, CountersKeepTheirPlaceBetweenAlgorithms) {
   for (int round = 0; round < 4; ++round) {
     for (std::size_t count : {fused_count, radix_count, fused_count + 100}) {
       SCOPED_TRACE("round " + std::to_string(round) + " count " + std::to_string(count));
-      auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, static_cast<std::uint32_t>(count) + round);
+      auto keys =
+          make_keys<std::uint32_t>(Distribution::few_distinct, count, static_cast<std::uint32_t>(count) + round);
       auto values = make_values(count, static_cast<std::uint32_t>(round));
       GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(values));
       sorter.sort(key_buffer.name(), value_buffer.name(), count, Order::ascending,
@@ -381,13 +388,31 @@ TEST_F(UseScratchFused, CountersKeepTheirPlaceBetweenAlgorithms) {
   }
   EXPECT_EQ(allocations(), before);
   EXPECT_TRUE(arena.guards_intact());
+  // The caller writes into the range between calls (here: over the counters), then hands the
+  // same range again: the next fused sort starts afresh and sorts right.
+  for (int again = 0; again < 2; ++again) {
+    SCOPED_TRACE("the same range handed again, time " + std::to_string(again + 1));
+    const Bytes overwrite = guard_pattern(figure, 40u + static_cast<std::uint32_t>(again));
+    arena.buffer.write(arena.offset, overwrite.data(), overwrite.size());
+    sorter.use_scratch(arena.buffer.name(), arena.offset, figure);
+    auto keys = make_keys<std::uint32_t>(Distribution::random, fused_count, 50u + static_cast<std::uint32_t>(again));
+    auto values = make_values(fused_count, 5);
+    GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(values));
+    sorter.sort(key_buffer.name(), value_buffer.name(), fused_count, Order::ascending, Stability::stable);
+    ASSERT_TRUE(no_gl_error("a fused sort after the range was overwritten"));
+    EXPECT_TRUE(pairs_ok(keys, values, from_bytes<std::uint32_t>(key_buffer.read(), 0, fused_count),
+                         from_bytes<std::uint32_t>(value_buffer.read(), 0, fused_count), Order::ascending,
+                         Expect::stable));
+  }
   // The network's own figure counts its counters: one byte less refuses its sort_indirect.
   const std::size_t network_figure = network.scratch_bytes(fused_count);
   ScratchArena small(network_figure - 1);
   network.use_scratch(small.buffer.name(), small.offset, network_figure - 1);
   GlBuffer key_buffer(to_bytes(make_keys<std::uint32_t>(Distribution::random, fused_count, 1))),
       value_buffer(to_bytes(make_values(fused_count, 1))), counts(Bytes(4, 0));
-  EXPECT_THAT(error_from([&] { network.sort_indirect(key_buffer.name(), value_buffer.name(), counts.name(), 0, fused_count); }),
+  EXPECT_THAT(error_from([&] {
+                network.sort_indirect(key_buffer.name(), value_buffer.name(), counts.name(), 0, fused_count);
+              }),
               HasSubstr("needs " + std::to_string(network_figure) + " bytes"));
   network.sort(key_buffer.name(), value_buffer.name(), fused_count);  // needs only the counters
   EXPECT_TRUE(no_gl_error("a fused sort in a range smaller than the figure"));

@@ -163,8 +163,16 @@ class Algorithm {
     return bytes;
   }
 
-  void use_scratch(const BufferSlice& range, std::uint64_t range_start) { scratch_.use_range(range, range_start); }
-  void release_scratch() { scratch_.release(); }
+  /// A new range, or the sorter's own scratch again: the fused passes' counters are zeroed
+  /// before the next fused sort, even in a range given before (its contents may have changed).
+  void use_scratch(const BufferSlice& range, std::uint64_t range_start) {
+    scratch_.use_range(range, range_start);
+    runner_.track_counters(BufferSlice{}, 0, 0);
+  }
+  void release_scratch() {
+    scratch_.release();
+    runner_.track_counters(BufferSlice{}, 0, 0);
+  }
 
   /// What a direct sort of `count` dispatches.
   BitonicPlan plan(std::size_t count) const { return make_plan(count, config_, true, false).summary(); }

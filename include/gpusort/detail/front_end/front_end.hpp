@@ -201,9 +201,11 @@ class FrontEnd {
   /// allocated. `offset` must be a multiple of GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT; size
   /// the range with scratch_bytes(). A later sort that needs more than the range fails, naming
   /// the bytes it needs, before it writes anything; one whose keys, values or count overlap the
-  /// range is refused. The sorter owns the range's contents between its calls: keep the buffer
-  /// and do not touch the range while the sorter may use it. use_scratch(0, 0, 0): the sorter
-  /// allocates its own scratch again.
+  /// range is refused. The range is the sorter's while it uses it: keep the buffer, give each
+  /// sorter a range of its own, and do not write into it between the sorter's calls (the
+  /// network keeps two counters at its start from one sort to the next) unless you call
+  /// use_scratch() again before the next sort, which starts afresh. use_scratch(0, 0, 0): the
+  /// sorter allocates its own scratch again.
   ///   sorter.use_scratch(arena, arena_offset, sorter.scratch_bytes(max_particles));
   void use_scratch(GLuint buffer, std::size_t offset, std::size_t bytes) {
     report(use_scratch_checked(buffer, offset, bytes));
