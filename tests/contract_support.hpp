@@ -51,6 +51,18 @@ struct ContractCase {
   using Key = K;
 };
 
+// Every family with every key type.
+using EveryContractCase =
+    ::testing::Types<ContractCase<Family::bitonic, std::uint32_t>, ContractCase<Family::bitonic, std::int32_t>,
+                     ContractCase<Family::bitonic, float>, ContractCase<Family::bitonic, std::uint64_t>,
+                     ContractCase<Family::bitonic, std::int64_t>, ContractCase<Family::bitonic, double>,
+                     ContractCase<Family::radix, std::uint32_t>, ContractCase<Family::radix, std::int32_t>,
+                     ContractCase<Family::radix, float>, ContractCase<Family::radix, std::uint64_t>,
+                     ContractCase<Family::radix, std::int64_t>, ContractCase<Family::radix, double>,
+                     ContractCase<Family::sorter, std::uint32_t>, ContractCase<Family::sorter, std::int32_t>,
+                     ContractCase<Family::sorter, float>, ContractCase<Family::sorter, std::uint64_t>,
+                     ContractCase<Family::sorter, std::int64_t>, ContractCase<Family::sorter, double>>;
+
 struct ContractNames {
   template <class Case>
   static std::string GetName(int) {

@@ -144,8 +144,9 @@ TEST(CrossoverPolicy, ChoosesTheMeasuredEntryByRenderer) {
   }
 }
 
-// The sorters run what the policy says on this context: Onesweep and the network's fused
-// passes only where waits are allowed, and a radix path chosen from that.
+// The sorters run what the policy says on this context: the network's fused passes only where
+// waits are allowed. The radix sort's single pass (Onesweep with decoupled fallback) never
+// waits without bound, so it runs whatever the policy says, WorkgroupWaits::never included.
 class DevicePolicy : public GlTest {};
 
 TEST_F(DevicePolicy, SortersFollowThePolicy) {
@@ -155,22 +156,24 @@ TEST_F(DevicePolicy, SortersFollowThePolicy) {
   EXPECT_EQ(limits.cross_workgroup_waits, verified);
   gpusort::RadixSorter<std::uint32_t> radix(radix_test_tuning());
   EXPECT_EQ(radix.device_facts().workgroup_waits, verified ? WorkgroupWaits::allowed : WorkgroupWaits::never);
-  const bool onesweep = verified && !limits.software;
-  EXPECT_EQ(radix.tuning().path, onesweep ? gpusort::RadixPath::onesweep : gpusort::RadixPath::reduce_then_scan);
+  EXPECT_EQ(radix.tuning().path, gpusort::RadixPath::onesweep);
 
   gpusort::DeviceFacts never;
   never.workgroup_waits = WorkgroupWaits::never;
   gpusort::RadixSorter<std::uint32_t> radix_never(radix_test_tuning(), nullptr, never);
-  EXPECT_EQ(radix_never.tuning().path, gpusort::RadixPath::reduce_then_scan);
+  EXPECT_EQ(radix_never.tuning().path, gpusort::RadixPath::onesweep);
   EXPECT_EQ(radix_never.device_facts().workgroup_waits, WorkgroupWaits::never);
+  EXPECT_TRUE(radix_buffer_sort_ok(radix_never, make_keys<std::uint32_t>(Distribution::random, 20011, 5), nullptr,
+                                   gpusort::Order::descending));
   gpusort::BitonicTuning fused = test_tuning();
   fused.fused_passes_max_count = 1u << 20;
   gpusort::BitonicSorter<std::uint32_t> bitonic_never(fused, nullptr, never);
   EXPECT_EQ(bitonic_never.tuning().fused_passes_max_count, gpusort::BitonicTuning::never)
       << "fused passes wait between workgroups";
-  gpusort::RadixTuning onesweep_tuning = radix_test_tuning();
-  onesweep_tuning.path = gpusort::RadixPath::onesweep;
-  EXPECT_THROW(gpusort::RadixSorter<std::uint32_t>(onesweep_tuning, nullptr, never), gpusort::Error);
+  gpusort::RadixTuning reduce_then_scan = radix_test_tuning();
+  reduce_then_scan.path = gpusort::RadixPath::reduce_then_scan;
+  EXPECT_EQ(gpusort::RadixSorter<std::uint32_t>(reduce_then_scan, nullptr, never).tuning().path,
+            gpusort::RadixPath::reduce_then_scan);
   EXPECT_TRUE(no_gl_error("the policy sorters"));
 }
 

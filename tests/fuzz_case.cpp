@@ -83,7 +83,7 @@ FuzzCase make_fuzz_case(std::uint32_t seed, const FuzzLimits& limits) {
   const std::uint32_t algorithm = draw.below(100);
   c.algorithm = algorithm < 40 ? FuzzAlgorithm::bitonic : algorithm < 70 ? FuzzAlgorithm::radix : FuzzAlgorithm::sorter;
   const bool stable = draw.percent(35);
-  const std::uint32_t path = draw.below(4);  // Onesweep half the time (where it can run, see FuzzRunner)
+  const std::uint32_t path = draw.below(4);  // Onesweep (asked for or automatic) three times in four
   c.radix_path = path == 0   ? gpusort::RadixPath::automatic
                  : path == 1 ? gpusort::RadixPath::reduce_then_scan
                              : gpusort::RadixPath::onesweep;

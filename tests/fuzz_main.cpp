@@ -12,9 +12,10 @@
 //          --verbose (one line per case with its time),
 //          --self-test (corrupts every GPU result: passes only if every non-empty case fails,
 //          and every sorter the run allows had non-empty cases).
-// RadixSorter's Onesweep path runs only where workgroups may wait for each other: on GPUs, and
-// on llvmpipe under LP_NUM_THREADS=1; elsewhere cases that ask for it run reduce-then-scan.
+// RadixSorter's Onesweep path (with decoupled fallback) runs on every device; LP_NUM_THREADS
+// changes how llvmpipe schedules its workgroups, and so which fallbacks happen.
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -62,9 +63,14 @@ bool parse_unsigned(const char* text, std::uint64_t& out) {
 }
 
 // The limits change which case a seed names, so a replay command must repeat them; the
-// subgroup switch and LP_NUM_THREADS (Onesweep on llvmpipe) change how it runs.
+// subgroup switches, the device clamp and LP_NUM_THREADS (llvmpipe's schedule) change how it
+// runs.
 std::string replay_command(const Options& options, std::uint32_t seed) {
   std::string command = gpusort_test::subgroups_forced_off() ? "GPUSORT_TEST_NO_SUBGROUPS=1 " : "";
+  for (const char* variable : {"GPUSORT_TEST_SUBGROUP_SIZE", "GPUSORT_TEST_DEVICE"}) {
+    const char* value = std::getenv(variable);
+    if (value != nullptr && *value != '\0') command += std::string(variable) + "=" + value + " ";
+  }
   if (const char* threads = std::getenv("LP_NUM_THREADS")) command += std::string("LP_NUM_THREADS=") + threads + " ";
   command += "gpusort_fuzz --replay " + std::to_string(seed);
   const gpusort_fuzz::FuzzLimits defaults;
@@ -80,6 +86,18 @@ std::string replay_command(const Options& options, std::uint32_t seed) {
 int run(const Options& options) {
   std::printf("gpusort_fuzz on %s, OpenGL %s\n", gpusort_test::gl_context().renderer().c_str(),
               gpusort_test::gl_context().version().c_str());
+  if (const std::uint32_t lanes = gpusort_test::test_subgroup_size(); lanes != 0) {
+    const auto limits = gpusort::detail::query_device_limits();
+    const std::uint32_t own = std::max(limits.subgroup_size, limits.ballot_subgroup_size);
+    if (own != 0 && own != lanes) {
+      std::printf("fuzz: skipped: GPUSORT_TEST_SUBGROUP_SIZE=%u emulates subgroups on devices without them; this one "
+                  "runs its own of %u lanes, which the runs without the variable check\n",
+                  lanes, own);
+      gpusort_test::end_gl_session();
+      return 0;
+    }
+    std::printf("subgroups of %u lanes (GPUSORT_TEST_SUBGROUP_SIZE; emulated where the device has none)\n", lanes);
+  }
   std::uint64_t done = 0, skipped = 0;
   std::vector<std::uint32_t> failed_seeds;
   std::uint64_t non_empty = 0;

@@ -205,15 +205,13 @@ FuzzRunner::~FuzzRunner() {
 void FuzzRunner::query_device() {
   if (device_known_) return;
   const gpusort::detail::DeviceLimits limits = gpusort::detail::query_device_limits();
-  cross_workgroup_waits_ = limits.cross_workgroup_waits;
   measured_ = gpusort::Crossover::for_device(limits.renderer, limits.software);
   device_known_ = true;
 }
 
 gpusort::RadixPath FuzzRunner::radix_path(const FuzzCase& c) {
-  query_device();
-  const bool unavailable = c.radix_path == gpusort::RadixPath::onesweep && !cross_workgroup_waits_;
-  return unavailable ? gpusort::RadixPath::reduce_then_scan : c.radix_path;
+  // automatic is Onesweep on every device (it never waits without bound).
+  return c.radix_path == gpusort::RadixPath::automatic ? gpusort::RadixPath::onesweep : c.radix_path;
 }
 
 bool FuzzRunner::runs_radix(const FuzzCase& c) {
@@ -224,12 +222,7 @@ bool FuzzRunner::runs_radix(const FuzzCase& c) {
 std::string FuzzRunner::what_runs(const FuzzCase& c) {
   const bool radix = runs_radix(c);
   std::string text = std::string(algorithm_name(c.algorithm)) + " runs the " + (radix ? "radix sort" : "network");
-  if (radix) {
-    text += std::string(", path ") + radix_path_name(radix_path(c));
-    if (radix_path(c) != c.radix_path) {
-      text += " (onesweep asked; this renderer runs cross-workgroup waits only under LP_NUM_THREADS=1)";
-    }
-  }
+  if (radix) text += std::string(", path ") + radix_path_name(radix_path(c));
   return text;
 }
 
@@ -238,7 +231,8 @@ Sorter& FuzzRunner::bitonic_sorter(const FuzzCase& c) {
   std::shared_ptr<void>& slot = sorters_[{std::type_index(typeid(Sorter)), c.tuning, 0, 0}];
   if (!slot) {
     gpusort_test::GpusortCall call("gpusort fuzz: build sorter");
-    slot = std::make_shared<Sorter>(gpusort_test::test_tuning(fuzz_tunings()[c.tuning].tuning));
+    slot = std::make_shared<Sorter>(gpusort_test::test_tuning(fuzz_tunings()[c.tuning].tuning), nullptr,
+                                    gpusort_test::test_device_facts());
   }
   return *static_cast<Sorter*>(slot.get());
 }
@@ -249,7 +243,7 @@ Sorter& FuzzRunner::radix_sorter(const FuzzCase& c) {
   std::shared_ptr<void>& slot = sorters_[{std::type_index(typeid(Sorter)), 0, static_cast<int>(path), c.radix_shape}];
   if (!slot) {
     gpusort_test::GpusortCall call("gpusort fuzz: build radix sorter");
-    slot = std::make_shared<Sorter>(radix_tuning_of(c, path));
+    slot = std::make_shared<Sorter>(radix_tuning_of(c, path), nullptr, gpusort_test::test_device_facts());
   }
   return *static_cast<Sorter*>(slot.get());
 }
@@ -270,7 +264,7 @@ Sorter& FuzzRunner::front_door(const FuzzCase& c) {
     tuning.radix_from = x;
     tuning.bitonic = gpusort_test::test_tuning(fuzz_tunings()[c.tuning].tuning);
     tuning.radix = radix_tuning_of(c, path);
-    slot = std::make_shared<Sorter>(tuning);
+    slot = std::make_shared<Sorter>(tuning, nullptr, gpusort_test::test_device_facts());
   }
   return *static_cast<Sorter*>(slot.get());
 }

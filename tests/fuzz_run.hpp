@@ -28,9 +28,7 @@ class FuzzRunner {
   std::string run(const FuzzCase& fuzz_case);
 
   // What the case runs on this context: the algorithm (for a Sorter, the one its crossover
-  // picks) and the radix sort's path, which is Onesweep only where workgroups may wait for each
-  // other (GPUs; llvmpipe under LP_NUM_THREADS=1): elsewhere a case that asks for it runs
-  // reduce-then-scan, and says so.
+  // picks) and the radix sort's path (automatic: Onesweep, on every device).
   std::string what_runs(const FuzzCase& fuzz_case);
   bool runs_radix(const FuzzCase& fuzz_case);
   gpusort::RadixPath radix_path(const FuzzCase& fuzz_case);
@@ -59,7 +57,6 @@ class FuzzRunner {
   std::string debug_failures_;  // GL debug messages that failed the running case
   bool corrupt_results_ = false;
   bool device_known_ = false;
-  bool cross_workgroup_waits_ = false;
   gpusort::Crossover measured_;  // what a Sorter's 0 crossover fields stand for here
 };
 

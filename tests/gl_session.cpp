@@ -48,6 +48,11 @@ gpusort_support::HeadlessContext& gl_context() {
     if (subgroups_forced_off()) {
       std::printf("GPUSORT_TEST_NO_SUBGROUPS: test sorters ask for use_subgroups = false (shared-memory path)\n");
     }
+    if (test_subgroup_size() != 0) {
+      std::printf("GPUSORT_TEST_SUBGROUP_SIZE=%u: test sorters run subgroups of that many lanes, emulated through "
+                  "shared memory where the device has none (DeviceFacts::emulated_subgroup_size)\n",
+                  test_subgroup_size());
+    }
   }
   return *context;
 }

@@ -2,8 +2,9 @@
 // compiler (glslangValidator), as GLSL 4.30 core, GLSL ES 3.10 and GLSL ES 3.20.
 //   glslang_variants GLSLANG_VALIDATOR OUTPUT_DIR [JOBS]
 // The sources come from the library's own program-source functions, for device profiles and
-// tunings that reach every path (subgroups none/8/16/32/64, emulated subgroups, the ES 3.1
-// minimums, software renderers, fused passes, both radix paths and all three rankings), each
+// tunings that reach every path (subgroups none/4/8/16/32/64/128, subgroups of 4/32/128 emulated
+// (DeviceFacts::emulated_subgroup_size), the ES 3.1 minimums, software renderers, fused passes,
+// both radix paths and all three rankings, the radix sort's forced-fallback test mode), each
 // key type with and without values. Bitonic variants are the programs the planner asks for at
 // counts up to 2^26 (direct and indirect, stable and not). Each distinct source is written to
 // OUTPUT_DIR/<target>/ and compiled on its own; any failure fails the run.
@@ -48,25 +49,39 @@ using gpusort::detail::ProgramSource;
 struct Profile {
   std::string name;
   DeviceLimits limits;
-  std::string vendor;  // RadixSorter picks Onesweep by vendor
+  std::string vendor;  // RadixSorter picks tile shapes by vendor
 };
 
 using gpusort_test::fake_gpu_limits;
 
-/// Devices whose limits reach every path the defaults derive: subgroup sizes none/8/16/32/64,
-/// compute units known or not, waits between workgroups (NVIDIA) or not, software renderers
-/// with and without them, and the ES 3.1 minimums (16 KiB shared memory, 128 invocations, 4
-/// storage blocks; 8 for the radix kernels).
+/// Devices whose limits reach every path the defaults derive: subgroup sizes none/4/8/16/32/64/
+/// 128, compute units known or not, waits between workgroups (NVIDIA) or not (the network's
+/// fused passes), software renderers with and without them, the ES 3.1 minimums (16 KiB shared
+/// memory, 128 invocations, 4 storage blocks; 8 for the radix kernels), also with 128 lanes (a
+/// workgroup of one subgroup), and subgroups emulated where a device has none
+/// (DeviceFacts::emulated_subgroup_size): 4 and 128 lanes on software renderers (uint and uvec4
+/// lane masks), 32 on a GPU, 128 at the ES 3.1 minimums.
 std::vector<Profile> profiles() {
   std::vector<Profile> p;
   p.push_back({"sg32", fake_gpu_limits(49152, 1024, 32, 132, 16, true), "NVIDIA Corporation"});
   p.push_back({"sg64", fake_gpu_limits(65536, 1024, 64, 60), "AMD"});
   p.push_back({"sg16", fake_gpu_limits(65536, 1024, 16, 32), "Intel"});
   p.push_back({"sg8", fake_gpu_limits(32768, 512, 8, 24), "Intel"});
+  p.push_back({"sg4", fake_gpu_limits(32768, 512, 4, 16), "ARM"});
+  p.push_back({"sg128", fake_gpu_limits(32768, 1024, 128, 8), "Qualcomm"});
   p.push_back({"nosg", fake_gpu_limits(32768, 1024, 0, 0), "Qualcomm"});
   p.push_back({"es_min", fake_gpu_limits(16384, 128, 0, 0, 4), "Broadcom"});
   p.push_back({"es_min8", fake_gpu_limits(16384, 128, 0, 0, 8), "Broadcom"});
   p.push_back({"es_min_sg16", fake_gpu_limits(16384, 128, 16, 4, 8), "ARM"});
+  p.push_back({"es_min_sg128", fake_gpu_limits(16384, 128, 128, 4, 8), "Qualcomm"});
+  // Emulated subgroups where a device has none: a GPU's shapes at 32 lanes (direct tile I/O), the
+  // ES 3.1 minimums at 128 lanes (a workgroup of one subgroup).
+  DeviceLimits emulated = fake_gpu_limits(32768, 1024, 0, 0);
+  emulated.emulated_subgroup_size = 32;
+  p.push_back({"nosg_emulated32", emulated, "Qualcomm"});
+  emulated = fake_gpu_limits(16384, 128, 0, 0, 8);
+  emulated.emulated_subgroup_size = 128;
+  p.push_back({"es_min8_emulated128", emulated, "Broadcom"});
   DeviceLimits software = fake_gpu_limits(32768, 1024, 0, 0);
   software.max_groups_x = 65535;
   software.software = true;
@@ -74,6 +89,11 @@ std::vector<Profile> profiles() {
   p.push_back({"software", software, "Mesa"});
   software.cross_workgroup_waits = true;  // LP_NUM_THREADS=1
   p.push_back({"software_1thread", software, "Mesa"});
+  software.cross_workgroup_waits = false;
+  for (std::uint32_t lanes : {4u, 128u}) {
+    software.emulated_subgroup_size = lanes;
+    p.push_back({"software_emulated" + std::to_string(lanes), software, "Mesa"});
+  }
   return p;
 }
 
@@ -102,7 +122,6 @@ std::vector<std::pair<std::string, BitonicTuning>> bitonic_tunings() {
     t.push_back({name, tuning});
   };
   add("no_subgroups", [](BitonicTuning& x) { x.use_subgroups = false; });
-  add("emulated", [](BitonicTuning& x) { x.emulate_subgroups = true; });
   add("no_direct_io", [](BitonicTuning& x) { x.direct_tile_io = false; });
   add("elements4", [](BitonicTuning& x) { x.local_elements = 4; });
   add("elements16", [](BitonicTuning& x) { x.local_elements = 16; });
@@ -122,7 +141,6 @@ std::vector<std::pair<std::string, RadixTuning>> radix_tunings() {
   add("onesweep", [](RadixTuning& x) { x.path = RadixPath::onesweep; });
   add("reduce_then_scan", [](RadixTuning& x) { x.path = RadixPath::reduce_then_scan; });
   add("no_subgroups", [](RadixTuning& x) { x.use_subgroups = false; });
-  add("emulated", [](RadixTuning& x) { x.emulate_subgroups = true; });
   add("digits4", [](RadixTuning& x) { x.digit_bits = 4; x.workgroup_size = 128; x.keys_per_invocation = 4; });
   add("digits6", [](RadixTuning& x) { x.digit_bits = 6; x.histogram_keys = 1024; });
   add("small_tiles", [](RadixTuning& x) { x.workgroup_size = 128; x.keys_per_invocation = 2; });
@@ -255,6 +273,11 @@ void add_radix(Variants& v, const Profile& profile, const std::string& tuning_na
     const ProgramSource program = gpusort::detail::radix::program_source(kernel, c);
     v.add(std::string(program.kernel_name) + "-" + base, program);
   }
+  // The forced-fallback test mode (gpusort::detail::radix::test_hooks).
+  c.withhold_every = 3;
+  const ProgramSource withheld =
+      gpusort::detail::radix::program_source(RadixKernel::onesweep, c);
+  v.add(std::string(withheld.kernel_name) + "-" + base + "-withhold3", withheld);
 }
 
 Variants variants_for(GlslTarget target) {

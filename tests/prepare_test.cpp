@@ -10,6 +10,7 @@
 
 #include "gl_session.hpp"
 #include "sort_checks.hpp"
+#include "subgroup_support.hpp"
 
 namespace gpusort_test {
 namespace {
@@ -79,10 +80,9 @@ TEST_F(Prepare, LargeKeyValueSortsBuildTheWideChunkProgram) {
   tuning.tile_size = 512;
   tuning.local_elements = 8;
   tuning.single_dispatch_tile = 512;
-  tuning.emulate_subgroups = true;
   tuning.wide_chunk_min_count = 4 * 512;
   tuning.extra_shader_source = "#define WIDE_CHUNKS 0";  // the wide program defines it as 1
-  gpusort::BitonicSorter<float, std::uint32_t> sorter(test_tuning(tuning));
+  gpusort::BitonicSorter<float, std::uint32_t> sorter(test_tuning(tuning), nullptr, subgroup_facts());
   EXPECT_EQ(gpusort_error_message([&] { sorter.prepare(4 * 512 - 1); }), "");
   const std::string wide = gpusort_error_message([&] { sorter.prepare(4 * 512); });
   if (sorter.tuning().use_subgroups) {

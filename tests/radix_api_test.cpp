@@ -138,8 +138,6 @@ TEST_F(RadixApiErrors, TuningsTheDeviceCannotRun) {
   refused([](gpusort::RadixTuning& t) { t.workgroup_size = 1024, t.keys_per_invocation = 16; }, "shared memory");
   refused([](gpusort::RadixTuning& t) { t.histogram_keys = 1000; }, "histogram_keys");
   refused([](gpusort::RadixTuning& t) { t.max_workgroups_x = 0xFFFFFFFFu; }, "max_workgroups_x");
-  if (!gpusort::detail::query_device_limits().cross_workgroup_waits)
-    refused([](gpusort::RadixTuning& t) { t.path = gpusort::RadixPath::onesweep; }, "LP_NUM_THREADS=1");
   gpusort::RadixTuning broken;
   broken.extra_shader_source = "#error broken on purpose";
   EXPECT_THAT(error_from([&] { gpusort::RadixSorter<std::uint32_t> sorter(broken); }), HasSubstr("broken on purpose"));
@@ -352,11 +350,10 @@ TEST_F(RadixApiTuning, ResolvedForThisDevice) {
   EXPECT_EQ(t.workgroup_size, limits.software ? 256u : 512u);
   EXPECT_EQ(radix_sorter<std::uint32_t>().tile_size(), std::size_t{t.workgroup_size} * t.keys_per_invocation);
   EXPECT_EQ(t.max_workgroups_x, limits.max_groups_x);
-  const bool nvidia = gpusort::detail::gl_string(GL_VENDOR).find("NVIDIA") != std::string::npos;
-  EXPECT_EQ(t.path, nvidia && limits.cross_workgroup_waits ? gpusort::RadixPath::onesweep
-                                                           : gpusort::RadixPath::reduce_then_scan);
+  EXPECT_EQ(t.path, gpusort::RadixPath::onesweep) << "the single pass needs no forward-progress promise";
   if (limits.software) {
-    EXPECT_FALSE(t.use_subgroups) << "llvmpipe has no GL_KHR_shader_subgroup";
+    EXPECT_EQ(t.use_subgroups, test_subgroup_size() != 0 && !subgroups_forced_off())
+        << "llvmpipe has no GL_KHR_shader_subgroup: ballots only where GPUSORT_TEST_SUBGROUP_SIZE emulates them";
     EXPECT_EQ(t.keys_per_invocation, 4u);
   }
   EXPECT_GE(radix_sorter<std::uint32_t>().max_count(), std::size_t{1} << 20);

@@ -1,11 +1,14 @@
-// RadixPath::onesweep, whose tiles wait for earlier tiles of the same dispatch (decoupled
-// look-back). llvmpipe runs that correctly only on one thread: ctest runs this group under
-// LP_NUM_THREADS=1, and elsewhere on a software renderer (the gl_debug run) the tests skip.
-// Results must equal std::stable_sort's bit for bit, as in radix_sort_test.cpp.
+// RadixPath::onesweep, whose tiles look back over earlier tiles of the same dispatch
+// (decoupled look-back with fallback: a tile never waits without bound), asked for explicitly:
+// the entry points, rankings, digit widths and split dispatches. It is the default path too, so
+// radix_sort_test.cpp and the contract suites run it as well; ctest runs this group on llvmpipe
+// with its default threads. Results must equal std::stable_sort's bit for bit, as in
+// radix_sort_test.cpp.
 
 #include <gmock/gmock.h>
 
 #include "radix_support.hpp"
+#include "subgroup_support.hpp"
 
 namespace gpusort_test {
 namespace {
@@ -27,18 +30,11 @@ gpusort::RadixSorter<Key, Value>& onesweep_sorter() {
   using Sorter = gpusort::RadixSorter<Key, Value>;
   gl_context();
   std::shared_ptr<void>& slot = detail::sorter_slot(std::type_index(typeid(OnesweepSlot<Key, Value>)));
-  if (!slot) slot = std::make_shared<Sorter>(onesweep_tuning());
+  if (!slot) slot = std::make_shared<Sorter>(onesweep_tuning(), nullptr, test_device_facts());
   return *static_cast<Sorter*>(slot.get());
 }
 
-class OnesweepTest : public GlTest {
- protected:
-  void SetUp() override {
-    GlTest::SetUp();
-    if (!gpusort::detail::query_device_limits().cross_workgroup_waits)
-      GTEST_SKIP() << "this renderer runs cross-workgroup waits only under LP_NUM_THREADS=1";
-  }
-};
+class OnesweepTest : public GlTest {};
 
 template <class Key>
 class RadixOnesweep : public OnesweepTest {};
@@ -118,20 +114,20 @@ TEST_F(RadixOnesweepEntryPoints, RangeIndirectIndicesBitsAndHostVectors) {
   EXPECT_TRUE(no_gl_error("Onesweep entry points"));
 }
 
-// Onesweep with the other rankings (emulated ballots; digits matched in shared memory where
-// the default ranks with real ballots) and another digit width (5 bits: 7 passes for 32-bit
-// keys, 13 for 64-bit ones, each ending with a copy back); fewer partitions after more.
+// Onesweep with both rankings (ballots of the subgroup tests' subgroups: the device's, or 32
+// lanes emulated where it has none; digits matched in shared memory) and another digit width (5
+// bits: 7 passes for 32-bit keys, 13 for 64-bit ones, each ending with a copy back); fewer
+// partitions after more.
 class RadixOnesweepRanking : public OnesweepTest {};
 
-TEST_F(RadixOnesweepRanking, SharedMatchEmulatedBallotsAndDigitWidths) {
-  const bool real_ballots = onesweep_sorter<std::uint32_t, std::uint32_t>().tuning().use_subgroups;
+TEST_F(RadixOnesweepRanking, SharedMatchBallotsAndDigitWidths) {
+  if (const std::string why = subgroup_size_mismatch(); !why.empty()) GTEST_SKIP() << why;
   for (int variant = 0; variant < 3; ++variant) {
-    if (variant == 0 && !real_ballots) continue;  // the default already
     gpusort::RadixTuning tuning = onesweep_tuning();
-    tuning.use_subgroups = variant == 2;
-    tuning.emulate_subgroups = variant == 1;
+    tuning.use_subgroups = variant != 0;
     if (variant == 2) tuning.digit_bits = 5;
-    gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
+    gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning, nullptr, subgroup_facts());
+    EXPECT_EQ(pairs.tuning().use_subgroups, variant != 0);
     for (std::size_t count : {std::size_t{20011}, std::size_t{700}, std::size_t{5003}}) {
       SCOPED_TRACE("variant " + std::to_string(variant) + " count " + std::to_string(count));
       const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 3);
@@ -139,7 +135,7 @@ TEST_F(RadixOnesweepRanking, SharedMatchEmulatedBallotsAndDigitWidths) {
       ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, Order::descending));
     }
     if (variant == 2) {
-      gpusort::RadixSorter<double> wide(tuning);
+      gpusort::RadixSorter<double> wide(tuning, nullptr, subgroup_facts());
       ASSERT_TRUE(radix_buffer_sort_ok(wide, make_keys<double>(Distribution::specials, 5003, 3), nullptr, Order::ascending));
     }
   }

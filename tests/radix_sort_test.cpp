@@ -1,11 +1,12 @@
 // RadixSorter results: every key type, both orders, the sizes around tiles, inputs full of
 // ties and special values, every entry point. Each result must equal std::stable_sort's bit
 // for bit, values included (tests/radix_support.hpp), with the sorter the platform picks
-// (reduce-then-scan on llvmpipe; radix_onesweep_test.cpp runs Onesweep there).
+// (Onesweep, on every device), and with RadixPath::reduce_then_scan, the escape hatch.
 
 #include <gmock/gmock.h>
 
 #include "radix_support.hpp"
+#include "subgroup_support.hpp"
 
 namespace gpusort_test {
 namespace {
@@ -228,23 +229,21 @@ TEST_F(RadixSortBits, InvalidRangesAreRefusedAndChangeNothing) {
   EXPECT_TRUE(no_gl_error("refused bit ranges"));
 }
 
-// The ranking variants on the platform's path: the ballot code with emulated ballots (what
-// GPUs with subgroups run), and, where the default sorter ranks with real ballots, digits
-// matched in shared memory (what devices without subgroups run; llvmpipe's default).
+// The two rankings: ballots of the subgroups the subgroup tests run (the device's, or 32 lanes
+// emulated where it has none: tests/subgroup_support.hpp), and digits matched in shared memory
+// (use_subgroups off; what devices without subgroups run by default).
 class RadixSortRanking : public GlTest {};
 
-TEST_F(RadixSortRanking, SharedMatchAndEmulatedBallots) {
-  for (bool emulate : {false, true}) {
-    if (!emulate && !radix_sorter<std::uint32_t>().tuning().use_subgroups) continue;  // the default already
+TEST_F(RadixSortRanking, SharedMatchAndBallots) {
+  if (const std::string why = subgroup_size_mismatch(); !why.empty()) GTEST_SKIP() << why;
+  for (bool ballots : {false, true}) {
     gpusort::RadixTuning tuning;
-    tuning.use_subgroups = false;
-    tuning.emulate_subgroups = emulate;
-    gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
-    EXPECT_EQ(pairs.tuning().emulate_subgroups, emulate);
-    EXPECT_FALSE(pairs.tuning().use_subgroups);
+    tuning.use_subgroups = ballots;
+    gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning, nullptr, subgroup_facts());
+    EXPECT_EQ(pairs.tuning().use_subgroups, ballots);
     for (std::size_t count : {pairs.tile_size() + 1, std::size_t{20011}}) {
       for (Order order : both_orders) {
-        SCOPED_TRACE(case_name<std::uint32_t>(emulate ? "emulated ballots" : "shared match", count, order,
+        SCOPED_TRACE(case_name<std::uint32_t>(ballots ? "ballots" : "shared match", count, order,
                                                Distribution::few_distinct, 8));
         const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 8);
         const auto values = make_values(count, 8);
@@ -252,6 +251,45 @@ TEST_F(RadixSortRanking, SharedMatchAndEmulatedBallots) {
       }
     }
   }
+}
+
+// RadixPath::reduce_then_scan, which no device takes by default: every key type, keys and
+// pairs, both orders, the sizes around tiles, sort_indirect and sort_indices.
+template <class Key>
+class RadixSortReduceThenScan : public GlTest {};
+TYPED_TEST_SUITE(RadixSortReduceThenScan, RadixKeyTypes, KeyTypeNames);
+
+TYPED_TEST(RadixSortReduceThenScan, KeysPairsIndirectAndIndices) {
+  using Key = TypeParam;
+  gpusort::RadixTuning tuning = radix_test_tuning();
+  tuning.path = gpusort::RadixPath::reduce_then_scan;
+  gpusort::RadixSorter<Key> keys_sorter(tuning);
+  gpusort::RadixSorter<Key, std::uint32_t> pair_sorter(tuning);
+  ASSERT_EQ(pair_sorter.tuning().path, gpusort::RadixPath::reduce_then_scan);
+  const std::size_t tile = keys_sorter.tile_size();
+  GpuCountWriter writer;
+  for (std::size_t count : {std::size_t{2}, std::size_t{257}, tile + 1, 3 * tile, std::size_t{20011}}) {
+    for (Order order : both_orders) {
+      const Distribution input = order == Order::ascending ? Distribution::specials : Distribution::few_distinct;
+      const auto seed = static_cast<std::uint32_t>(count * 11 + 5);
+      SCOPED_TRACE(case_name<Key>("reduce-then-scan", count, order, input, seed));
+      const auto keys = make_keys<Key>(input, count, seed);
+      const auto values = make_values(count, seed);
+      ASSERT_TRUE(radix_buffer_sort_ok(keys_sorter, keys, nullptr, order, {}, seed));
+      ASSERT_TRUE(radix_buffer_sort_ok(pair_sorter, keys, &values, order, {}, seed));
+    }
+  }
+  const auto keys = make_keys<Key>(Distribution::random, 5 * tile + 9, 3);
+  const auto values = make_values(keys.size(), 3);
+  const auto gpu_count = static_cast<std::uint32_t>(4 * tile);
+  ASSERT_TRUE(radix_indirect_ok(pair_sorter, writer, keys, &values, gpu_count, Order::descending));
+  GlBuffer key_buffer(to_bytes(keys)), indices(Bytes(keys.size() * 4, 0xAB));
+  pair_sorter.sort_indices(key_buffer.name(), indices.name(), keys.size(), Order::ascending);
+  auto want = keys;
+  std::vector<std::uint32_t> want_indices(keys.size());
+  std::iota(want_indices.begin(), want_indices.end(), 0u);
+  radix_oracle(want, &want_indices, Order::ascending);
+  ASSERT_TRUE(same_bits(from_bytes<std::uint32_t>(indices.read(), 0, keys.size()), want_indices, "indices"));
 }
 
 // Reduce-then-scan with runs of tiles per upsweep/downsweep workgroup (what GPUs run by

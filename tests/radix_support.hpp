@@ -134,4 +134,52 @@ template <class Key, class Sorter>
   return same_bits(from_bytes<std::uint32_t>(value_buffer->read(), 0, capacity), want_values, "values");
 }
 
+// Looks at a RadixSorter's dispatches through its pass observer (kept for this object's life):
+// the kernels it ran, and Onesweep's fallback count of its last sort, the meta word
+// GPUSORT_RADIX_META_FALLBACKS (partitions recounted by a later partition, all passes). The
+// library has no API for the count: it is read from the meta buffer the sorter binds at
+// GPUSORT_RADIX_BINDING_META while its dispatches run.
+template <class Sorter>
+class RadixDispatchLog {
+ public:
+  explicit RadixDispatchLog(Sorter& sorter) : sorter_(sorter) {
+    sorter_.set_pass_observer([this](const gpusort::RadixPassInfo& info) {
+      if (info.after) return;
+      kernels.push_back(info.kernel);
+      GLint meta = 0;
+      glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, GPUSORT_RADIX_BINDING_META, &meta);
+      meta_ = static_cast<GLuint>(meta);
+    });
+  }
+  ~RadixDispatchLog() { sorter_.set_pass_observer(nullptr); }
+  RadixDispatchLog(const RadixDispatchLog&) = delete;
+  RadixDispatchLog& operator=(const RadixDispatchLog&) = delete;
+
+  std::size_t count(gpusort::RadixKernel kernel) const {
+    return static_cast<std::size_t>(std::count(kernels.begin(), kernels.end(), kernel));
+  }
+
+  // The fallback count of the sort that ran last (copied out on the GPU: the scratch may be
+  // immutable storage that cannot be mapped). Waits for the GPU.
+  std::uint32_t fallbacks() const {
+    if (meta_ == 0) return 0;
+    GlBuffer word(Bytes(4, 0));
+    GLint read = 0, write = 0;
+    glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &read);
+    glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &write);
+    glBindBuffer(GL_COPY_READ_BUFFER, meta_);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, word.name());
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, GPUSORT_RADIX_META_FALLBACKS * 4, 0, 4);
+    glBindBuffer(GL_COPY_READ_BUFFER, static_cast<GLuint>(read));
+    glBindBuffer(GL_COPY_WRITE_BUFFER, static_cast<GLuint>(write));
+    return from_bytes<std::uint32_t>(word.read(), 0, 1)[0];
+  }
+
+  std::vector<gpusort::RadixKernel> kernels;
+
+ private:
+  Sorter& sorter_;
+  GLuint meta_ = 0;
+};
+
 }  // namespace gpusort_test

@@ -11,6 +11,7 @@
 #include <gpusort/bitonic_tuning.hpp>
 #include <gpusort/device_facts.hpp>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -53,10 +54,31 @@ inline gpusort::DeviceClamp test_device_clamp() {
   return clamp;
 }
 
+// GPUSORT_TEST_SUBGROUP_SIZE=<n>: every test sorter (cached_sorter(), radix_sorter(),
+// contract_sorter(), the fuzzer's) runs both algorithms' subgroup code with subgroups of n lanes
+// emulated through shared memory (DeviceFacts::emulated_subgroup_size): on a device without
+// GL_KHR_shader_subgroup a power of two from 4 to 128; on one with subgroups only their own size,
+// which runs them for real. gpusort itself refuses other values (the sorters then throw). Unset
+// or "": 0, no emulation.
+inline std::uint32_t test_subgroup_size() {
+  static const std::uint32_t size = [] {
+    const char* value = std::getenv("GPUSORT_TEST_SUBGROUP_SIZE");
+    const std::string text = value != nullptr ? value : "";
+    if (text.empty()) return 0u;
+    char* end = nullptr;
+    const unsigned long n = std::strtoul(text.c_str(), &end, 10);
+    if (*end != '\0' || n > 0xFFFFFFFFul)
+      throw std::invalid_argument("GPUSORT_TEST_SUBGROUP_SIZE=" + text + ": use a number of lanes (or leave it unset)");
+    return static_cast<std::uint32_t>(n);
+  }();
+  return size;
+}
+
 // The DeviceFacts test sorters are built with.
 inline gpusort::DeviceFacts test_device_facts() {
   gpusort::DeviceFacts facts;
   facts.clamp = test_device_clamp();
+  facts.emulated_subgroup_size = test_subgroup_size();
   return facts;
 }
 

@@ -173,12 +173,42 @@ TEST(TuningDefaults, FusedTilesHalveTheTileWhereUnitsAreKnown) {
   EXPECT_EQ(resolve_tuning(asked, gpu_limits(), 4, 4).fused_tile_size, 512u);
 }
 
+// llvmpipe with DeviceFacts::emulated_subgroup_size = lanes.
+DeviceLimits emulating(std::uint32_t lanes) {
+  DeviceLimits limits = software_limits();
+  limits.emulated_subgroup_size = lanes;
+  return limits;
+}
+
+// The emulated shuffles' word per element counts against shared memory; not where use_subgroups
+// is off, nor on a device with subgroups (which runs its own).
 TEST(TuningDefaults, EmulatedSubgroupsFitTheDefaultTile) {
-  gpusort::BitonicTuning emulated;
-  emulated.emulate_subgroups = true;
-  EXPECT_EQ(resolve_tuning(emulated, software_limits(), 8, 4).tile_size, 2048u);
+  EXPECT_EQ(resolve_tuning({}, emulating(32), 8, 4).tile_size, 2048u);
   EXPECT_EQ(resolve_tuning({}, software_limits(), 8, 4).tile_size, 4096u);
-  EXPECT_EQ(resolve_tuning(emulated, software_limits(), 4, 4).tile_size, 4096u);
+  EXPECT_EQ(resolve_tuning({}, emulating(32), 4, 4).tile_size, 4096u);
+  gpusort::BitonicTuning off;
+  off.use_subgroups = false;
+  EXPECT_EQ(resolve_tuning(off, emulating(32), 8, 4).tile_size, 4096u);
+  DeviceLimits own = gpu_limits();
+  own.emulated_subgroup_size = 32;
+  EXPECT_EQ(resolve_tuning({}, own, 8, 4).tile_size, 2048u) << "the H200's tile of pairs";
+}
+
+// Subgroups run where the tile program's workgroup holds whole ones, a workgroup of one
+// subgroup included; direct tile I/O only at 32 lanes.
+TEST(TuningDefaults, EmulatedSubgroupSizesFollowTheWorkgroup) {
+  gpusort::BitonicTuning tuning;
+  tuning.tile_size = 1024;
+  tuning.local_elements = 8;  // 128 invocations
+  for (std::uint32_t lanes : {4u, 8u, 16u, 32u, 64u, 128u}) {
+    SCOPED_TRACE(std::to_string(lanes) + " lanes");
+    const auto resolved = resolve_tuning(tuning, emulating(lanes), 4, 4);
+    EXPECT_TRUE(resolved.use_subgroups);
+    EXPECT_EQ(resolved.direct_tile_io, lanes == 32);
+  }
+  tuning.tile_size = 512;  // 64 invocations: half a subgroup of 128
+  EXPECT_FALSE(resolve_tuning(tuning, emulating(128), 4, 4).use_subgroups);
+  EXPECT_TRUE(resolve_tuning(tuning, emulating(64), 4, 4).use_subgroups);
 }
 
 // Wide chunks by default only where they were measured to win: 32-bit keys with values,
@@ -195,11 +225,11 @@ TEST(TuningDefaults, WideChunksOnlyForLargeKeyValueSorts) {
   EXPECT_EQ(resolve_tuning(forced, gpu_limits(), 4, 4).wide_chunk_min_count, 1u);
   forced.use_subgroups = false;
   EXPECT_EQ(resolve_tuning(forced, gpu_limits(), 8, 4).wide_chunk_min_count, never);
-  // Emulated subgroups (the testing aid) keep an explicit request.
+  // Emulated subgroups (the test facility) keep an explicit request.
   gpusort::BitonicTuning emulated;
   emulated.wide_chunk_min_count = 1;
-  emulated.emulate_subgroups = true;
-  EXPECT_EQ(resolve_tuning(emulated, software_limits(), 8, 4).wide_chunk_min_count, 1u);
+  EXPECT_EQ(resolve_tuning(emulated, emulating(32), 8, 4).wide_chunk_min_count, 1u);
+  EXPECT_EQ(resolve_tuning(emulated, software_limits(), 8, 4).wide_chunk_min_count, never);
 }
 
 }  // namespace

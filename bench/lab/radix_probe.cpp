@@ -19,7 +19,11 @@
 // A variant is "default" or comma-separated FIELD=VALUE settings of RadixTuning: k
 // (keys_per_invocation), g (workgroup_size), bits (digit_bits), hist (histogram_keys), path
 // (onesweep, rts), sub (use_subgroups 0/1), blocks, def (a #define
-// for the shaders, e.g. def=EXPERIMENT, for trying a shader change beside the default).
+// for the shaders, e.g. def=EXPERIMENT, for trying a shader change beside the default), polls
+// (Onesweep's look-back polls before a fallback, onesweep.comp LOOKBACK_POLLS) and withhold
+// (the test mode gpusort::detail::radix::test_hooks: every k-th partition withholds its status
+// posts, so the next one recounts it). Onesweep lines end with each layout's mean fallback
+// recounts per sort (all passes), read from the sorter's meta buffer after each timed sort.
 // Defaults: 2^12 .. 2^24, 9 runs, the variants of default_variants().
 
 #include <glad/gl.h>
@@ -96,9 +100,17 @@ std::vector<Layout> parse_layouts(const std::string& list) {
 const std::vector<std::string> default_variants = {"default", "path=rts", "g=256", "g=1024,k=4", "k=12",
                                                    "k=16", "g=256,k=16", "sub=0", "bits=6"};
 
-gpusort::RadixTuning parse_variant(const std::string& spec) {
-  gpusort::RadixTuning t;
-  if (spec == "default") return t;
+// A variant: a RadixTuning, and the forced-fallback test mode (every `withhold`-th partition
+// withholds its status posts: gpusort::detail::radix::test_hooks, not API).
+struct Variant {
+  gpusort::RadixTuning tuning;
+  std::uint32_t withhold = 0;
+};
+
+Variant parse_variant(const std::string& spec) {
+  Variant v;
+  gpusort::RadixTuning& t = v.tuning;
+  if (spec == "default") return v;
   std::size_t start = 0;
   while (start <= spec.size()) {
     const std::size_t end = std::min(spec.find(',', start), spec.size());
@@ -115,11 +127,36 @@ gpusort::RadixTuning parse_variant(const std::string& spec) {
     else if (field == "sub") t.use_subgroups = number != 0;
     else if (field == "def") t.extra_shader_source += "#define " + value + "\n";
     else if (field == "path") t.path = value == "rts" ? gpusort::RadixPath::reduce_then_scan : gpusort::RadixPath::onesweep;
+    else if (field == "polls") t.extra_shader_source += "#define LOOKBACK_POLLS " + std::to_string(number) + "u\n";
+    else if (field == "withhold") v.withhold = number;
     else throw gpusort::Error("unknown variant field '" + field + "'");
     start = end + 1;
   }
-  return t;
+  return v;
 }
+
+// Word `index` of buffer `name` (a readback: outside the timed range).
+std::uint32_t read_word(GLuint name, std::uint32_t index) {
+  std::uint32_t word = 0;
+  glBindBuffer(GL_COPY_READ_BUFFER, name);
+  glGetBufferSubData(GL_COPY_READ_BUFFER, static_cast<GLintptr>(index) * 4, 4, &word);
+  glBindBuffer(GL_COPY_READ_BUFFER, 0);
+  return word;
+}
+
+// The test hook holds only while a sorter is built.
+class WithholdScope {
+ public:
+  explicit WithholdScope(std::uint32_t every) : saved_(gpusort::detail::radix::test_hooks().withhold_every) {
+    gpusort::detail::radix::test_hooks().withhold_every = every;
+  }
+  ~WithholdScope() { gpusort::detail::radix::test_hooks().withhold_every = saved_; }
+  WithholdScope(const WithholdScope&) = delete;
+  WithholdScope& operator=(const WithholdScope&) = delete;
+
+ private:
+  std::uint32_t saved_;
+};
 
 void copy_buffer(const GlBuffer& from, const GlBuffer& to) {
   glBindBuffer(GL_COPY_READ_BUFFER, from.name());
@@ -196,12 +233,24 @@ struct KernelTimes {
 
 // Median GPU milliseconds of `runs` sorts of `words` (keys of type Key as 32-bit words, after
 // one warm-up); "ok" says whether the first result equals std::stable_sort's ('checked' false:
-// not compared, ok false).
+// not compared, ok false); "fallbacks" is the mean fallback recounts of the timed sorts, read
+// from the sorter's meta buffer (found at its binding while the warm-up sort dispatches).
 template <class Key, bool Pairs>
-double time_sorts(const gpusort::RadixTuning& tuning, const std::vector<std::uint32_t>& words, std::size_t n, int runs,
-                  bool checked, bool& ok, KernelTimes* kernels) {
+double time_sorts(const Variant& variant, const std::vector<std::uint32_t>& words, std::size_t n, int runs,
+                  bool checked, bool& ok, double& fallbacks, KernelTimes* kernels) {
   using Value = std::conditional_t<Pairs, std::uint32_t, void>;
-  gpusort::RadixSorter<Key, Value> sorter(tuning);
+  using Sorter = gpusort::RadixSorter<Key, Value>;
+  Sorter sorter = [&] {
+    WithholdScope scope(variant.withhold);
+    return Sorter(variant.tuning);
+  }();
+  GLuint meta = 0;
+  sorter.set_pass_observer([&meta](const gpusort::RadixPassInfo&) {
+    GLint name = 0;
+    glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, GPUSORT_RADIX_BINDING_META, &name);
+    meta = static_cast<GLuint>(name);
+  });
+  std::uint64_t fallback_sum = 0;
   std::vector<Key> keys(n);
   std::memcpy(keys.data(), words.data(), n * sizeof(Key));
   std::vector<std::uint32_t> values(n);
@@ -235,6 +284,8 @@ double time_sorts(const gpusort::RadixTuning& tuning, const std::vector<std::uin
         kernels->collect();
       } else if (run >= 0) {
         times.push_back(timer.milliseconds());
+        if (meta != 0 && sorter.tuning().path == gpusort::RadixPath::onesweep)
+          fallback_sum += read_word(meta, GPUSORT_RADIX_META_FALLBACKS);
       }
     }
     if (run == -1 && !checked) {
@@ -259,23 +310,24 @@ double time_sorts(const gpusort::RadixTuning& tuning, const std::vector<std::uin
         gpusort_bench::keep_gpu_busy(std::chrono::milliseconds(300), [&] { copy_buffer(pristine_keys, key_buffer); });
     }
   }
+  fallbacks = times.empty() ? 0.0 : static_cast<double>(fallback_sum) / static_cast<double>(times.size());
   return median(times);
 }
 
 // time_sorts() for `layout`'s key type.
-double time_layout(const Layout& layout, const gpusort::RadixTuning& tuning, const std::vector<std::uint32_t>& words,
-                   std::size_t n, int runs, bool checked, bool& ok, KernelTimes* kernels) {
+double time_layout(const Layout& layout, const Variant& tuning, const std::vector<std::uint32_t>& words,
+                   std::size_t n, int runs, bool checked, bool& ok, double& fallbacks, KernelTimes* kernels) {
   using gpusort_bench::KeyKind;
   switch (layout.kind) {
     case KeyKind::f32:
-      return layout.pairs ? time_sorts<float, true>(tuning, words, n, runs, checked, ok, kernels)
-                          : time_sorts<float, false>(tuning, words, n, runs, checked, ok, kernels);
+      return layout.pairs ? time_sorts<float, true>(tuning, words, n, runs, checked, ok, fallbacks, kernels)
+                          : time_sorts<float, false>(tuning, words, n, runs, checked, ok, fallbacks, kernels);
     case KeyKind::u64:
       if (layout.pairs) throw gpusort::Error("no 64-bit pairs layout");
-      return time_sorts<std::uint64_t, false>(tuning, words, n, runs, checked, ok, kernels);
+      return time_sorts<std::uint64_t, false>(tuning, words, n, runs, checked, ok, fallbacks, kernels);
     default:
-      return layout.pairs ? time_sorts<std::uint32_t, true>(tuning, words, n, runs, checked, ok, kernels)
-                          : time_sorts<std::uint32_t, false>(tuning, words, n, runs, checked, ok, kernels);
+      return layout.pairs ? time_sorts<std::uint32_t, true>(tuning, words, n, runs, checked, ok, fallbacks, kernels)
+                          : time_sorts<std::uint32_t, false>(tuning, words, n, runs, checked, ok, fallbacks, kernels);
   }
 }
 
@@ -307,9 +359,9 @@ int occupancy_main(int argc, char** argv) {
       gpusort_bench::probe_trivial_occupancy(invocations, kib * 1024, occupancy);
   for (int i = 3; i < argc; ++i) {
     try {
-      gpusort_bench::probe_radix_occupancy<void>(std::string("keys ") + argv[i], parse_variant(argv[i]),
+      gpusort_bench::probe_radix_occupancy<void>(std::string("keys ") + argv[i], parse_variant(argv[i]).tuning,
                                                  std::size_t{1} << log2n, occupancy);
-      gpusort_bench::probe_radix_occupancy<std::uint32_t>(std::string("pairs ") + argv[i], parse_variant(argv[i]),
+      gpusort_bench::probe_radix_occupancy<std::uint32_t>(std::string("pairs ") + argv[i], parse_variant(argv[i]).tuning,
                                                           std::size_t{1} << log2n, occupancy);
     } catch (const gpusort::Error& e) {
       std::printf("%s refused: %s\n", argv[i], e.what());
@@ -371,13 +423,15 @@ int main(int argc, char** argv) {
     const bool checked = !g_unchecked && log2n <= g_check_max_log2;
     for (const std::string& spec : variants) {
       try {
-        const gpusort::RadixTuning tuning = parse_variant(spec);
+        const Variant variant = parse_variant(spec);
+        const gpusort::RadixTuning& tuning = variant.tuning;
         std::vector<KernelTimes> kernels(layouts.size());
-        std::vector<double> ms(layouts.size());
+        std::vector<double> ms(layouts.size()), fallbacks(layouts.size());
         std::vector<bool> ok(layouts.size());
         for (std::size_t i = 0; i < layouts.size(); ++i) {
           bool good = false;
-          ms[i] = time_layout(layouts[i], tuning, inputs.at({layouts[i].kind, layouts[i].distribution}), n, runs, checked, good, per_kernel ? &kernels[i] : nullptr);
+          ms[i] = time_layout(layouts[i], variant, inputs.at({layouts[i].kind, layouts[i].distribution}), n, runs, checked,
+                              good, fallbacks[i], per_kernel ? &kernels[i] : nullptr);
           ok[i] = good;
         }
         gpusort::RadixSorter<std::uint32_t> probe(tuning);
@@ -387,9 +441,14 @@ int main(int argc, char** argv) {
         for (std::size_t i = 0; i < layouts.size(); ++i)
           std::printf(" %*.4f%s", std::max(10, static_cast<int>(std::strlen(layouts[i].name))) - 1, ms[i],
                       ok[i] ? " " : failed);
-        std::printf("  (%zu, %s, %s)\n", probe.tile_size(),
+        std::printf("  (%zu, %s, %s)", probe.tile_size(),
                     t.path == gpusort::RadixPath::onesweep ? "onesweep" : "reduce_then_scan",
                     t.use_subgroups ? "ballots" : "shared");
+        if (t.path == gpusort::RadixPath::onesweep) {
+          std::printf("  fallbacks/sort");
+          for (double f : fallbacks) std::printf(" %.1f", f);
+        }
+        std::printf("\n");
         if (per_kernel) {
           for (std::size_t i = 0; i < layouts.size(); ++i) kernels[i].print(layouts[i].name, copy);
         }

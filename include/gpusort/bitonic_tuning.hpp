@@ -25,12 +25,10 @@ struct BitonicTuning {
   /// Elements each invocation holds in registers in the tile passes. Default: 8 for 32-bit keys alone, 4 for wider
   /// elements and on software renderers. Range: a power of two 4..32, at most tile_size.
   std::uint32_t local_elements = 0;
-  /// Narrow steps by subgroup shuffles (GL_KHR_shader_subgroup) where the context has them. Default: true; tuning()
-  /// says whether they are used.
+  /// Narrow steps by subgroup shuffles (GL_KHR_shader_subgroup) where the context has them, or where
+  /// DeviceFacts::emulated_subgroup_size emulates them (a test facility). Default: true; tuning() says whether they
+  /// are used.
   bool use_subgroups = true;
-  /// Testing aid: shuffles emulated through shared memory where the context has no subgroups (4 more bytes per
-  /// element, slow). Default: false; needs use_subgroups.
-  bool emulate_subgroups = false;
   /// Sorts of at least this many elements run the tile passes' shared-memory steps in wide chunks (with subgroups).
   /// Default: 2^21 for 32-bit keys with values on GPUs, else never. Range: 1..never. Kept: those sorts ran slower
   /// without it (the record: detail/bitonic/defaults.hpp).

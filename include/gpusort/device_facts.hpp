@@ -9,17 +9,19 @@
 
 namespace gpusort {
 
-/// Whether workgroups may wait for other workgroups of the same dispatch (the network's fused
-/// passes, the radix sort's Onesweep). GL does not promise that a waiting workgroup lets the
-/// one it waits for run; where that fails the sort hangs or comes out wrong.
+/// Whether workgroups may wait without bound for other workgroups of the same dispatch: the
+/// network's fused passes. GL does not promise that a waiting workgroup lets the one it waits
+/// for run; where that fails the sort hangs or comes out wrong. The radix sort's look-back
+/// (RadixPath::onesweep) waits only a bounded number of polls, then does the awaited work itself,
+/// so it runs under every setting.
 enum class WorkgroupWaits {
   /// Only where verified: NVIDIA's desktop driver (GL and ES contexts), and llvmpipe with
-  /// LP_NUM_THREADS=1 (or 0). Every other device runs paths without spin-waits.
+  /// LP_NUM_THREADS=1 (or 0). Every other device runs the network without fused passes.
   where_verified,
   /// Opt in on your own GPU after testing it there (for example with gpusort_tests under
   /// GPUSORT_TEST_WORKGROUP_WAITS=allowed). Refused on llvmpipe with several threads.
   allowed,
-  /// Never: paths without spin-waits everywhere.
+  /// Never: no fused passes anywhere.
   never,
 };
 

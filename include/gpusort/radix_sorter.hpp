@@ -12,8 +12,8 @@
 namespace gpusort {
 
 /// Sorts keys (and a 32-bit value per key) that live in OpenGL buffers, on the GPU, with a
-/// least-significant-digit radix sort in compute shaders: Onesweep on NVIDIA, reduce-then-scan
-/// elsewhere (RadixTuning::path).
+/// least-significant-digit radix sort in compute shaders: Onesweep with decoupled fallback on
+/// every device (reduce-then-scan on request, RadixTuning::path).
 ///
 ///   gpusort::RadixSorter<float, std::uint32_t> sorter;        // a GL 4.3+ context is current
 ///   sorter.sort(depth_ssbo, index_ssbo, particle_count, gpusort::Order::descending);
@@ -96,8 +96,8 @@ class RadixSorter : public detail::FrontEnd<Key, Value, detail::radix::Algorithm
     return detail::report(status) ? this->algorithm_.plan(count, passes) : RadixPlan{};
   }
 
-  /// The tuning in effect, every field resolved (path: the algorithm; use_subgroups: real
-  /// ballots). A sorter that is not valid: reports it, and the defaults.
+  /// The tuning in effect, every field resolved (path: the algorithm; use_subgroups: ballots
+  /// rank, real or emulated). A sorter that is not valid: reports it, and the defaults.
   const RadixTuning& tuning() const {
     detail::report(this->check_valid());
     return this->algorithm_.config().tuning;

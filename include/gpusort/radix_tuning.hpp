@@ -20,14 +20,16 @@ struct BitRange {
 
 /// How the digit passes find where keys go.
 enum class RadixPath {
-  /// Onesweep on GPUs where waits between workgroups are allowed (DeviceFacts::workgroup_waits:
-  /// by default NVIDIA's desktop driver only), reduce-then-scan elsewhere.
+  /// onesweep, on every device.
   automatic,
   /// One histogram pass, then one dispatch per digit whose tiles find their offsets by
-  /// decoupled look-back: tiles wait for earlier tiles of the same dispatch.
+  /// decoupled look-back over earlier tiles of the same dispatch, with decoupled fallback: a
+  /// tile whose predecessor has not published after a few polls counts that predecessor's keys
+  /// itself, so no workgroup ever needs another to make progress. Runs on every GL 4.3 / ES 3.1
+  /// driver, whatever DeviceFacts::workgroup_waits says.
   onesweep,
-  /// Per digit: upsweep (block histograms), scan, downsweep. No workgroup ever waits for
-  /// another: runs on every GL 4.3 driver.
+  /// Per digit: upsweep (block histograms), scan, downsweep: three dispatches per digit and
+  /// more memory traffic. Kept as an escape hatch and for measurement.
   reduce_then_scan,
 };
 
@@ -40,9 +42,10 @@ struct RadixTuning {
   /// NVIDIA, 10 for 64-bit keys alone and 4 for 32-bit keys with values.
   std::uint32_t keys_per_invocation = 0;
   /// Invocations per workgroup of the tile kernels, a multiple of 32. 0: 512 on GPUs, 256 on
-  /// software renderers, at most the device's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS; with
-  /// keys_per_invocation 0 too, on NVIDIA, 384 for 64-bit keys alone and 1024 for 32-bit keys
-  /// with values (where the device allows 1024 invocations).
+  /// software renderers, at most the device's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, and halved
+  /// where the ballots' per-subgroup counters of small subgroups would not fit shared memory;
+  /// with keys_per_invocation 0 too, on NVIDIA, 384 for 64-bit keys alone and 1024 for 32-bit
+  /// keys with values (where the device allows 1024 invocations).
   std::uint32_t workgroup_size = 0;
   /// The algorithm; after construction tuning() names the one in use.
   RadixPath path = RadixPath::automatic;
@@ -53,12 +56,11 @@ struct RadixTuning {
   std::uint32_t blocks = 0;
   /// Onesweep histogram pass: keys per workgroup, a multiple of 1024. 0: 8192.
   std::uint32_t histogram_keys = 0;
-  /// Rank with real subgroup ballots (GL_KHR_shader_subgroup: basic, ballot, shuffle) where
-  /// the context has them; after construction tuning() says whether it does.
+  /// Rank with subgroup ballots (GL_KHR_shader_subgroup: basic, ballot, shuffle) where the
+  /// context has them and the workgroup holds whole subgroups, or with ballots emulated where
+  /// DeviceFacts::emulated_subgroup_size asks (a test facility); else digits are matched in
+  /// shared memory. After construction tuning() says whether ballots rank.
   bool use_subgroups = true;
-  /// Testing aid: rank with the ballot code, each ballot emulated from digits in shared
-  /// memory (virtual subgroups of 32), even where real subgroups exist. Slow.
-  bool emulate_subgroups = false;
   /// Cap on workgroups per dispatch dimension; larger dispatches are split over y.
   /// 0: GL_MAX_COMPUTE_WORK_GROUP_COUNT[0].
   std::uint32_t max_workgroups_x = 0;

@@ -89,7 +89,8 @@ inline constexpr MeasuredCrossover gpu_crossover{gpu_crossovers[0].radix_from, "
                                                  gpu_crossovers[0].device, gpu_crossovers[0].date};
 
 /// Software renderers. Stable pairs take the pairs' count (the network's stable sort only
-/// costs more); 64-bit keys, not measured there, the keys'.
+/// costs more); 64-bit keys, not measured there, the keys'. Measured when llvmpipe's radix sort
+/// ran reduce-then-scan (it runs Onesweep now); not measured again since.
 inline constexpr MeasuredCrossover software_crossover{
     {detail::above_power_of_two(16), detail::above_power_of_two(14), detail::above_power_of_two(14),
      detail::above_power_of_two(16)},

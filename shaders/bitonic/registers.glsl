@@ -40,9 +40,12 @@
 #endif
 
 // KEY_REG: a register of keys (REG's lanes of KEY). Values stay REG. The KEY_* operations
-// compare key registers: lane masks like REG_MASK, plain bools, min and max.
+// compare key registers: lane masks like REG_MASK, plain bools, min and max. KEY_WORD and
+// SET_KEY_WORD reach word w of a key (0: the high word) for code that moves keys word by word.
 #if KEY_WORDS == 2
 #define KEY_REG uvec2
+#define KEY_WORD(k, w) (k)[w]
+#define SET_KEY_WORD(k, w, word) (k)[w] = (word)
 bool key_less(uvec2 a, uvec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
 #define KEY_LESS(a, b) key_less(a, b)
 #define KEY_GREATER_MASK(a, b) REG_MASK(key_less(b, a))
@@ -51,6 +54,8 @@ bool key_less(uvec2 a, uvec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y);
 #define KEY_MAX(a, b) (key_less(b, a) ? (a) : (b))
 #else
 #define KEY_REG REG
+#define KEY_WORD(k, w) (k)
+#define SET_KEY_WORD(k, w, word) (k) = (word)
 #define KEY_LESS(a, b) ((a) < (b))
 #define KEY_GREATER_MASK(a, b) REG_MASK(REG_GREATER(a, b))
 #define KEY_EQUAL_MASK(a, b) REG_MASK(REG_EQUAL(a, b))

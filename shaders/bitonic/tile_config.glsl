@@ -3,9 +3,10 @@
 // u suffix where a preprocessor #if tests the name (the GLSL preprocessor takes none):
 //   TILE_LOG2           the tile is 2^TILE_LOG2 = GROUP_SIZE * ELEMS elements (ELEMS >= 4)
 //   SUBGROUP_LOG2       0, or log2 of the subgroup size to use shuffles
-//   SUBGROUP_EMULATION  1 runs the subgroup code with shuffles emulated in shared memory (a
-//                       testing aid for contexts without GL_KHR_shader_subgroup)
-//   DIRECT_TILE_IO      1: window passes move global memory straight to and from registers
+//   SUBGROUP_EMULATION  1: those subgroups are emulated through shared memory (a test facility
+//                       for contexts without GL_KHR_shader_subgroup; tile_subgroups.glsl)
+//   DIRECT_TILE_IO      1 (with subgroups of 32): window passes move global memory straight to
+//                       and from registers
 //   WIDE_CHUNKS         1 (with subgroups): shared-memory steps run in wide chunks
 //   FUSED_PASSES        1: one dispatch runs several passes (tile_fused.glsl)
 //   FUSED_RESERVE_WORDS with FUSED_PASSES: shared memory reserved beside the tile

@@ -59,12 +59,7 @@ void fused_main() {
         if (item >= u_fused_first_item[p]) pass = p;
     }
     uvec4 d = u_fused_pass[pass];
-    u_mode = fused_pass_mode(d.x);
-    u_flip = fused_pass_flip(d.x);
-    u_pre = fused_pass_pre(d.x);
-    u_stage = d.y;
-    u_p_hi = d.z;
-    u_p_lo = d.w;
+    g_pass = TilePass(fused_pass_mode(d.x), d.y, d.z, d.w, fused_pass_flip(d.x) != 0u, fused_pass_pre(d.x));
     uint first = u_fused_first_item[pass];
     if (first > 0u) {
         if (gl_LocalInvocationIndex == 0u) {

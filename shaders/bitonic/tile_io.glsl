@@ -3,7 +3,7 @@
 // I/O between global memory and registers (DIRECT_TILE_IO).
 
 // Mode 2: where tile slot s lives in memory. Its low g_run_log2 bits are the offset in a
-// run, its high d bits become the step bits u_p_lo .. u_p_hi, and the workgroup's base
+// run, its high d bits become the step bits p_lo .. p_hi, and the workgroup's base
 // holds every other bit. In slot coordinates the window's steps are the tile's own steps
 // of pivots TILE_LOG2-1 .. g_run_log2, with the same orientation: a disperse on global
 // bit m is a disperse on its slot bit. The stage's flip pairs x with x ^ (2^k - 1), which
@@ -12,12 +12,12 @@
 // s ^ (TILE_SIZE - 1): the tile's own flip, and the window needs no special step.
 uint window_position(uint slot) {
     uint run_mask = (1u << g_run_log2) - 1u;
-    uint position = g_tile_base | (slot & run_mask) | ((slot >> g_run_log2) << u_p_lo);
+    uint position = g_tile_base | (slot & run_mask) | ((slot >> g_run_log2) << g_pass.p_lo);
     return slot >= TILE_SIZE / 2u ? position ^ g_flip_mask : position;
 }
 
 uint slot_position(uint slot) {
-    return u_mode == GPUSORT_BITONIC_TILE_WINDOW ? window_position(slot) : g_tile_base + slot;
+    return g_pass.mode == GPUSORT_BITONIC_TILE_WINDOW ? window_position(slot) : g_tile_base + slot;
 }
 
 // Global <-> shared, 4 elements per invocation and round: coalesced 16-byte accesses
@@ -27,7 +27,7 @@ void load_tile() {
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = slot_position(local_index);
-        if (u_mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
+        if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
         KEY4 k;
 #if HAS_VALUES
         uvec4 v;
@@ -38,7 +38,7 @@ void load_tile() {
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
-            if (u_mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
+            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
             tile_values[bank_swizzle(local_index + l)] = v[l];
@@ -74,14 +74,14 @@ void store_tile() {
 }
 
 // Mode 2: the workgroup's base position. Workgroup g enumerates the bits the window does
-// not hold: bits g_run_log2 .. u_p_lo-1 (low bits of g), then bits u_p_hi+1 and up.
+// not hold: bits g_run_log2 .. p_lo-1 (low bits of g), then bits p_hi+1 and up.
 void begin_window(uint group) {
-    uint d = u_p_hi - u_p_lo + 1u;
+    uint d = g_pass.p_hi - g_pass.p_lo + 1u;
     g_run_log2 = TILE_LOG2 - d;
-    uint between = u_p_lo - g_run_log2;  // bits between the run and the window
+    uint between = g_pass.p_lo - g_run_log2;  // bits between the run and the window
     uint low = group & ((1u << between) - 1u);
-    g_tile_base = (low << g_run_log2) | ((group >> between) << (u_p_hi + 1u));
-    g_flip_mask = u_flip != 0u ? ((1u << u_p_lo) - 1u) & ~((1u << g_run_log2) - 1u) : 0u;
+    g_tile_base = (low << g_run_log2) | ((group >> between) << (g_pass.p_hi + 1u));
+    g_flip_mask = g_pass.flip ? ((1u << g_pass.p_lo) - 1u) & ~((1u << g_run_log2) - 1u) : 0u;
 }
 
 #if DIRECT_TILE_IO
@@ -119,8 +119,8 @@ void top_steps(bool flip, uint floor) {
 
 // Registers <-> memory at the window slots in positions[] (keys already ordered; a window
 // is never a sort's last pass).
-#if HAS_VALUES || KEY_WORDS != 1
-#error "direct tile I/O is for 32-bit keys without values (the host never asks for more)"
+#if HAS_VALUES || KEY_WORDS != 1 || SUBGROUP_LOG2 != 5
+#error "direct tile I/O is for 32-bit keys without values, 8 elements and subgroups of 32 (the host asks for no more)"
 #endif
 void load_slots() {
     for (uint j = 0u; j < ELEMS; ++j) {
@@ -137,7 +137,7 @@ void store_slots() {
 }
 
 void window_direct() {
-    bool flip = u_flip != 0u;
+    bool flip = g_pass.flip;
     top_layout(flip);
     load_slots();
     top_steps(flip, g_run_log2);

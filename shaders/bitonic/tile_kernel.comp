@@ -1,33 +1,45 @@
 // The tile kernel: a workgroup owns TILE_SIZE elements in shared memory.
 //   mode 0 (local sort):     stages 1 .. min(stages, TILE_LOG2) of the network in each tile
 //                            of TILE_SIZE consecutive elements.
-//   mode 1 (local disperse): the disperse steps of pivots u_p_hi .. 0 (TILE_LOG2-1 .. 0
+//   mode 1 (local disperse): the disperse steps of pivots p_hi .. 0 (TILE_LOG2-1 .. 0
 //                            unless passes cross stages), which finish a stage whose wider
 //                            steps ran before, on the same tiles.
-//   mode 2 (window):         d = u_p_hi - u_p_lo + 1 consecutive wide steps of stage
-//                            u_stage (pivots u_p_hi .. u_p_lo, all >= TILE_LOG2 - d) in one
+//   mode 2 (window):         d = p_hi - p_lo + 1 consecutive wide steps of stage
+//                            `stage` (pivots p_hi .. p_lo, all >= TILE_LOG2 - d) in one
 //                            sweep over memory. The tile is 2^(TILE_LOG2 - d) runs of
 //                            RUN = 2^(TILE_LOG2 - d) consecutive elements, one run per value
 //                            of the step bits, so loads and stores stay coalesced; see
 //                            window_position() for the mapping and why the flip fits.
-//                            With u_pre > 0 the pass first runs the last disperses of stage
-//                            u_stage - 1 (pivots u_pre-1 .. 0), which lie in the runs: one
+//                            With pre > 0 the pass first runs the last disperses of stage
+//                            `stage` - 1 (pivots pre-1 .. 0), which lie in the runs: one
 //                            sweep over memory then ends one stage and starts the next.
+// (mode, stage, p_hi, p_lo, flip, pre: the pass, g_pass, tile_memory.glsl.)
 // The host's switches are in tile_config.glsl; the pieces, in the order the host compiles
 // them after the shared ones (shader_interface.h, bitonic_interface.h, elements.glsl,
-// registers.glsl): tile_memory.glsl, tile_shuffles.glsl, tile_steps.glsl, tile_io.glsl,
-// tile_fused.glsl, and this file.
+// registers.glsl): tile_subgroups.glsl, tile_memory.glsl, tile_shuffles.glsl,
+// tile_steps.glsl, tile_io.glsl, tile_fused.glsl, and this file.
 
-// One tile of the pass that u_mode .. u_pre describe: workgroup `group` of its dispatch.
+#if !FUSED_PASSES
+// One pass per dispatch: the pass (TilePass's fields).
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_MODE) uniform uint u_mode;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_STAGE) uniform uint u_stage;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_HI) uniform uint u_p_hi;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_LO) uniform uint u_p_lo;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_FLIP) uniform uint u_flip;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_PRE) uniform uint u_pre;
+#endif
+
+// One tile of the pass g_pass: workgroup `group` of its dispatch.
 void run_tile(uint group) {
     g_count = element_count();
     uint stages = stage_count(g_count);
     g_stages = min(stages, TILE_LOG2);
-    g_last_pass = u_mode == GPUSORT_BITONIC_TILE_LOCAL_SORT ? stages <= TILE_LOG2
-                                                    : (u_mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE && u_stage == stages);
+    g_last_pass = g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT
+                      ? stages <= TILE_LOG2
+                      : (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE && g_pass.stage == stages);
     g_run_log2 = 0u;
     g_flip_mask = 0u;
-    if (u_mode == GPUSORT_BITONIC_TILE_WINDOW) {
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_WINDOW) {
         begin_window(group);
         // The lowest position of the tile; the flipped half lies above it. Uniform exit.
         if (g_tile_base >= g_count) return;
@@ -41,26 +53,26 @@ void run_tile(uint group) {
     // direct local disperses (top, then blocked layout) measured slower than load_tile's
     // fully coalesced 16-byte accesses (bench/results/history.md).
     // Runs of 16 fill the top layout's lanes; shorter ones take the path below, and so do
-    // windows that start with the previous stage's disperses (u_pre), whose runs are steps.
-    if (u_mode == GPUSORT_BITONIC_TILE_WINDOW && g_run_log2 >= 4u && u_pre == 0u) {
+    // windows that start with the previous stage's disperses (pre), whose runs are steps.
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_WINDOW && g_run_log2 >= 4u && g_pass.pre == 0u) {
         window_direct();
         return;
     }
 #endif
     load_tile();
-    // Each stage: the steps with pivots >= WARP_LOG2 through shared memory, then the rest in
-    // registers (and shuffles) on the blocked layout.
-    if (u_mode == GPUSORT_BITONIC_TILE_LOCAL_SORT) {
+    // Each stage: the steps with pivots >= SUBGROUP_ELEMS_LOG2 through shared memory, then the
+    // rest in registers (and shuffles) on the blocked layout.
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT) {
         if (thread_active()) load_blocked();
         local_sort_from_registers();
         if (thread_active()) store_registers();
         barrier();
-    } else if (u_mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE) {
-        low_disperses(u_p_hi);
+    } else if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE) {
+        low_disperses(g_pass.p_hi);
     } else {
-        // In slot coordinates stage u_stage-1's last disperses are the run's own pivots.
-        if (u_pre > 0u) low_disperses(u_pre - 1u);
-        run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, u_flip != 0u);
+        // In slot coordinates stage `stage`-1's last disperses are the run's own pivots.
+        if (g_pass.pre > 0u) low_disperses(g_pass.pre - 1u);
+        run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, g_pass.flip);
     }
     store_tile();
 }
@@ -69,6 +81,7 @@ void main() {
 #if FUSED_PASSES
     fused_main();
 #else
+    g_pass = TilePass(u_mode, u_stage, u_p_hi, u_p_lo, u_flip != 0u, u_pre);
     run_tile(linear_group_id());
 #endif
 }

@@ -1,31 +1,30 @@
 // The tile kernel's workgroup: its tile in shared memory (bank-swizzled), the pass it runs
-// (u_mode .. u_pre, or per tile under FUSED_PASSES), each invocation's rank, and the moves
-// between the tile and the registers of registers.glsl (chunks, the blocked layout).
-// With subgroups every step whose pivot is below WARP_LOG2 runs in registers and shuffles
-// (tile_shuffles.glsl), with no shared memory and no barrier.
+// (g_pass), each invocation's rank, and the moves between the tile and the registers of
+// registers.glsl (chunks, the blocked layout). With subgroups every step whose pivot is below
+// SUBGROUP_ELEMS_LOG2 runs in registers and shuffles (tile_shuffles.glsl), with no shared
+// memory and no barrier of its own.
 
 #define TILE_SIZE (1u << TILE_LOG2)
 
 #if SUBGROUP_LOG2 > 0
-#define WARP_LOG2 (ELEMS_LOG2 + uint(SUBGROUP_LOG2))  // bits one subgroup holds in registers
+#define SUBGROUP_ELEMS_LOG2 (ELEMS_LOG2 + uint(SUBGROUP_LOG2))  // log2 of the elements one subgroup holds
 #else
-#define WARP_LOG2 ELEMS_LOG2
+#define SUBGROUP_ELEMS_LOG2 ELEMS_LOG2
 #endif
 
 layout(local_size_x = GROUP_SIZE) in;
 
-// FUSED_PASSES 1: one dispatch runs several passes (tile_fused.glsl); the pass of the tile
-// at hand then lives in these names as plain variables.
-#if FUSED_PASSES
-uint u_mode, u_stage, u_p_hi, u_p_lo, u_flip, u_pre;
-#else
-layout(location = GPUSORT_BITONIC_TILE_LOCATION_MODE) uniform uint u_mode;    // GPUSORT_BITONIC_TILE_*
-layout(location = GPUSORT_BITONIC_TILE_LOCATION_STAGE) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
-layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_HI) uniform uint u_p_hi;    // modes 1, 2: pivot of the first step
-layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_LO) uniform uint u_p_lo;    // mode 2: pivot of the last step
-layout(location = GPUSORT_BITONIC_TILE_LOCATION_FLIP) uniform uint u_flip;    // mode 2: the first step is the stage's flip
-layout(location = GPUSORT_BITONIC_TILE_LOCATION_PRE) uniform uint u_pre;      // mode 2: disperses of stage u_stage-1 to run first
-#endif
+// The pass a tile runs. main() reads it from the uniforms below (one pass per dispatch);
+// fused_main() (tile_fused.glsl) from its table, per tile.
+struct TilePass {
+    uint mode;   // GPUSORT_BITONIC_TILE_*
+    uint stage;  // modes 1, 2: the stage k the steps belong to
+    uint p_hi;   // modes 1, 2: pivot of the first step
+    uint p_lo;   // mode 2: pivot of the last step
+    bool flip;   // mode 2: the first step is the stage's flip
+    uint pre;    // mode 2: disperses of stage `stage`-1 to run first
+};
+TilePass g_pass;
 
 // Derived once per invocation from the element count (which may come from the GPU).
 uint g_count;         // elements to sort
@@ -48,18 +47,6 @@ uint bank_swizzle(uint i) {
     return i ^ ((i >> 5u) & 31u);
 }
 
-#if SUBGROUP_EMULATION
-uint subgroup_id() { return gl_LocalInvocationIndex >> SUBGROUP_LOG2; }
-uint subgroup_lane() { return gl_LocalInvocationIndex & ((1u << SUBGROUP_LOG2) - 1u); }
-
-// One word per register and invocation: an emulated shuffle of all ELEMS registers costs two
-// barriers per word of the element, not two per register.
-shared uint exchange_words[GROUP_SIZE * ELEMS];
-#elif SUBGROUP_LOG2 > 0
-uint subgroup_id() { return gl_SubgroupID; }
-uint subgroup_lane() { return gl_SubgroupInvocationID; }
-#endif
-
 // The invocation's rank in the data layout. With subgroups, consecutive ranks share a
 // subgroup, whatever order the implementation groups invocations in.
 uint thread_rank() {
@@ -72,12 +59,13 @@ uint thread_rank() {
 
 // A sort smaller than the tile (mode 0 with g_stages < TILE_LOG2) touches only the first
 // 2^g_stages elements; invocations past them idle through the barriers. Under emulation
-// they join in (on +infinity padding that never leaves the tile): shuffles are barriers.
+// they join in (on elements past the sort that never leave the tile): emulated shuffles are
+// barriers (tile_subgroups.glsl).
 bool thread_active() {
 #if SUBGROUP_EMULATION
     return true;
 #else
-    return u_mode != GPUSORT_BITONIC_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
+    return g_pass.mode != GPUSORT_BITONIC_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
 #endif
 }
 

@@ -1,66 +1,8 @@
-// The tile kernel's subgroup steps (SUBGROUP_LOG2 > 0): shuffles between lanes, emulated
-// through shared memory under SUBGROUP_EMULATION (every invocation then takes part in every
-// step), so that contexts without GL_KHR_shader_subgroup, like llvmpipe in CI, run and check
-// these paths; and wide chunks (WIDE_CHUNKS).
+// The tile kernel's subgroup steps (SUBGROUP_LOG2 > 0), through the subgroup backend's
+// shuffle_in() (tile_subgroups.glsl): steps whose pivot is a lane bit, and wide chunks
+// (WIDE_CHUNKS).
 
 #if SUBGROUP_LOG2 > 0
-KEY_REG other_keys[ELEMS];
-#if HAS_VALUES
-REG other_values[ELEMS];
-#endif
-
-#if HAS_VALUES
-#define REG_WORD_VALUE(j) reg_values[j]
-#else
-#define REG_WORD_VALUE(j) 0u
-#endif
-
-#if SUBGROUP_EMULATION
-// Every invocation of the workgroup must call the emulated shuffle (barriers), which is why
-// thread_active() is always true under emulation. `word` picks a 32-bit word of the element
-// (0, 1: key words; 2: value); the barrier before the writes lets the previous exchange's
-// reads finish.
-uint exchanged_word(uint j, uint word) {
-#if KEY_WORDS == 2
-    return word == 0u ? reg_keys[j].x : word == 1u ? reg_keys[j].y : REG_WORD_VALUE(j);
-#else
-    return word == 0u ? reg_keys[j] : REG_WORD_VALUE(j);
-#endif
-}
-
-void shuffle_in(uint lane_mask, uint register_mask) {
-    uint mine = gl_LocalInvocationIndex * ELEMS;
-    uint theirs = (gl_LocalInvocationIndex ^ lane_mask) * ELEMS;
-    for (uint word = 0u; word < uint(KEY_WORDS + HAS_VALUES); ++word) {
-        barrier();
-        for (uint j = 0u; j < ELEMS; ++j) exchange_words[mine + j] = exchanged_word(j, word);
-        barrier();
-        for (uint j = 0u; j < ELEMS; ++j) {
-            uint w = exchange_words[theirs + (j ^ register_mask)];
-#if KEY_WORDS == 2
-            if (word == 0u) other_keys[j].x = w;
-            if (word == 1u) other_keys[j].y = w;
-#else
-            if (word == 0u) other_keys[j] = w;
-#endif
-#if HAS_VALUES
-            if (word == uint(KEY_WORDS)) other_values[j] = w;
-#endif
-        }
-    }
-}
-#else
-// Fetches register (j ^ register_mask) of lane (lane ^ lane_mask) into other_*[j].
-void shuffle_in(uint lane_mask, uint register_mask) {
-    for (uint j = 0u; j < ELEMS; ++j) {
-        other_keys[j] = subgroupShuffleXor(reg_keys[j ^ register_mask], lane_mask);
-#if HAS_VALUES
-        other_values[j] = subgroupShuffleXor(reg_values[j ^ register_mask], lane_mask);
-#endif
-    }
-}
-#endif
-
 // Register j against the fetched element: the lower position keeps the smaller key. Both
 // lanes of a pair see the same two keys, so equal keys never move.
 void keep_side(uint j, bool lower) {

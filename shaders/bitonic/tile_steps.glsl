@@ -22,11 +22,11 @@ void run_steps_down_to(uint p_hi, uint floor, bool flip) {
     }
 }
 
-// Disperse steps of pivots p_start (< WARP_LOG2) .. 0, never a flip, on the blocked layout
-// in registers: lane bits by shuffles, register bits in place.
+// Disperse steps of pivots p_start (< SUBGROUP_ELEMS_LOG2) .. 0, never a flip, on the
+// blocked layout in registers: lane bits by shuffles, register bits in place.
 void blocked_disperses(uint p_start) {
 #if SUBGROUP_LOG2 > 0
-    for (uint p = p_start; p >= ELEMS_LOG2 && p < WARP_LOG2; --p) shuffle_step(1u << (p - ELEMS_LOG2), 0u, p - ELEMS_LOG2);
+    for (uint p = p_start; p >= ELEMS_LOG2 && p < SUBGROUP_ELEMS_LOG2; --p) shuffle_step(1u << (p - ELEMS_LOG2), 0u, p - ELEMS_LOG2);
 #endif
     for (uint i = 0u; i < ELEMS_LOG2; ++i) {
         uint m = ELEMS_LOG2 - 1u - i;
@@ -34,11 +34,11 @@ void blocked_disperses(uint p_start) {
     }
 }
 
-// The steps of stage k with pivots from p_start (< WARP_LOG2) down to 0, on the blocked
-// layout in registers: lane bits by shuffles, register bits in place. `flip` when p_start
-// is the stage's flip (k - 1 >= ELEMS_LOG2). (Not blocked_disperses(): its test on each
+// The steps of stage k with pivots from p_start (< SUBGROUP_ELEMS_LOG2) down to 0, on the
+// blocked layout in registers: lane bits by shuffles, register bits in place. `flip` when
+// p_start is the stage's flip (k - 1 >= ELEMS_LOG2). (Not blocked_disperses(): its test on each
 // register pivot made the local sort slower, bench/results/history.md.)
-void warp_steps(uint k, uint p_start, bool flip) {
+void subgroup_steps(uint k, uint p_start, bool flip) {
 #if SUBGROUP_LOG2 > 0
     uint p = p_start;
     if (flip) {
@@ -46,14 +46,14 @@ void warp_steps(uint k, uint p_start, bool flip) {
         shuffle_step(((1u << k) - 1u) >> ELEMS_LOG2, ELEMS - 1u, k - 1u - ELEMS_LOG2);
         p = k - 2u;
     }
-    for (; p >= ELEMS_LOG2 && p < WARP_LOG2; --p) shuffle_step(1u << (p - ELEMS_LOG2), 0u, p - ELEMS_LOG2);
+    for (; p >= ELEMS_LOG2 && p < SUBGROUP_ELEMS_LOG2; --p) shuffle_step(1u << (p - ELEMS_LOG2), 0u, p - ELEMS_LOG2);
 #endif
     for (uint i = 0u; i < ELEMS_LOG2; ++i) register_disperse(ELEMS_LOG2 - 1u - i);
 }
 
-// Stages 1 .. min(WARP_LOG2, g_stages) touch only the low WARP_LOG2 bits, so each
-// invocation (with subgroups: each subgroup) sorts its elements in registers, which hold
-// the blocked layout.
+// Stages 1 .. min(SUBGROUP_ELEMS_LOG2, g_stages) touch only the low SUBGROUP_ELEMS_LOG2
+// bits, so each invocation (with subgroups: each subgroup) sorts its elements in registers,
+// which hold the blocked layout.
 void sort_registers() {
     // Every loop has a constant trip count so that the compiler unrolls it and the
     // register arrays are indexed by constants (NVIDIA otherwise puts them in local memory).
@@ -73,21 +73,21 @@ void sort_registers() {
             }
         }
     }
-    for (uint k = ELEMS_LOG2 + 1u; k <= min(g_stages, WARP_LOG2); ++k) warp_steps(k, k - 1u, true);
+    for (uint k = ELEMS_LOG2 + 1u; k <= min(g_stages, SUBGROUP_ELEMS_LOG2); ++k) subgroup_steps(k, k - 1u, true);
 }
 
 // Mode 0 from registers holding the blocked layout to registers holding it again: stages
-// above WARP_LOG2 take their wide steps through shared memory.
+// above SUBGROUP_ELEMS_LOG2 take their wide steps through shared memory.
 void local_sort_from_registers() {
     if (thread_active()) sort_registers();
-    for (uint k = WARP_LOG2 + 1u; k <= g_stages; ++k) {
+    for (uint k = SUBGROUP_ELEMS_LOG2 + 1u; k <= g_stages; ++k) {
         if (thread_active()) store_registers();
         barrier();
-        run_steps_down_to(k - 1u, WARP_LOG2, true);
-        // The steps of stage k with pivots below WARP_LOG2 (never its flip: k > WARP_LOG2).
+        run_steps_down_to(k - 1u, SUBGROUP_ELEMS_LOG2, true);
+        // The steps of stage k with pivots below SUBGROUP_ELEMS_LOG2 (never its flip).
         if (thread_active()) {
             load_blocked();
-            warp_steps(k, WARP_LOG2 - 1u, false);
+            subgroup_steps(k, SUBGROUP_ELEMS_LOG2 - 1u, false);
         }
     }
 }
@@ -95,10 +95,10 @@ void local_sort_from_registers() {
 // Disperse steps of pivots p_hi .. 0 (tile slot bits) on the tile in shared memory, which
 // holds the result afterwards: the wide ones through shared memory, the rest in registers.
 void low_disperses(uint p_hi) {
-    run_steps_down_to(p_hi, WARP_LOG2, false);
+    run_steps_down_to(p_hi, SUBGROUP_ELEMS_LOG2, false);
     if (thread_active()) {
         load_blocked();
-        blocked_disperses(min(p_hi, WARP_LOG2 - 1u));
+        blocked_disperses(min(p_hi, SUBGROUP_ELEMS_LOG2 - 1u));
         store_registers();
     }
     barrier();

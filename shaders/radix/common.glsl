@@ -11,7 +11,7 @@
 // stable), and mapped back on the last pass's store; the passes between move ordered keys.
 //
 // Bindings, uniform locations, flags and the meta buffer's layout: radix_interface.h (shared
-// with RadixSorter). The meta buffer holds the element count, the Onesweep tickets,
+// with RadixSorter). The meta buffer holds the element count, the Onesweep tickets and fallback count,
 // sort_indirect()'s dispatch arguments and the per-pass digit histograms; the tile state,
 // Onesweep's per-partition digit status or reduce-then-scan's per-block digit counts (turned
 // into offsets by the scan).
@@ -25,6 +25,7 @@
 #endif
 
 #define META_COUNT GPUSORT_RADIX_META_COUNT
+#define META_FALLBACKS GPUSORT_RADIX_META_FALLBACKS
 #define META_TICKETS GPUSORT_RADIX_META_TICKETS
 #define META_ARGUMENTS GPUSORT_RADIX_META_ARGUMENTS
 #define META_HISTOGRAMS GPUSORT_RADIX_META_HISTOGRAMS

@@ -34,6 +34,6 @@ void main() {
             s_base[d] += S_COUNT(d);
         }
         barrier();
-        scatter_tile(tile_first, n_tile);
+        scatter_tile(n_tile);
     }
 }

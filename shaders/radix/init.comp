@@ -1,5 +1,5 @@
 // Starts every radix sort (one workgroup): records the element count, zeroes the digit
-// histograms and the Onesweep tickets, and writes the DispatchIndirectCommands that
+// histograms, the Onesweep tickets and fallback count, and writes the DispatchIndirectCommands that
 // sort_indirect() dispatches with, so that the CPU never reads a count from the GPU.
 // Extra #defines: TILE_SIZE, HISTOGRAM_KEYS (keys per histogram workgroup), COPY_ELEMENTS
 // (elements per copy workgroup), SERIAL_SCAN_BLOCKS (scan.comp).
@@ -34,6 +34,7 @@ void main() {
     if (t < GPUSORT_RADIX_MAX_PASSES) meta[META_TICKETS + t] = 0u;
     if (t == 0u) {
         meta[META_COUNT] = n;
+        meta[META_FALLBACKS] = 0u;
         // Fewer than two elements are sorted already: every pass gets no workgroup.
         uint sorting = n < 2u ? 0u : 1u;
         uint tiles = ceil_div(n, TILE_SIZE) * sorting;

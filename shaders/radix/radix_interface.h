@@ -29,6 +29,8 @@
 #define GPUSORT_RADIX_LOCATION_CAPACITY 13      // upper bound on a count read from the GPU
 #define GPUSORT_RADIX_LOCATION_MAX_GROUPS_X 14
 #define GPUSORT_RADIX_LOCATION_PASSES 15        // digit passes of this sort
+// onesweep.comp's own (the forced-fallback test mode, WITHHOLD_POSTS)
+#define GPUSORT_RADIX_LOCATION_WITHHOLD_EVERY 10
 // histogram.comp's own (ALL_PASSES)
 #define GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES 10
 #define GPUSORT_RADIX_LOCATION_BEGIN_BIT 11  // the lowest key bit sorted
@@ -41,6 +43,7 @@
 
 // --- The meta buffer, in words -------------------------------------------------------------
 #define GPUSORT_RADIX_META_COUNT 0u
+#define GPUSORT_RADIX_META_FALLBACKS 1u    // Onesweep: partitions recounted by a later one (all passes)
 #define GPUSORT_RADIX_META_TICKETS 16u     // one ticket counter per digit pass
 #define GPUSORT_RADIX_MAX_PASSES 16u
 #define GPUSORT_RADIX_META_ARGUMENTS 32u   // init.comp's DispatchIndirectCommands (below)

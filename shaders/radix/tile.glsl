@@ -5,17 +5,15 @@
 //   TILE_SIZE            GROUP_SIZE * KEYS_PER_INVOCATION (at most 32768)
 //   KEYS_PER_INVOCATION  keys each invocation holds in registers
 //   SUBGROUP_SIZE        lanes of a (real or emulated) subgroup; GROUP_SIZE is a multiple
-//   SUBGROUP_MODE        how a key finds the lanes of its row that share its digit:
-//                        2: real ballots (GL_KHR_shader_subgroup_ballot + shuffle), 8 per key;
-//                        1: the same ballots emulated from digits in shared memory (a test aid);
-//                        0: digits compared through shared memory (no subgroups needed).
-//                        Modes 0 and 1 use emulated subgroups of 32, synchronised by barriers.
+//   SUBGROUP_MODE        the subgroup backend (tile_subgroups.glsl): 2 real ballots, 1 emulated
+//                        ballots, 0 digits compared through shared memory in rows of 32
 //   MASK_WORDS           1 where subgroups have at most 32 lanes (a lane set is a uint), else 4
 //   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters + 3 * RADIX): the digit
 //                        counts, starts and scan temporaries live in s_area above the counters
 //                        (dead once the scatter fills s_area), so a tile takes AREA_WORDS + RADIX
 //                        words (radix::Config::area_words)
 //   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
+// The host compiles tile_subgroups.glsl before this file.
 // Values load with the keys, before the look-back. Measured and rejected (see
 // bench/results/history.md): one-pass ranking, digit starts folded into the counters, a ballot per row.
 //
@@ -56,32 +54,14 @@ shared uint s_area[AREA_WORDS > RANKING_WORDS ? AREA_WORDS : RANKING_WORDS];
 #define S_START(d) s_area[COUNTER_WORDS + RADIX + (d)]
 #define S_TMP(d) s_area[COUNTER_WORDS + 2u * RADIX + (d)]
 shared uint s_delta[RADIX];  // set by the kernel: tile position i of digit d goes to s_delta[d] + i
-#if SUBGROUP_MODE < 2
-shared uint s_lane_digit[GROUP_SIZE];
-shared uint s_lane_base[GROUP_SIZE];
-#endif
-
-uint local_id() { return gl_LocalInvocationIndex; }
-#if SUBGROUP_MODE == 2
-uint lane_id() { return gl_SubgroupInvocationID; }
-uint subgroup_id() { return gl_SubgroupID; }
-#else
-uint lane_id() { return gl_LocalInvocationIndex & 31u; }
-uint subgroup_id() { return gl_LocalInvocationIndex >> 5u; }
-#endif
 
 uint tile_position(uint j) { return subgroup_id() * (SUBGROUP_SIZE * K) + j * SUBGROUP_SIZE + lane_id(); }
 
-// A set of lanes of a row: one word where subgroups have at most 32 lanes (NVIDIA and the
-// emulated subgroups), a uvec4 where they have more (up to 128).
+// Counts and the highest lane of a set of lanes (LANES, tile_subgroups.glsl).
 #if MASK_WORDS == 1
-#define LANES uint
-uint lanes_of(uvec4 ballot) { return ballot.x; }
 uint lane_count(uint m) { return uint(bitCount(m)); }
 uint highest_lane(uint m) { return uint(findMSB(m)); }
 #else
-#define LANES uvec4
-uvec4 lanes_of(uvec4 ballot) { return ballot; }
 #define lane_count popcount4
 #define highest_lane msb4
 #endif
@@ -99,19 +79,21 @@ uint msb4(uvec4 m) {
 #if SUBGROUP_SCAN
 // S_START = exclusive prefix of S_COUNT over the digits: each subgroup scans RADIX /
 // (subgroups) digits with shuffles, then adds the totals of the subgroups before it.
-// (SUBGROUP_SCAN: real subgroups, GROUP_SIZE >= RADIX, RADIX a multiple of SUBGROUP_SIZE.)
+// (SUBGROUP_SCAN: subgroups, GROUP_SIZE >= RADIX, RADIX a multiple of SUBGROUP_SIZE.)
 void scan_counts() {
     uint d = subgroup_id() * SUBGROUP_SIZE + lane_id();  // the same order as the shuffles
     uint lane = lane_id();
-    if (d < RADIX) {  // whole subgroups
-        uint count = S_COUNT(d);
+    if (SHUFFLES_ARE_BARRIERS || d < RADIX) {  // whole subgroups skip, where they may
+        uint count = d < RADIX ? S_COUNT(d) : 0u;
         uint sum = count;
         for (uint offset = 1u; offset < SUBGROUP_SIZE; offset <<= 1u) {
-            uint below = subgroupShuffle(sum, lane >= offset ? lane - offset : lane);
+            uint below = shuffle(sum, lane >= offset ? lane - offset : lane);
             if (lane >= offset) sum += below;
         }
-        if (lane == SUBGROUP_SIZE - 1u) S_TMP(subgroup_id()) = sum;
-        S_START(d) = sum - count;
+        if (d < RADIX) {
+            if (lane == SUBGROUP_SIZE - 1u) S_TMP(subgroup_id()) = sum;
+            S_START(d) = sum - count;
+        }
     }
     barrier();
     if (d < RADIX) {
@@ -201,74 +183,23 @@ void count_tile() {
     sum_subgroup_counters();
 }
 
-// The lanes of this key's row whose digit equals d (this lane included); `row` holds every
-// lane of the row.
-#if SUBGROUP_MODE == 2
-LANES match_digit(uint d, LANES row) {
-    LANES peers = row;
-    for (uint b = 0u; b < RADIX_BITS; ++b) {
-        bool bit = ((d >> b) & 1u) != 0u;
-        LANES vote = lanes_of(subgroupBallot(bit));
-        peers &= bit ? vote : ~vote;
-    }
-    return peers;
-}
-#elif SUBGROUP_MODE == 1
-LANES match_digit(uint d, LANES row) {
-    uint first_lane = local_id() & ~31u;
-    uint lane_digits[32];
-    for (uint l = 0u; l < 32u; ++l) lane_digits[l] = s_lane_digit[first_lane + l];
-    LANES peers = row;
-    for (uint b = 0u; b < RADIX_BITS; ++b) {
-        bool bit = ((d >> b) & 1u) != 0u;
-        uint votes = 0u;  // subgroupBallot(bit of the lane's digit), emulated
-        for (uint l = 0u; l < 32u; ++l) votes |= ((lane_digits[l] >> b) & 1u) << l;
-        LANES vote = lanes_of(uvec4(votes, 0u, 0u, 0u));
-        peers &= bit ? vote : ~vote;
-    }
-    return peers;
-}
-#else
-LANES match_digit(uint d, LANES row) {
-    uint first_lane = local_id() & ~31u;
-    uint peers = 0u;
-    for (uint l = 0u; l < 32u; ++l) peers |= uint(s_lane_digit[first_lane + l] == d) << l;
-    return lanes_of(uvec4(peers, 0u, 0u, 0u));
-}
-#endif
-
 // Each row's keys of one digit take the next slots of their subgroup's counter, in lane
 // order; the highest such lane (the leader) advances the counter for all of them. Sets
 // g_ranks to the slots (the counter's value before the row plus the lower peers).
 void take_slots() {
     uint counters = subgroup_id() * HALF_RADIX;
-#if SUBGROUP_MODE == 2
-    LANES lanes_below = lanes_of(gl_SubgroupLtMask);
-    LANES row = lanes_of(subgroupBallot(true));  // the same every row: one ballot a tile
-#else
-    LANES lanes_below = lanes_of(uvec4((1u << lane_id()) - 1u, 0u, 0u, 0u));
-    LANES row = lanes_of(uvec4(0xFFFFFFFFu, 0u, 0u, 0u));
-#endif
+    LANES below = lanes_below();
+    LANES row = row_lanes();  // the same every row: one ballot a tile
     for (uint j = 0u; j < K; ++j) {
         uint d = g_digits[j];
-#if SUBGROUP_MODE < 2
-        s_lane_digit[local_id()] = d;
-        barrier();
-#endif
         LANES peers = match_digit(d, row);
         uint leader = highest_lane(peers);
         uint half_shift = (d & 1u) << 4u;
         uint before = 0u;
         if (lane_id() == leader)
             before = (atomicAdd(s_area[counters + (d >> 1u)], lane_count(peers) << half_shift) >> half_shift) & 0xFFFFu;
-#if SUBGROUP_MODE == 2
-        before = subgroupShuffle(before, leader);
-#else
-        if (lane_id() == leader) s_lane_base[local_id()] = before;
-        barrier();
-        before = s_lane_base[(local_id() & ~31u) + leader];
-#endif
-        g_ranks[j] = before + lane_count(peers & lanes_below);
+        before = shuffle(before, leader);
+        g_ranks[j] = before + lane_count(peers & below);
     }
 }
 
@@ -281,7 +212,7 @@ void rank_rows() {
 
 // Writes the ranked tile to its destinations (s_delta set by the kernel): keys, then values.
 // S_COUNT and S_START are dead from here on (the scatter overwrites them).
-void scatter_tile_checked(uint tile_first, uint n_tile, bool full) {
+void scatter_tile_checked(uint n_tile, bool full) {
     uint t = local_id();
     uint destination[K];
 #if KEY_WORDS == 1
@@ -326,11 +257,11 @@ void scatter_tile_checked(uint tile_first, uint n_tile, bool full) {
 #endif
 }
 
-void scatter_tile(uint tile_first, uint n_tile) {
+void scatter_tile(uint n_tile) {
 #if FULL_TILE_PATH
-    if (n_tile == TILE_SIZE) scatter_tile_checked(tile_first, TILE_SIZE, true);
-    else scatter_tile_checked(tile_first, n_tile, false);
+    if (n_tile == TILE_SIZE) scatter_tile_checked(TILE_SIZE, true);
+    else scatter_tile_checked(n_tile, false);
 #else
-    scatter_tile_checked(tile_first, n_tile, false);
+    scatter_tile_checked(n_tile, false);
 #endif
 }

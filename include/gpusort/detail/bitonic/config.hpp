@@ -25,11 +25,10 @@ inline CountLimit count_limit(const DeviceLimits& limits, std::uint32_t key_byte
 }
 
 /// Whether a tile program of `tile_size` elements, `elements` per invocation, can run its narrow
-/// steps with subgroups of `subgroup_size`: whole subgroups per workgroup, and a tile wider than
-/// one subgroup's share.
+/// steps with subgroups of `subgroup_size`: whole subgroups per workgroup (a workgroup of one
+/// subgroup too).
 inline bool subgroups_fit(std::uint32_t tile_size, std::uint32_t elements, std::uint32_t subgroup_size) {
-  return subgroup_size != 0 && (tile_size / elements) % subgroup_size == 0 &&
-         std::uint64_t{subgroup_size} * elements < tile_size;
+  return subgroup_size != 0 && (tile_size / elements) % subgroup_size == 0;
 }
 
 /// A tile size and what the pass schedule derives from it: BitonicTuning::tile_size for most
@@ -62,7 +61,8 @@ struct Config {
 
   /// Shared memory of a tile of `tile_size` elements (and the subgroup emulation's words).
   std::uint64_t tile_shared_bytes(std::uint64_t tile_size) const {
-    return tile_size * (layout.element_bytes() + (tuning.emulate_subgroups ? 4u : 0u));
+    const bool emulated = tuning.use_subgroups && emulated_subgroups(device) != 0;
+    return tile_size * (layout.element_bytes() + (emulated ? 4u : 0u));
   }
 
   /// Shared-memory words the fused program reserves beside its tile of `tile_size` so that

@@ -117,15 +117,17 @@ inline std::string tie_break(bool stable) { return glsl_define("TIE_BREAK", stab
 /// layouts exist for 8 elements and tiles of 512 .. 4096).
 inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
   const BitonicTuning& t = c.tuning;
-  // Emulated subgroups are 32 wide. A program the subgroups do not fit (a single-dispatch tile
-  // of other sizes) takes the shared-memory path.
-  const std::uint32_t subgroup_size = t.emulate_subgroups ? 32u : c.device.subgroup_size;
+  // The device's subgroups, or DeviceFacts::emulated_subgroup_size's emulated in shared memory.
+  // A program the subgroups do not fit (a single-dispatch tile of other sizes) takes the
+  // shared-memory path, as on a GPU with such subgroups.
+  const std::uint32_t subgroup_size = shuffle_subgroup_size(c.device);
+  const bool emulated = c.device.subgroup_size == 0;
   const bool subgroups = t.use_subgroups && subgroups_fit(key.tile_size, key.elements, subgroup_size);
   const bool window_program = key.tile_size == t.tile_size || key.tile_size == t.fused_tile_size;
   const bool direct = subgroups && t.direct_tile_io && key.elements == t.local_elements && window_program &&
                       key.tile_size >= 512;
   // Real subgroups need their extensions, which must come before every other token.
-  const char* extensions = subgroups && !t.emulate_subgroups
+  const char* extensions = subgroups && !emulated
                                ? "#extension GL_KHR_shader_subgroup_basic : require\n"
                                  "#extension GL_KHR_shader_subgroup_shuffle : require\n"
                                : "";
@@ -133,7 +135,7 @@ inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
   std::string defines = prelude(c, ceil_log2(key.elements), key.tile_size / key.elements, extensions) +
                         tie_break(key.stable) + glsl_define("TILE_LOG2", ceil_log2(key.tile_size)) +
                         glsl_define("SUBGROUP_LOG2", subgroups ? ceil_log2(subgroup_size) : 0u, "") +
-                        glsl_define("SUBGROUP_EMULATION", subgroups && t.emulate_subgroups ? 1 : 0, "") +
+                        glsl_define("SUBGROUP_EMULATION", subgroups && emulated ? 1 : 0, "") +
                         glsl_define("DIRECT_TILE_IO", direct ? 1 : 0, "") +
                         glsl_define("WIDE_CHUNKS", key.wide && subgroups ? 1 : 0, "");
   if (key.fused)
@@ -141,8 +143,9 @@ inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
   return {"local_sort",
           {defines + extra_source(c), shaders::bitonic_tile_config_glsl, shaders::common_shader_interface_h,
            shaders::bitonic_bitonic_interface_h, shaders::bitonic_elements_glsl, shaders::bitonic_registers_glsl,
-           shaders::bitonic_tile_memory_glsl, shaders::bitonic_tile_shuffles_glsl, shaders::bitonic_tile_steps_glsl,
-           shaders::bitonic_tile_io_glsl, shaders::bitonic_tile_fused_glsl, shaders::bitonic_tile_kernel_comp}};
+           shaders::bitonic_tile_subgroups_glsl, shaders::bitonic_tile_memory_glsl, shaders::bitonic_tile_shuffles_glsl,
+           shaders::bitonic_tile_steps_glsl, shaders::bitonic_tile_io_glsl, shaders::bitonic_tile_fused_glsl,
+           shaders::bitonic_tile_kernel_comp}};
 }
 
 inline ProgramSource global_source(const Config& c, bool stable) {

@@ -38,14 +38,10 @@ inline std::uint32_t local_elements_first(const BitonicTuning& t, const TuningIn
   return t.local_elements == 0 && in.row.local_elements_first ? in.row.local_elements : t.local_elements;
 }
 
-/// Emulated shuffles only where the device has no subgroups.
+/// Shuffles emulated through shared memory (DeviceFacts::emulated_subgroup_size), only where the
+/// device has no subgroups.
 inline bool emulates_subgroups(const BitonicTuning& t, const TuningInputs& in) {
-  return t.emulate_subgroups && t.use_subgroups && in.device.subgroup_size == 0;
-}
-
-/// The subgroup size the tile programs may use: the device's, or 32 emulated; 0: none.
-inline std::uint32_t subgroup_size(const BitonicTuning& t, const TuningInputs& in) {
-  return in.device.subgroup_size != 0 ? in.device.subgroup_size : t.emulate_subgroups ? 32u : 0u;
+  return t.use_subgroups && emulated_subgroups(in.device) != 0;
 }
 
 /// The row's budget (GPUs: 16 KiB, so that several workgroups share an SM and hide each
@@ -56,7 +52,7 @@ inline std::uint32_t default_tile_size(const BitonicTuning& t, const TuningInput
   const std::uint64_t budget =
       in.row.tile_bytes == 0 ? max_shared : std::min<std::uint64_t>(max_shared, in.row.tile_bytes);
   std::uint32_t tile = 1;
-  while (in.shared_bytes(std::uint64_t{tile} * 2, t.emulate_subgroups) <= budget && tile < (1u << 20)) tile *= 2;
+  while (in.shared_bytes(std::uint64_t{tile} * 2, emulates_subgroups(t, in)) <= budget && tile < (1u << 20)) tile *= 2;
   while (t.local_elements != 0 && tile / t.local_elements > in.device.max_invocations) tile /= 2;
   return tile;
 }
@@ -115,7 +111,7 @@ inline std::uint32_t default_single_dispatch_tile(const BitonicTuning& t, const 
                                t.fused_passes_max_count >= 2ull * t.tile_size;
   std::uint32_t tile = t.tile_size;
   while (!fused_two_tiles &&
-         in.shared_bytes(std::uint64_t{tile} * 2, t.emulate_subgroups) <= in.device.max_shared_bytes &&
+         in.shared_bytes(std::uint64_t{tile} * 2, emulates_subgroups(t, in)) <= in.device.max_shared_bytes &&
          tile * 2 / elements <= in.device.max_invocations && tile < (1u << 20))
     tile *= 2;
   return tile;
@@ -140,7 +136,8 @@ inline Status check_tuning(const BitonicTuning& t, const TuningInputs& in) {
   const auto invalid = [](const std::string& why) { return fail("invalid BitonicTuning: " + why); };
   const DeviceLimits& d = in.device;
   const std::string tile = std::to_string(t.tile_size);
-  const auto shared_bytes = [&](std::uint64_t elements) { return in.shared_bytes(elements, t.emulate_subgroups); };
+  const bool emulated = emulates_subgroups(t, in);
+  const auto shared_bytes = [&](std::uint64_t elements) { return in.shared_bytes(elements, emulated); };
   if (!is_power_of_two(t.tile_size)) return invalid("tile_size " + tile + " is not a power of two");
   if (shared_bytes(t.tile_size) > d.max_shared_bytes)
     return invalid("tile_size " + tile + " needs " + std::to_string(shared_bytes(t.tile_size)) +
@@ -197,8 +194,7 @@ inline Status resolve_tuning(BitonicTuning t, const DeviceLimits& device, std::u
     if (field == 0) field = value;
   };
   t.local_elements = local_elements_first(t, in);
-  t.emulate_subgroups = emulates_subgroups(t, in);
-  const std::uint32_t subgroups = subgroup_size(t, in);
+  const std::uint32_t subgroups = shuffle_subgroup_size(device);
   fill(t.tile_size, default_tile_size(t, in));
   fill(t.local_elements, default_local_elements(t, in));
   fill(t.fused_passes_max_count, default_fused_passes_max_count(t, in));
@@ -216,7 +212,6 @@ inline Status resolve_tuning(BitonicTuning t, const DeviceLimits& device, std::u
   if (Status checked = check_tuning(t, in); !checked) return checked;
   // What runs of the switches and paths that were asked for.
   t.use_subgroups = t.use_subgroups && subgroups_fit(t.tile_size, t.local_elements, subgroups);
-  t.emulate_subgroups = t.emulate_subgroups && t.use_subgroups;
   t.direct_tile_io = runs_direct_tile_io(t, in, subgroups);
   fill(t.wide_chunk_min_count, in.row.wide_chunk_min_count);
   if (!t.use_subgroups) t.wide_chunk_min_count = BitonicTuning::never;  // wide chunks are subgroup steps

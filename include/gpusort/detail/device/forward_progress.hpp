@@ -1,11 +1,13 @@
 #pragma once
-// The forward-progress policy: where gpusort lets one workgroup wait for another of the same
-// dispatch (the network's fused passes, Onesweep's look-back). Neither GL nor Vulkan promises
-// that a waiting workgroup lets the awaited one run; where it does not, the sort hangs or (on
-// llvmpipe, which cuts long loops short) comes out wrong. So waits run by default only where
-// they are verified, and every other device takes the paths without spin-waits. The decision
-// is a pure function of the context's strings and the environment, so tests check it for any
-// driver without GL.
+// The forward-progress policy: where gpusort lets one workgroup wait without bound for another
+// of the same dispatch (the network's fused passes). Neither GL nor Vulkan promises that a
+// waiting workgroup lets the awaited one run; where it does not, the sort hangs or (on
+// llvmpipe, which cuts long loops short) comes out wrong. So such waits run by default only
+// where they are verified, and every other device takes the paths without them. The radix
+// sort's look-back is not governed here: it polls a bounded number of times and then counts the
+// awaited partition itself (shaders/radix/onesweep.comp), so it runs on every device. The
+// decision is a pure function of the context's strings and the environment, so tests check it
+// for any driver without GL.
 #include <cstring>
 #include <string>
 

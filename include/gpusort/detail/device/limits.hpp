@@ -84,8 +84,9 @@ struct DeviceLimits {
   std::uint32_t emulated_subgroup_size = 0;
   /// A CPU rasterizer (llvmpipe, softpipe, SwiftShader): shader JIT time matters more there.
   bool software = false;
-  /// Workgroups may wait for other workgroups of the same dispatch (fused passes, Onesweep):
-  /// the forward-progress policy (forward_progress.hpp) or the caller's DeviceFacts.
+  /// Workgroups may wait without bound for other workgroups of the same dispatch (the
+  /// network's fused passes): the forward-progress policy (forward_progress.hpp) or the
+  /// caller's DeviceFacts.
   bool cross_workgroup_waits = false;
   /// The limits were lowered by DeviceFacts::clamp (test-only).
   DeviceClamp clamp = DeviceClamp::none;
@@ -245,16 +246,38 @@ inline DeviceLimits clamp_device_limits(DeviceLimits limits, DeviceClamp clamp) 
   return limits;
 }
 
-/// DeviceFacts::emulated_subgroup_size checked against the device: 0; on a device without
-/// subgroups a power of two from 4 to 128; on one with subgroups its own size. Fails naming
-/// what is allowed.
-inline Status check_emulated_subgroup_size(std::uint32_t requested, const DeviceLimits& limits) {
+/// DeviceFacts::emulated_subgroup_size checked against the device, into `size`: 0; on a device
+/// without subgroups a power of two from 4 to 128; on one with subgroups its own size. Fails
+/// naming what is allowed.
+inline Status check_emulated_subgroup_size(std::uint32_t requested, const DeviceLimits& limits, std::uint32_t& size) {
   const std::uint32_t own = std::max(limits.subgroup_size, limits.ballot_subgroup_size);
   const bool power_of_two = (requested & (requested - 1)) == 0;
-  if (requested == 0 || (own == 0 && power_of_two && requested >= 4 && requested <= 128) || requested == own) return {};
+  if (requested == 0 || (own == 0 && power_of_two && requested >= 4 && requested <= 128) || requested == own) {
+    size = requested;
+    return {};
+  }
   return fail("DeviceFacts::emulated_subgroup_size = " + std::to_string(requested) + " on " + limits.renderer +
               (own == 0 ? std::string(", which has no subgroups: use 0, or a power of two from 4 to 128")
                         : ", whose subgroups have " + std::to_string(own) + " lanes: use 0 or " + std::to_string(own)));
+}
+
+/// check_emulated_subgroup_size() for tools and tests: the size, with a failure reported (report()).
+inline std::uint32_t check_emulated_subgroup_size(std::uint32_t requested, const DeviceLimits& limits) {
+  std::uint32_t size = 0;
+  report(check_emulated_subgroup_size(requested, limits, size));
+  return size;
+}
+
+/// The subgroup size to emulate through shared memory (DeviceFacts::emulated_subgroup_size) where
+/// it takes effect: on a device without subgroups. 0: none (a device with subgroups runs its own).
+inline std::uint32_t emulated_subgroups(const DeviceLimits& limits) {
+  return limits.subgroup_size == 0 && limits.ballot_subgroup_size == 0 ? limits.emulated_subgroup_size : 0;
+}
+
+/// The subgroup size shuffles run with: the device's (subgroup_size), or where it has none the
+/// emulated one; 0: none.
+inline std::uint32_t shuffle_subgroup_size(const DeviceLimits& limits) {
+  return limits.subgroup_size != 0 ? limits.subgroup_size : emulated_subgroups(limits);
 }
 
 /// The limits a sorter plans with: the context's, asked once, with `facts` applied.
@@ -262,10 +285,18 @@ inline Status device_limits_for(const DeviceFacts& facts, DeviceLimits& limits) 
   if (Status status = query_device_limits(limits); !status) return status;
   limits = clamp_device_limits(limits, facts.clamp);
   if (facts.compute_units != 0) limits.compute_units = facts.compute_units;
-  if (Status status = check_emulated_subgroup_size(facts.emulated_subgroup_size, limits); !status) return status;
-  limits.emulated_subgroup_size = facts.emulated_subgroup_size;
+  if (Status status = check_emulated_subgroup_size(facts.emulated_subgroup_size, limits, limits.emulated_subgroup_size);
+      !status)
+    return status;
   return resolve_workgroup_waits(facts.workgroup_waits, limits.vendor, limits.renderer, limits.version,
                                  std::getenv("LP_NUM_THREADS"), limits.cross_workgroup_waits);
+}
+
+/// device_limits_for() for tools and tests: the limits, with a failure reported (report()).
+inline DeviceLimits device_limits_for(const DeviceFacts& facts) {
+  DeviceLimits limits;
+  report(device_limits_for(facts, limits));
+  return limits;
 }
 
 /// The facts in effect in `limits` (a sorter's device_facts()).

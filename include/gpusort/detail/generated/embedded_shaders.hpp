@@ -595,9 +595,12 @@ inline constexpr const char* bitonic_registers_glsl = R"gpusort_glsl(// The bito
 #endif
 
 // KEY_REG: a register of keys (REG's lanes of KEY). Values stay REG. The KEY_* operations
-// compare key registers: lane masks like REG_MASK, plain bools, min and max.
+// compare key registers: lane masks like REG_MASK, plain bools, min and max. KEY_WORD and
+// SET_KEY_WORD reach word w of a key (0: the high word) for code that moves keys word by word.
 #if KEY_WORDS == 2
 #define KEY_REG uvec2
+#define KEY_WORD(k, w) (k)[w]
+#define SET_KEY_WORD(k, w, word) (k)[w] = (word)
 bool key_less(uvec2 a, uvec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
 #define KEY_LESS(a, b) key_less(a, b)
 #define KEY_GREATER_MASK(a, b) REG_MASK(key_less(b, a))
@@ -606,6 +609,8 @@ bool key_less(uvec2 a, uvec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y);
 #define KEY_MAX(a, b) (key_less(b, a) ? (a) : (b))
 #else
 #define KEY_REG REG
+#define KEY_WORD(k, w) (k)
+#define SET_KEY_WORD(k, w, word) (k) = (word)
 #define KEY_LESS(a, b) ((a) < (b))
 #define KEY_GREATER_MASK(a, b) REG_MASK(REG_GREATER(a, b))
 #define KEY_EQUAL_MASK(a, b) REG_MASK(REG_EQUAL(a, b))
@@ -711,9 +716,10 @@ inline constexpr const char* bitonic_tile_config_glsl = R"gpusort_glsl(// The ti
 // u suffix where a preprocessor #if tests the name (the GLSL preprocessor takes none):
 //   TILE_LOG2           the tile is 2^TILE_LOG2 = GROUP_SIZE * ELEMS elements (ELEMS >= 4)
 //   SUBGROUP_LOG2       0, or log2 of the subgroup size to use shuffles
-//   SUBGROUP_EMULATION  1 runs the subgroup code with shuffles emulated in shared memory (a
-//                       testing aid for contexts without GL_KHR_shader_subgroup)
-//   DIRECT_TILE_IO      1: window passes move global memory straight to and from registers
+//   SUBGROUP_EMULATION  1: those subgroups are emulated through shared memory (a test facility
+//                       for contexts without GL_KHR_shader_subgroup; tile_subgroups.glsl)
+//   DIRECT_TILE_IO      1 (with subgroups of 32): window passes move global memory straight to
+//                       and from registers
 //   WIDE_CHUNKS         1 (with subgroups): shared-memory steps run in wide chunks
 //   FUSED_PASSES        1: one dispatch runs several passes (tile_fused.glsl)
 //   FUSED_RESERVE_WORDS with FUSED_PASSES: shared memory reserved beside the tile
@@ -804,12 +810,7 @@ void fused_main() {
         if (item >= u_fused_first_item[p]) pass = p;
     }
     uvec4 d = u_fused_pass[pass];
-    u_mode = fused_pass_mode(d.x);
-    u_flip = fused_pass_flip(d.x);
-    u_pre = fused_pass_pre(d.x);
-    u_stage = d.y;
-    u_p_hi = d.z;
-    u_p_lo = d.w;
+    g_pass = TilePass(fused_pass_mode(d.x), d.y, d.z, d.w, fused_pass_flip(d.x) != 0u, fused_pass_pre(d.x));
     uint first = u_fused_first_item[pass];
     if (first > 0u) {
         if (gl_LocalInvocationIndex == 0u) {
@@ -833,7 +834,7 @@ inline constexpr const char* bitonic_tile_io_glsl = R"gpusort_glsl(// The tile k
 // I/O between global memory and registers (DIRECT_TILE_IO).
 
 // Mode 2: where tile slot s lives in memory. Its low g_run_log2 bits are the offset in a
-// run, its high d bits become the step bits u_p_lo .. u_p_hi, and the workgroup's base
+// run, its high d bits become the step bits p_lo .. p_hi, and the workgroup's base
 // holds every other bit. In slot coordinates the window's steps are the tile's own steps
 // of pivots TILE_LOG2-1 .. g_run_log2, with the same orientation: a disperse on global
 // bit m is a disperse on its slot bit. The stage's flip pairs x with x ^ (2^k - 1), which
@@ -842,12 +843,12 @@ inline constexpr const char* bitonic_tile_io_glsl = R"gpusort_glsl(// The tile k
 // s ^ (TILE_SIZE - 1): the tile's own flip, and the window needs no special step.
 uint window_position(uint slot) {
     uint run_mask = (1u << g_run_log2) - 1u;
-    uint position = g_tile_base | (slot & run_mask) | ((slot >> g_run_log2) << u_p_lo);
+    uint position = g_tile_base | (slot & run_mask) | ((slot >> g_run_log2) << g_pass.p_lo);
     return slot >= TILE_SIZE / 2u ? position ^ g_flip_mask : position;
 }
 
 uint slot_position(uint slot) {
-    return u_mode == GPUSORT_BITONIC_TILE_WINDOW ? window_position(slot) : g_tile_base + slot;
+    return g_pass.mode == GPUSORT_BITONIC_TILE_WINDOW ? window_position(slot) : g_tile_base + slot;
 }
 
 // Global <-> shared, 4 elements per invocation and round: coalesced 16-byte accesses
@@ -857,7 +858,7 @@ void load_tile() {
     for (uint r = 0u; r < ELEMS / 4u; ++r) {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = slot_position(local_index);
-        if (u_mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
+        if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
         KEY4 k;
 #if HAS_VALUES
         uvec4 v;
@@ -868,7 +869,7 @@ void load_tile() {
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
-            if (u_mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
+            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
             tile_values[bank_swizzle(local_index + l)] = v[l];
@@ -904,14 +905,14 @@ void store_tile() {
 }
 
 // Mode 2: the workgroup's base position. Workgroup g enumerates the bits the window does
-// not hold: bits g_run_log2 .. u_p_lo-1 (low bits of g), then bits u_p_hi+1 and up.
+// not hold: bits g_run_log2 .. p_lo-1 (low bits of g), then bits p_hi+1 and up.
 void begin_window(uint group) {
-    uint d = u_p_hi - u_p_lo + 1u;
+    uint d = g_pass.p_hi - g_pass.p_lo + 1u;
     g_run_log2 = TILE_LOG2 - d;
-    uint between = u_p_lo - g_run_log2;  // bits between the run and the window
+    uint between = g_pass.p_lo - g_run_log2;  // bits between the run and the window
     uint low = group & ((1u << between) - 1u);
-    g_tile_base = (low << g_run_log2) | ((group >> between) << (u_p_hi + 1u));
-    g_flip_mask = u_flip != 0u ? ((1u << u_p_lo) - 1u) & ~((1u << g_run_log2) - 1u) : 0u;
+    g_tile_base = (low << g_run_log2) | ((group >> between) << (g_pass.p_hi + 1u));
+    g_flip_mask = g_pass.flip ? ((1u << g_pass.p_lo) - 1u) & ~((1u << g_run_log2) - 1u) : 0u;
 }
 
 #if DIRECT_TILE_IO
@@ -949,8 +950,8 @@ void top_steps(bool flip, uint floor) {
 
 // Registers <-> memory at the window slots in positions[] (keys already ordered; a window
 // is never a sort's last pass).
-#if HAS_VALUES || KEY_WORDS != 1
-#error "direct tile I/O is for 32-bit keys without values (the host never asks for more)"
+#if HAS_VALUES || KEY_WORDS != 1 || SUBGROUP_LOG2 != 5
+#error "direct tile I/O is for 32-bit keys without values, 8 elements and subgroups of 32 (the host asks for no more)"
 #endif
 void load_slots() {
     for (uint j = 0u; j < ELEMS; ++j) {
@@ -967,7 +968,7 @@ void store_slots() {
 }
 
 void window_direct() {
-    bool flip = u_flip != 0u;
+    bool flip = g_pass.flip;
     top_layout(flip);
     load_slots();
     top_steps(flip, g_run_log2);
@@ -993,33 +994,45 @@ void window_direct() {
 inline constexpr const char* bitonic_tile_kernel_comp = R"gpusort_glsl(// The tile kernel: a workgroup owns TILE_SIZE elements in shared memory.
 //   mode 0 (local sort):     stages 1 .. min(stages, TILE_LOG2) of the network in each tile
 //                            of TILE_SIZE consecutive elements.
-//   mode 1 (local disperse): the disperse steps of pivots u_p_hi .. 0 (TILE_LOG2-1 .. 0
+//   mode 1 (local disperse): the disperse steps of pivots p_hi .. 0 (TILE_LOG2-1 .. 0
 //                            unless passes cross stages), which finish a stage whose wider
 //                            steps ran before, on the same tiles.
-//   mode 2 (window):         d = u_p_hi - u_p_lo + 1 consecutive wide steps of stage
-//                            u_stage (pivots u_p_hi .. u_p_lo, all >= TILE_LOG2 - d) in one
+//   mode 2 (window):         d = p_hi - p_lo + 1 consecutive wide steps of stage
+//                            `stage` (pivots p_hi .. p_lo, all >= TILE_LOG2 - d) in one
 //                            sweep over memory. The tile is 2^(TILE_LOG2 - d) runs of
 //                            RUN = 2^(TILE_LOG2 - d) consecutive elements, one run per value
 //                            of the step bits, so loads and stores stay coalesced; see
 //                            window_position() for the mapping and why the flip fits.
-//                            With u_pre > 0 the pass first runs the last disperses of stage
-//                            u_stage - 1 (pivots u_pre-1 .. 0), which lie in the runs: one
+//                            With pre > 0 the pass first runs the last disperses of stage
+//                            `stage` - 1 (pivots pre-1 .. 0), which lie in the runs: one
 //                            sweep over memory then ends one stage and starts the next.
+// (mode, stage, p_hi, p_lo, flip, pre: the pass, g_pass, tile_memory.glsl.)
 // The host's switches are in tile_config.glsl; the pieces, in the order the host compiles
 // them after the shared ones (shader_interface.h, bitonic_interface.h, elements.glsl,
-// registers.glsl): tile_memory.glsl, tile_shuffles.glsl, tile_steps.glsl, tile_io.glsl,
-// tile_fused.glsl, and this file.
+// registers.glsl): tile_subgroups.glsl, tile_memory.glsl, tile_shuffles.glsl,
+// tile_steps.glsl, tile_io.glsl, tile_fused.glsl, and this file.
 
-// One tile of the pass that u_mode .. u_pre describe: workgroup `group` of its dispatch.
+#if !FUSED_PASSES
+// One pass per dispatch: the pass (TilePass's fields).
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_MODE) uniform uint u_mode;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_STAGE) uniform uint u_stage;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_HI) uniform uint u_p_hi;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_LO) uniform uint u_p_lo;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_FLIP) uniform uint u_flip;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_PRE) uniform uint u_pre;
+#endif
+
+// One tile of the pass g_pass: workgroup `group` of its dispatch.
 void run_tile(uint group) {
     g_count = element_count();
     uint stages = stage_count(g_count);
     g_stages = min(stages, TILE_LOG2);
-    g_last_pass = u_mode == GPUSORT_BITONIC_TILE_LOCAL_SORT ? stages <= TILE_LOG2
-                                                    : (u_mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE && u_stage == stages);
+    g_last_pass = g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT
+                      ? stages <= TILE_LOG2
+                      : (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE && g_pass.stage == stages);
     g_run_log2 = 0u;
     g_flip_mask = 0u;
-    if (u_mode == GPUSORT_BITONIC_TILE_WINDOW) {
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_WINDOW) {
         begin_window(group);
         // The lowest position of the tile; the flipped half lies above it. Uniform exit.
         if (g_tile_base >= g_count) return;
@@ -1033,26 +1046,26 @@ void run_tile(uint group) {
     // direct local disperses (top, then blocked layout) measured slower than load_tile's
     // fully coalesced 16-byte accesses (bench/results/history.md).
     // Runs of 16 fill the top layout's lanes; shorter ones take the path below, and so do
-    // windows that start with the previous stage's disperses (u_pre), whose runs are steps.
-    if (u_mode == GPUSORT_BITONIC_TILE_WINDOW && g_run_log2 >= 4u && u_pre == 0u) {
+    // windows that start with the previous stage's disperses (pre), whose runs are steps.
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_WINDOW && g_run_log2 >= 4u && g_pass.pre == 0u) {
         window_direct();
         return;
     }
 #endif
     load_tile();
-    // Each stage: the steps with pivots >= WARP_LOG2 through shared memory, then the rest in
-    // registers (and shuffles) on the blocked layout.
-    if (u_mode == GPUSORT_BITONIC_TILE_LOCAL_SORT) {
+    // Each stage: the steps with pivots >= SUBGROUP_ELEMS_LOG2 through shared memory, then the
+    // rest in registers (and shuffles) on the blocked layout.
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT) {
         if (thread_active()) load_blocked();
         local_sort_from_registers();
         if (thread_active()) store_registers();
         barrier();
-    } else if (u_mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE) {
-        low_disperses(u_p_hi);
+    } else if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE) {
+        low_disperses(g_pass.p_hi);
     } else {
-        // In slot coordinates stage u_stage-1's last disperses are the run's own pivots.
-        if (u_pre > 0u) low_disperses(u_pre - 1u);
-        run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, u_flip != 0u);
+        // In slot coordinates stage `stage`-1's last disperses are the run's own pivots.
+        if (g_pass.pre > 0u) low_disperses(g_pass.pre - 1u);
+        run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, g_pass.flip);
     }
     store_tile();
 }
@@ -1061,6 +1074,7 @@ void main() {
 #if FUSED_PASSES
     fused_main();
 #else
+    g_pass = TilePass(u_mode, u_stage, u_p_hi, u_p_lo, u_flip != 0u, u_pre);
     run_tile(linear_group_id());
 #endif
 }
@@ -1068,33 +1082,32 @@ void main() {
 
 // shaders/bitonic/tile_memory.glsl
 inline constexpr const char* bitonic_tile_memory_glsl = R"gpusort_glsl(// The tile kernel's workgroup: its tile in shared memory (bank-swizzled), the pass it runs
-// (u_mode .. u_pre, or per tile under FUSED_PASSES), each invocation's rank, and the moves
-// between the tile and the registers of registers.glsl (chunks, the blocked layout).
-// With subgroups every step whose pivot is below WARP_LOG2 runs in registers and shuffles
-// (tile_shuffles.glsl), with no shared memory and no barrier.
+// (g_pass), each invocation's rank, and the moves between the tile and the registers of
+// registers.glsl (chunks, the blocked layout). With subgroups every step whose pivot is below
+// SUBGROUP_ELEMS_LOG2 runs in registers and shuffles (tile_shuffles.glsl), with no shared
+// memory and no barrier of its own.
 
 #define TILE_SIZE (1u << TILE_LOG2)
 
 #if SUBGROUP_LOG2 > 0
-#define WARP_LOG2 (ELEMS_LOG2 + uint(SUBGROUP_LOG2))  // bits one subgroup holds in registers
+#define SUBGROUP_ELEMS_LOG2 (ELEMS_LOG2 + uint(SUBGROUP_LOG2))  // log2 of the elements one subgroup holds
 #else
-#define WARP_LOG2 ELEMS_LOG2
+#define SUBGROUP_ELEMS_LOG2 ELEMS_LOG2
 #endif
 
 layout(local_size_x = GROUP_SIZE) in;
 
-// FUSED_PASSES 1: one dispatch runs several passes (tile_fused.glsl); the pass of the tile
-// at hand then lives in these names as plain variables.
-#if FUSED_PASSES
-uint u_mode, u_stage, u_p_hi, u_p_lo, u_flip, u_pre;
-#else
-layout(location = GPUSORT_BITONIC_TILE_LOCATION_MODE) uniform uint u_mode;    // GPUSORT_BITONIC_TILE_*
-layout(location = GPUSORT_BITONIC_TILE_LOCATION_STAGE) uniform uint u_stage;  // modes 1, 2: the stage k the steps belong to
-layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_HI) uniform uint u_p_hi;    // modes 1, 2: pivot of the first step
-layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_LO) uniform uint u_p_lo;    // mode 2: pivot of the last step
-layout(location = GPUSORT_BITONIC_TILE_LOCATION_FLIP) uniform uint u_flip;    // mode 2: the first step is the stage's flip
-layout(location = GPUSORT_BITONIC_TILE_LOCATION_PRE) uniform uint u_pre;      // mode 2: disperses of stage u_stage-1 to run first
-#endif
+// The pass a tile runs. main() reads it from the uniforms below (one pass per dispatch);
+// fused_main() (tile_fused.glsl) from its table, per tile.
+struct TilePass {
+    uint mode;   // GPUSORT_BITONIC_TILE_*
+    uint stage;  // modes 1, 2: the stage k the steps belong to
+    uint p_hi;   // modes 1, 2: pivot of the first step
+    uint p_lo;   // mode 2: pivot of the last step
+    bool flip;   // mode 2: the first step is the stage's flip
+    uint pre;    // mode 2: disperses of stage `stage`-1 to run first
+};
+TilePass g_pass;
 
 // Derived once per invocation from the element count (which may come from the GPU).
 uint g_count;         // elements to sort
@@ -1117,18 +1130,6 @@ uint bank_swizzle(uint i) {
     return i ^ ((i >> 5u) & 31u);
 }
 
-#if SUBGROUP_EMULATION
-uint subgroup_id() { return gl_LocalInvocationIndex >> SUBGROUP_LOG2; }
-uint subgroup_lane() { return gl_LocalInvocationIndex & ((1u << SUBGROUP_LOG2) - 1u); }
-
-// One word per register and invocation: an emulated shuffle of all ELEMS registers costs two
-// barriers per word of the element, not two per register.
-shared uint exchange_words[GROUP_SIZE * ELEMS];
-#elif SUBGROUP_LOG2 > 0
-uint subgroup_id() { return gl_SubgroupID; }
-uint subgroup_lane() { return gl_SubgroupInvocationID; }
-#endif
-
 // The invocation's rank in the data layout. With subgroups, consecutive ranks share a
 // subgroup, whatever order the implementation groups invocations in.
 uint thread_rank() {
@@ -1141,12 +1142,13 @@ uint thread_rank() {
 
 // A sort smaller than the tile (mode 0 with g_stages < TILE_LOG2) touches only the first
 // 2^g_stages elements; invocations past them idle through the barriers. Under emulation
-// they join in (on +infinity padding that never leaves the tile): shuffles are barriers.
+// they join in (on elements past the sort that never leave the tile): emulated shuffles are
+// barriers (tile_subgroups.glsl).
 bool thread_active() {
 #if SUBGROUP_EMULATION
     return true;
 #else
-    return u_mode != GPUSORT_BITONIC_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
+    return g_pass.mode != GPUSORT_BITONIC_TILE_LOCAL_SORT || thread_rank() * ELEMS < (1u << g_stages);
 #endif
 }
 
@@ -1207,69 +1209,11 @@ void register_disperse(uint m) {
 )gpusort_glsl";
 
 // shaders/bitonic/tile_shuffles.glsl
-inline constexpr const char* bitonic_tile_shuffles_glsl = R"gpusort_glsl(// The tile kernel's subgroup steps (SUBGROUP_LOG2 > 0): shuffles between lanes, emulated
-// through shared memory under SUBGROUP_EMULATION (every invocation then takes part in every
-// step), so that contexts without GL_KHR_shader_subgroup, like llvmpipe in CI, run and check
-// these paths; and wide chunks (WIDE_CHUNKS).
+inline constexpr const char* bitonic_tile_shuffles_glsl = R"gpusort_glsl(// The tile kernel's subgroup steps (SUBGROUP_LOG2 > 0), through the subgroup backend's
+// shuffle_in() (tile_subgroups.glsl): steps whose pivot is a lane bit, and wide chunks
+// (WIDE_CHUNKS).
 
 #if SUBGROUP_LOG2 > 0
-KEY_REG other_keys[ELEMS];
-#if HAS_VALUES
-REG other_values[ELEMS];
-#endif
-
-#if HAS_VALUES
-#define REG_WORD_VALUE(j) reg_values[j]
-#else
-#define REG_WORD_VALUE(j) 0u
-#endif
-
-#if SUBGROUP_EMULATION
-// Every invocation of the workgroup must call the emulated shuffle (barriers), which is why
-// thread_active() is always true under emulation. `word` picks a 32-bit word of the element
-// (0, 1: key words; 2: value); the barrier before the writes lets the previous exchange's
-// reads finish.
-uint exchanged_word(uint j, uint word) {
-#if KEY_WORDS == 2
-    return word == 0u ? reg_keys[j].x : word == 1u ? reg_keys[j].y : REG_WORD_VALUE(j);
-#else
-    return word == 0u ? reg_keys[j] : REG_WORD_VALUE(j);
-#endif
-}
-
-void shuffle_in(uint lane_mask, uint register_mask) {
-    uint mine = gl_LocalInvocationIndex * ELEMS;
-    uint theirs = (gl_LocalInvocationIndex ^ lane_mask) * ELEMS;
-    for (uint word = 0u; word < uint(KEY_WORDS + HAS_VALUES); ++word) {
-        barrier();
-        for (uint j = 0u; j < ELEMS; ++j) exchange_words[mine + j] = exchanged_word(j, word);
-        barrier();
-        for (uint j = 0u; j < ELEMS; ++j) {
-            uint w = exchange_words[theirs + (j ^ register_mask)];
-#if KEY_WORDS == 2
-            if (word == 0u) other_keys[j].x = w;
-            if (word == 1u) other_keys[j].y = w;
-#else
-            if (word == 0u) other_keys[j] = w;
-#endif
-#if HAS_VALUES
-            if (word == uint(KEY_WORDS)) other_values[j] = w;
-#endif
-        }
-    }
-}
-#else
-// Fetches register (j ^ register_mask) of lane (lane ^ lane_mask) into other_*[j].
-void shuffle_in(uint lane_mask, uint register_mask) {
-    for (uint j = 0u; j < ELEMS; ++j) {
-        other_keys[j] = subgroupShuffleXor(reg_keys[j ^ register_mask], lane_mask);
-#if HAS_VALUES
-        other_values[j] = subgroupShuffleXor(reg_values[j ^ register_mask], lane_mask);
-#endif
-    }
-}
-#endif
-
 // Register j against the fetched element: the lower position keeps the smaller key. Both
 // lanes of a pair see the same two keys, so equal keys never move.
 void keep_side(uint j, bool lower) {
@@ -1365,11 +1309,11 @@ void run_steps_down_to(uint p_hi, uint floor, bool flip) {
     }
 }
 
-// Disperse steps of pivots p_start (< WARP_LOG2) .. 0, never a flip, on the blocked layout
-// in registers: lane bits by shuffles, register bits in place.
+// Disperse steps of pivots p_start (< SUBGROUP_ELEMS_LOG2) .. 0, never a flip, on the
+// blocked layout in registers: lane bits by shuffles, register bits in place.
 void blocked_disperses(uint p_start) {
 #if SUBGROUP_LOG2 > 0
-    for (uint p = p_start; p >= ELEMS_LOG2 && p < WARP_LOG2; --p) shuffle_step(1u << (p - ELEMS_LOG2), 0u, p - ELEMS_LOG2);
+    for (uint p = p_start; p >= ELEMS_LOG2 && p < SUBGROUP_ELEMS_LOG2; --p) shuffle_step(1u << (p - ELEMS_LOG2), 0u, p - ELEMS_LOG2);
 #endif
     for (uint i = 0u; i < ELEMS_LOG2; ++i) {
         uint m = ELEMS_LOG2 - 1u - i;
@@ -1377,11 +1321,11 @@ void blocked_disperses(uint p_start) {
     }
 }
 
-// The steps of stage k with pivots from p_start (< WARP_LOG2) down to 0, on the blocked
-// layout in registers: lane bits by shuffles, register bits in place. `flip` when p_start
-// is the stage's flip (k - 1 >= ELEMS_LOG2). (Not blocked_disperses(): its test on each
+// The steps of stage k with pivots from p_start (< SUBGROUP_ELEMS_LOG2) down to 0, on the
+// blocked layout in registers: lane bits by shuffles, register bits in place. `flip` when
+// p_start is the stage's flip (k - 1 >= ELEMS_LOG2). (Not blocked_disperses(): its test on each
 // register pivot made the local sort slower, bench/results/history.md.)
-void warp_steps(uint k, uint p_start, bool flip) {
+void subgroup_steps(uint k, uint p_start, bool flip) {
 #if SUBGROUP_LOG2 > 0
     uint p = p_start;
     if (flip) {
@@ -1389,14 +1333,14 @@ void warp_steps(uint k, uint p_start, bool flip) {
         shuffle_step(((1u << k) - 1u) >> ELEMS_LOG2, ELEMS - 1u, k - 1u - ELEMS_LOG2);
         p = k - 2u;
     }
-    for (; p >= ELEMS_LOG2 && p < WARP_LOG2; --p) shuffle_step(1u << (p - ELEMS_LOG2), 0u, p - ELEMS_LOG2);
+    for (; p >= ELEMS_LOG2 && p < SUBGROUP_ELEMS_LOG2; --p) shuffle_step(1u << (p - ELEMS_LOG2), 0u, p - ELEMS_LOG2);
 #endif
     for (uint i = 0u; i < ELEMS_LOG2; ++i) register_disperse(ELEMS_LOG2 - 1u - i);
 }
 
-// Stages 1 .. min(WARP_LOG2, g_stages) touch only the low WARP_LOG2 bits, so each
-// invocation (with subgroups: each subgroup) sorts its elements in registers, which hold
-// the blocked layout.
+// Stages 1 .. min(SUBGROUP_ELEMS_LOG2, g_stages) touch only the low SUBGROUP_ELEMS_LOG2
+// bits, so each invocation (with subgroups: each subgroup) sorts its elements in registers,
+// which hold the blocked layout.
 void sort_registers() {
     // Every loop has a constant trip count so that the compiler unrolls it and the
     // register arrays are indexed by constants (NVIDIA otherwise puts them in local memory).
@@ -1416,21 +1360,21 @@ void sort_registers() {
             }
         }
     }
-    for (uint k = ELEMS_LOG2 + 1u; k <= min(g_stages, WARP_LOG2); ++k) warp_steps(k, k - 1u, true);
+    for (uint k = ELEMS_LOG2 + 1u; k <= min(g_stages, SUBGROUP_ELEMS_LOG2); ++k) subgroup_steps(k, k - 1u, true);
 }
 
 // Mode 0 from registers holding the blocked layout to registers holding it again: stages
-// above WARP_LOG2 take their wide steps through shared memory.
+// above SUBGROUP_ELEMS_LOG2 take their wide steps through shared memory.
 void local_sort_from_registers() {
     if (thread_active()) sort_registers();
-    for (uint k = WARP_LOG2 + 1u; k <= g_stages; ++k) {
+    for (uint k = SUBGROUP_ELEMS_LOG2 + 1u; k <= g_stages; ++k) {
         if (thread_active()) store_registers();
         barrier();
-        run_steps_down_to(k - 1u, WARP_LOG2, true);
-        // The steps of stage k with pivots below WARP_LOG2 (never its flip: k > WARP_LOG2).
+        run_steps_down_to(k - 1u, SUBGROUP_ELEMS_LOG2, true);
+        // The steps of stage k with pivots below SUBGROUP_ELEMS_LOG2 (never its flip).
         if (thread_active()) {
             load_blocked();
-            warp_steps(k, WARP_LOG2 - 1u, false);
+            subgroup_steps(k, SUBGROUP_ELEMS_LOG2 - 1u, false);
         }
     }
 }
@@ -1438,14 +1382,96 @@ void local_sort_from_registers() {
 // Disperse steps of pivots p_hi .. 0 (tile slot bits) on the tile in shared memory, which
 // holds the result afterwards: the wide ones through shared memory, the rest in registers.
 void low_disperses(uint p_hi) {
-    run_steps_down_to(p_hi, WARP_LOG2, false);
+    run_steps_down_to(p_hi, SUBGROUP_ELEMS_LOG2, false);
     if (thread_active()) {
         load_blocked();
-        blocked_disperses(min(p_hi, WARP_LOG2 - 1u));
+        blocked_disperses(min(p_hi, SUBGROUP_ELEMS_LOG2 - 1u));
         store_registers();
     }
     barrier();
 }
+)gpusort_glsl";
+
+// shaders/bitonic/tile_subgroups.glsl
+inline constexpr const char* bitonic_tile_subgroups_glsl = R"gpusort_glsl(// The tile kernel's subgroup backend (SUBGROUP_LOG2 > 0): the functions every subgroup step
+// of the kernel goes through, with one implementation for real subgroups and one for subgroups
+// emulated through shared memory, under the same signatures:
+//   subgroup_id(), subgroup_lane()   the invocation's subgroup and its lane in it
+//   shuffle_in(lane_mask, register_mask)
+//                                    other_*[j] = register (j ^ register_mask) of lane
+//                                    (lane ^ lane_mask) of the same subgroup
+// Real subgroups (GL_KHR_shader_subgroup: basic, shuffle) are the GPU's. SUBGROUP_EMULATION 1
+// runs the same code with subgroups of 2^SUBGROUP_LOG2 lanes emulated through shared memory
+// (DeviceFacts::emulated_subgroup_size), so that contexts without subgroups, like llvmpipe in
+// CI, execute the index arithmetic of every subgroup size a GPU may have. Each emulated shuffle
+// is a barrier of the workgroup, so every invocation must call it (thread_active() is then
+// always true).
+
+#if SUBGROUP_LOG2 > 0
+#define SUBGROUP_SIZE (1u << SUBGROUP_LOG2)
+
+KEY_REG other_keys[ELEMS];
+#if HAS_VALUES
+REG other_values[ELEMS];
+#endif
+
+#if SUBGROUP_EMULATION
+// The emulated subgroups are numbered from the workgroup's end, so that code which took
+// gl_LocalInvocationIndex for the position an invocation holds in the subgroup order
+// (thread_rank()) fails here: GL does not say how a GPU groups invocations into subgroups.
+uint subgroup_id() { return (GROUP_SIZE >> SUBGROUP_LOG2) - 1u - (gl_LocalInvocationIndex >> SUBGROUP_LOG2); }
+uint subgroup_lane() { return gl_LocalInvocationIndex & (SUBGROUP_SIZE - 1u); }
+
+// One word per register and invocation: an emulated shuffle of all ELEMS registers costs two
+// barriers per word of the element, not two per register.
+shared uint exchange_words[GROUP_SIZE * ELEMS];
+
+// Word w of register j's element: its key's words (KEY_WORD), then its value.
+uint element_word(uint j, uint w) {
+#if HAS_VALUES
+    if (w == uint(KEY_WORDS)) return reg_values[j];
+#endif
+    return KEY_WORD(reg_keys[j], w);
+}
+
+void set_other_word(uint j, uint w, uint word) {
+#if HAS_VALUES
+    if (w == uint(KEY_WORDS)) {
+        other_values[j] = word;
+        return;
+    }
+#endif
+    SET_KEY_WORD(other_keys[j], w, word);
+}
+
+// A lane mask that reaches past the subgroup wraps into it: a real shuffle there returns an
+// undefined value, so a wrong mask must not read another subgroup's registers and pass. The
+// barrier before the writes lets the previous exchange's reads finish.
+void shuffle_in(uint lane_mask, uint register_mask) {
+    uint first = subgroup_id() << SUBGROUP_LOG2;
+    uint mine = (first + subgroup_lane()) * ELEMS;
+    uint theirs = (first + ((subgroup_lane() ^ lane_mask) & (SUBGROUP_SIZE - 1u))) * ELEMS;
+    for (uint w = 0u; w < uint(KEY_WORDS + HAS_VALUES); ++w) {
+        barrier();
+        for (uint j = 0u; j < ELEMS; ++j) exchange_words[mine + j] = element_word(j, w);
+        barrier();
+        for (uint j = 0u; j < ELEMS; ++j) set_other_word(j, w, exchange_words[theirs + (j ^ register_mask)]);
+    }
+}
+#else
+uint subgroup_id() { return gl_SubgroupID; }
+uint subgroup_lane() { return gl_SubgroupInvocationID; }
+
+void shuffle_in(uint lane_mask, uint register_mask) {
+    for (uint j = 0u; j < ELEMS; ++j) {
+        other_keys[j] = subgroupShuffleXor(reg_keys[j ^ register_mask], lane_mask);
+#if HAS_VALUES
+        other_values[j] = subgroupShuffleXor(reg_values[j ^ register_mask], lane_mask);
+#endif
+    }
+}
+#endif
+#endif
 )gpusort_glsl";
 
 // shaders/common/shader_interface.h
@@ -1531,7 +1557,7 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 // stable), and mapped back on the last pass's store; the passes between move ordered keys.
 //
 // Bindings, uniform locations, flags and the meta buffer's layout: radix_interface.h (shared
-// with RadixSorter). The meta buffer holds the element count, the Onesweep tickets,
+// with RadixSorter). The meta buffer holds the element count, the Onesweep tickets and fallback count,
 // sort_indirect()'s dispatch arguments and the per-pass digit histograms; the tile state,
 // Onesweep's per-partition digit status or reduce-then-scan's per-block digit counts (turned
 // into offsets by the scan).
@@ -1545,6 +1571,7 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 #endif
 
 #define META_COUNT GPUSORT_RADIX_META_COUNT
+#define META_FALLBACKS GPUSORT_RADIX_META_FALLBACKS
 #define META_TICKETS GPUSORT_RADIX_META_TICKETS
 #define META_ARGUMENTS GPUSORT_RADIX_META_ARGUMENTS
 #define META_HISTOGRAMS GPUSORT_RADIX_META_HISTOGRAMS
@@ -1683,7 +1710,7 @@ void main() {
             s_base[d] += S_COUNT(d);
         }
         barrier();
-        scatter_tile(tile_first, n_tile);
+        scatter_tile(n_tile);
     }
 }
 )gpusort_glsl";
@@ -1796,7 +1823,7 @@ void main() {
 
 // shaders/radix/init.comp
 inline constexpr const char* radix_init_comp = R"gpusort_glsl(// Starts every radix sort (one workgroup): records the element count, zeroes the digit
-// histograms and the Onesweep tickets, and writes the DispatchIndirectCommands that
+// histograms, the Onesweep tickets and fallback count, and writes the DispatchIndirectCommands that
 // sort_indirect() dispatches with, so that the CPU never reads a count from the GPU.
 // Extra #defines: TILE_SIZE, HISTOGRAM_KEYS (keys per histogram workgroup), COPY_ELEMENTS
 // (elements per copy workgroup), SERIAL_SCAN_BLOCKS (scan.comp).
@@ -1831,6 +1858,7 @@ void main() {
     if (t < GPUSORT_RADIX_MAX_PASSES) meta[META_TICKETS + t] = 0u;
     if (t == 0u) {
         meta[META_COUNT] = n;
+        meta[META_FALLBACKS] = 0u;
         // Fewer than two elements are sorted already: every pass gets no workgroup.
         uint sorting = n < 2u ? 0u : 1u;
         uint tiles = ceil_div(n, TILE_SIZE) * sorting;
@@ -1887,18 +1915,51 @@ void store_dst_value(uint i, uint value) { dst_values[u_dst_value_base + i] = va
 )gpusort_glsl";
 
 // shaders/radix/onesweep.comp
-inline constexpr const char* radix_onesweep_comp = R"gpusort_glsl(// Onesweep (Adinets and Merrill, 2022): one dispatch per digit pass. Each workgroup takes
-// the next partition (tile) from an atomic ticket, so a partition only waits for partitions
-// that workgroups already running took; it counts its digits and publishes them at once,
-// ranks its keys, then looks back through earlier partitions' published counts for where
-// its keys of each digit go (decoupled look-back, one status word per digit), and scatters.
+inline constexpr const char* radix_onesweep_comp = R"gpusort_glsl(// Onesweep (Adinets and Merrill, 2022) with decoupled fallback (Smith, Levien and Owens, 2025):
+// one dispatch per digit pass, and no workgroup ever needs another to make progress. Each
+// workgroup takes the next partition (tile) from an atomic ticket, counts its digits and
+// publishes them at once, ranks its keys, then looks back through earlier partitions'
+// published counts for where its keys of each digit go (decoupled look-back, one status word
+// per digit), and scatters.
 //
 // Status word of (partition, digit): state << 30 | count, count below 2^30. Relative states:
 // 0 not ready, 1 aggregate (the partition's own count), 2 inclusive (every key of that
 // digit up to and including the partition, plus the digit's start). The stored state is
 // (relative + 2 * (pass & 1)) & 3, so the previous pass's final "inclusive" reads as "not
-// ready": the table is zeroed once per sort (histogram.comp) and never between passes.
-// Extra #defines: those of tile.glsl.
+// ready": the table is zeroed once per sort (histogram.comp) and never between passes. That
+// needs every word inclusive at the end of every pass: each owner posts its inclusive counts,
+// and nothing else ever writes a word that is already ready.
+//
+// Fallback. Each digit's look-back runs on its own invocation and gives up after finding the
+// next partition not ready LOOKBACK_POLLS times in a row. Then the whole workgroup, in a
+// uniform loop, counts that partition's keys of this pass's digit itself, from the pass's
+// source (partition q is the q-th ticket: keys [q * TILE_SIZE, min(n, (q + 1) * TILE_SIZE)),
+// read and mapped exactly as that partition's owner reads them), and each digit stuck there
+// inserts its count by compare-and-swap from the "not ready" word it read. The owner's plain
+// posts and any number of such inserts compose: they all write the same aggregate, and an
+// insert never replaces a ready word. Partition 0's insert is its inclusive count (the digit's
+// start plus its count), which is what its owner posts.
+//
+// Bounded work (llvmpipe ends an invocation's loops after 65535 iterations in all). A walk
+// only passes partitions that are not inclusive yet. An owner that has finished has posted
+// its inclusive counts, and owners take their tickets in order, so every partition a walk
+// passes belongs to a workgroup that was running when this one took its ticket: fewer than
+// the workgroups the device runs at once (llvmpipe: one per thread, LP_MAX_THREADS = 32 at
+// most; the test mode below adds at most as many withheld ones). A fallback round recounts
+// the nearest partition any digit is stuck at, and every digit stuck there moves past it, so
+// there are at most as many rounds as partitions passed. A round costs an invocation
+// KEYS_PER_INVOCATION + HALF_RADIX / GROUP_SIZE loop iterations for the recount and, per digit
+// it holds, at most LOOKBACK_POLLS idle steps of 2 * LOOKBACK_WINDOW + 1 iterations; each
+// partition passed costs a step more, and partition 0's start up to RADIX once per digit. With
+// llvmpipe's default tiles (256 x 4, a digit an invocation) that is about 50 iterations per
+// partition passed, within the budget for over a thousand; with the narrowest tiles (32
+// invocations x 32 keys, 8 digits each) about 400, within it for over a hundred.
+//
+// Test mode (WITHHOLD_POSTS 1, a separate program; k = u_withhold_every): partition q withholds
+// both its posts where q % k == 0 and a partition follows it, so that the next partition can
+// only pass it by recounting it; that one posts q's inclusive counts for it once it knows them
+// (its own exclusive counts), so that every word still ends the pass inclusive.
+// Extra #defines: those of tile.glsl; LOOKBACK_POLLS, WITHHOLD_POSTS (optional).
 
 layout(local_size_x = GROUP_SIZE) in;
 
@@ -1913,12 +1974,110 @@ layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buf
 // (bench/results/history.md).
 #define LOOKBACK_WINDOW 4u
 
+// Steps in a row that find the next partition not ready before the workgroup counts that
+// partition itself.
+#ifndef LOOKBACK_POLLS
+#define LOOKBACK_POLLS 4u
+#endif
+
+#ifndef WITHHOLD_POSTS
+#define WITHHOLD_POSTS 0
+#endif
+
+// The digits of invocation t in the look-back: t + i * GROUP_SIZE, i < DIGIT_SLOTS.
+#define DIGIT_SLOTS ((RADIX + GROUP_SIZE - 1u) / GROUP_SIZE)
+
 #define s_partition s_delta[0]  // read before s_delta is written (barriers between)
+// Fallback rounds, after rank_rows(): the recount, two 16-bit counts a word (a tile holds at
+// most 32768 keys), in subgroup 0's digit counters; and the nearest partition any digit is
+// stuck at plus one (0: none), in S_TMP, which is free from the end of count_tile() on.
+#define S_RECOUNT(x) s_area[x]
+#define S_STUCK S_TMP(0u)
 
 uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
 
 uint status_word(uint state, uint count) { return (((state + 2u * (u_pass & 1u)) & 3u) << 30u) | count; }
 uint status_state(uint word) { return ((word >> 30u) + 2u * (u_pass & 1u)) & 3u; }
+
+#if WITHHOLD_POSTS
+layout(location = GPUSORT_RADIX_LOCATION_WITHHOLD_EVERY) uniform uint u_withhold_every;  // k >= 1
+bool withheld(uint q, uint partitions) { return q % u_withhold_every == 0u && q + 1u < partitions; }
+#endif
+
+// Walks digit d's look-back back from partition `next` (the partitions before it are still to
+// be read), adding their counts to `before`, until it takes an inclusive count (then next is
+// 0) or finds the partition before `next` not ready LOOKBACK_POLLS steps in a row. Each step
+// reads LOOKBACK_WINDOW partitions at once (independent loads: one round trip), then takes
+// them nearest first up to the first one not ready. Partition 0 is never an aggregate.
+void look_back(uint d, inout uint next, inout uint before) {
+    uint idle = 0u;
+    while (next != 0u && idle < LOOKBACK_POLLS) {
+        uint words[LOOKBACK_WINDOW];
+        for (uint w = 0u; w < LOOKBACK_WINDOW; ++w) words[w] = status[uint(max(int(next) - 1 - int(w), 0)) * RADIX + d];
+        uint from = next;
+        for (uint w = 0u; w < LOOKBACK_WINDOW; ++w) {
+            uint state = status_state(words[w]);
+            if (state == NOT_READY) break;
+            before += words[w] & COUNT_MASK;
+            --next;
+            if (state == INCLUSIVE) { next = 0u; break; }
+        }
+        idle = next == from ? idle + 1u : 0u;
+    }
+}
+
+// Counts partition q's keys of each digit of this pass from the pass's source into S_RECOUNT:
+// the keys its owner loaded, through the same load_key() and digit_of() (no padding).
+void recount_partition(uint q, uint n) {
+    uint t = gl_LocalInvocationIndex;
+    for (uint x = t; x < HALF_RADIX; x += GROUP_SIZE) S_RECOUNT(x) = 0u;
+    barrier();
+    uint first = q * TILE_SIZE;
+    uint keys = min(TILE_SIZE, n - first);
+    for (uint i = t; i < keys; i += GROUP_SIZE) {
+        uint d = digit_of(load_key(first + i));
+        atomicAdd(S_RECOUNT(d >> 1u), 1u << ((d & 1u) << 4u));
+    }
+    barrier();
+}
+
+uint recounted(uint d) { return (S_RECOUNT(d >> 1u) >> ((d & 1u) << 4u)) & 0xFFFFu; }
+
+// Where digit d starts in this pass's output: the pass's histogram summed below d.
+uint digit_start(uint d) {
+    uint start = 0u;
+    for (uint e = 0u; e < d; ++e) start += meta[META_HISTOGRAMS + u_pass * RADIX + e];
+    return start;
+}
+
+// Digit d's look-back is stuck at partition q (next is q + 1), which S_RECOUNT holds: takes
+// q's count, inserting it where q's word is still not ready.
+void take_recount(uint d, uint q, inout uint next, inout uint before) {
+    uint index = q * RADIX + d;
+    uint word = status[index];
+    if (status_state(word) == NOT_READY) {
+        uint count = recounted(d);
+        uint mine = q == 0u ? status_word(INCLUSIVE, digit_start(d) + count) : status_word(AGGREGATE, count);
+        uint seen = atomicCompSwap(status[index], word, mine);
+        word = seen == word ? mine : seen;  // else the owner's post, or another insert
+    }
+    before += word & COUNT_MASK;
+    next = status_state(word) == INCLUSIVE ? 0u : q;
+}
+
+// Digit d's look-back is done: `before` keys of digit d come before this partition's (part
+// 0: s_delta already holds the digit's start). Posts the inclusive count and sets s_delta.
+void finish_digit(uint d, uint part, uint partitions, uint padding, bool posts, uint before) {
+    if (part != 0u) {
+        uint count = S_COUNT(d) - (d == RADIX - 1u ? padding : 0u);
+        if (posts) status[part * RADIX + d] = status_word(INCLUSIVE, before + count);
+#if WITHHOLD_POSTS
+        if (withheld(part - 1u, partitions)) status[(part - 1u) * RADIX + d] = status_word(INCLUSIVE, before);
+#endif
+        s_delta[d] = before;
+    }
+    s_delta[d] -= S_START(d);
+}
 
 void main() {
     uint t = gl_LocalInvocationIndex;
@@ -1931,6 +2090,11 @@ void main() {
     uint tile_first = part * TILE_SIZE;
     uint n_tile = min(TILE_SIZE, n - tile_first);
     uint padding = TILE_SIZE - n_tile;
+#if WITHHOLD_POSTS
+    bool posts = !withheld(part, partitions);
+#else
+    bool posts = true;
+#endif
     if (part == 0u) {
         // Where each digit starts: the pass's histogram, scanned.
         for (uint d = t; d < RADIX; d += GROUP_SIZE) S_COUNT(d) = meta[META_HISTOGRAMS + u_pass * RADIX + d];
@@ -1940,41 +2104,55 @@ void main() {
     }
     load_tile(tile_first, n_tile);
     count_tile();
+    if (t == 0u) S_STUCK = 0u;  // before any look-back: rank_rows() ends with a barrier
     for (uint d = t; d < RADIX; d += GROUP_SIZE) {
         uint count = S_COUNT(d) - (d == RADIX - 1u ? padding : 0u);
-        status[part * RADIX + d] =
+        if (posts) status[part * RADIX + d] =
             part == 0u ? status_word(INCLUSIVE, s_delta[d] + count) : status_word(AGGREGATE, count);
     }
     memoryBarrierBuffer();
     rank_rows();
-    for (uint d = t; d < RADIX; d += GROUP_SIZE) {
-        if (part != 0u) {
-            uint count = S_COUNT(d) - (d == RADIX - 1u ? padding : 0u);
-            uint before = 0u;
-            uint p = part;  // the partitions before p are still to be read
-            // Reads LOOKBACK_WINDOW partitions at once (independent loads: one round trip),
-            // then takes them nearest first up to the first not ready one. Ends at the
-            // latest at partition 0, which publishes "inclusive" at once.
-            bool done = false;
-            while (!done) {
-                uint words[LOOKBACK_WINDOW];
-                for (uint w = 0u; w < LOOKBACK_WINDOW; ++w) words[w] = status[uint(max(int(p) - 1 - int(w), 0)) * RADIX + d];
-                for (uint w = 0u; w < LOOKBACK_WINDOW; ++w) {
-                    uint state = status_state(words[w]);
-                    if (state == NOT_READY) break;
-                    before += words[w] & COUNT_MASK;
-                    --p;
-                    if (state == INCLUSIVE) { done = true; break; }
-                }
-            }
-            status[part * RADIX + d] = status_word(INCLUSIVE, before + count);
-            s_delta[d] = before;
+    // Each digit walks back on its own; those that give up leave their place for the fallback.
+    uint lookback_next[DIGIT_SLOTS];
+    uint lookback_before[DIGIT_SLOTS];
+    for (uint i = 0u; i < DIGIT_SLOTS; ++i) {
+        uint d = t + i * GROUP_SIZE;
+        lookback_next[i] = d < RADIX ? part : 0u;
+        lookback_before[i] = 0u;
+        if (d < RADIX) {
+            look_back(d, lookback_next[i], lookback_before[i]);
+            if (lookback_next[i] == 0u) finish_digit(d, part, partitions, padding, posts, lookback_before[i]);
+            else atomicMax(S_STUCK, lookback_next[i]);
         }
-        s_delta[d] -= S_START(d);
     }
     memoryBarrierBuffer();
     barrier();
-    scatter_tile(tile_first, n_tile);
+    // Read into a register, then a barrier before anything writes S_STUCK (or, past the loop,
+    // the scatter writes s_area): every invocation takes the same branches.
+    uint stuck = S_STUCK;
+    barrier();
+    while (stuck != 0u) {
+        uint q = stuck - 1u;
+        if (t == 0u) {
+            S_STUCK = 0u;  // recount_partition() begins with a barrier
+            atomicAdd(meta[META_FALLBACKS], 1u);
+        }
+        recount_partition(q, element_count());  // n need not stay in a register until here
+        for (uint i = 0u; i < DIGIT_SLOTS; ++i) {
+            uint d = t + i * GROUP_SIZE;
+            if (lookback_next[i] != 0u) {
+                if (lookback_next[i] == stuck) take_recount(d, q, lookback_next[i], lookback_before[i]);
+                look_back(d, lookback_next[i], lookback_before[i]);
+                if (lookback_next[i] == 0u) finish_digit(d, part, partitions, padding, posts, lookback_before[i]);
+                else atomicMax(S_STUCK, lookback_next[i]);
+            }
+        }
+        memoryBarrierBuffer();
+        barrier();
+        stuck = S_STUCK;
+        barrier();
+    }
+    scatter_tile(n_tile);
 }
 )gpusort_glsl";
 
@@ -2010,6 +2188,8 @@ inline constexpr const char* radix_radix_interface_h = R"gpusort_glsl(// RadixSo
 #define GPUSORT_RADIX_LOCATION_CAPACITY 13      // upper bound on a count read from the GPU
 #define GPUSORT_RADIX_LOCATION_MAX_GROUPS_X 14
 #define GPUSORT_RADIX_LOCATION_PASSES 15        // digit passes of this sort
+// onesweep.comp's own (the forced-fallback test mode, WITHHOLD_POSTS)
+#define GPUSORT_RADIX_LOCATION_WITHHOLD_EVERY 10
 // histogram.comp's own (ALL_PASSES)
 #define GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES 10
 #define GPUSORT_RADIX_LOCATION_BEGIN_BIT 11  // the lowest key bit sorted
@@ -2022,6 +2202,7 @@ inline constexpr const char* radix_radix_interface_h = R"gpusort_glsl(// RadixSo
 
 // --- The meta buffer, in words -------------------------------------------------------------
 #define GPUSORT_RADIX_META_COUNT 0u
+#define GPUSORT_RADIX_META_FALLBACKS 1u    // Onesweep: partitions recounted by a later one (all passes)
 #define GPUSORT_RADIX_META_TICKETS 16u     // one ticket counter per digit pass
 #define GPUSORT_RADIX_MAX_PASSES 16u
 #define GPUSORT_RADIX_META_ARGUMENTS 32u   // init.comp's DispatchIndirectCommands (below)
@@ -2116,17 +2297,15 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a d
 //   TILE_SIZE            GROUP_SIZE * KEYS_PER_INVOCATION (at most 32768)
 //   KEYS_PER_INVOCATION  keys each invocation holds in registers
 //   SUBGROUP_SIZE        lanes of a (real or emulated) subgroup; GROUP_SIZE is a multiple
-//   SUBGROUP_MODE        how a key finds the lanes of its row that share its digit:
-//                        2: real ballots (GL_KHR_shader_subgroup_ballot + shuffle), 8 per key;
-//                        1: the same ballots emulated from digits in shared memory (a test aid);
-//                        0: digits compared through shared memory (no subgroups needed).
-//                        Modes 0 and 1 use emulated subgroups of 32, synchronised by barriers.
+//   SUBGROUP_MODE        the subgroup backend (tile_subgroups.glsl): 2 real ballots, 1 emulated
+//                        ballots, 0 digits compared through shared memory in rows of 32
 //   MASK_WORDS           1 where subgroups have at most 32 lanes (a lane set is a uint), else 4
 //   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters + 3 * RADIX): the digit
 //                        counts, starts and scan temporaries live in s_area above the counters
 //                        (dead once the scatter fills s_area), so a tile takes AREA_WORDS + RADIX
 //                        words (radix::Config::area_words)
 //   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
+// The host compiles tile_subgroups.glsl before this file.
 // Values load with the keys, before the look-back. Measured and rejected (see
 // bench/results/history.md): one-pass ranking, digit starts folded into the counters, a ballot per row.
 //
@@ -2167,32 +2346,14 @@ shared uint s_area[AREA_WORDS > RANKING_WORDS ? AREA_WORDS : RANKING_WORDS];
 #define S_START(d) s_area[COUNTER_WORDS + RADIX + (d)]
 #define S_TMP(d) s_area[COUNTER_WORDS + 2u * RADIX + (d)]
 shared uint s_delta[RADIX];  // set by the kernel: tile position i of digit d goes to s_delta[d] + i
-#if SUBGROUP_MODE < 2
-shared uint s_lane_digit[GROUP_SIZE];
-shared uint s_lane_base[GROUP_SIZE];
-#endif
-
-uint local_id() { return gl_LocalInvocationIndex; }
-#if SUBGROUP_MODE == 2
-uint lane_id() { return gl_SubgroupInvocationID; }
-uint subgroup_id() { return gl_SubgroupID; }
-#else
-uint lane_id() { return gl_LocalInvocationIndex & 31u; }
-uint subgroup_id() { return gl_LocalInvocationIndex >> 5u; }
-#endif
 
 uint tile_position(uint j) { return subgroup_id() * (SUBGROUP_SIZE * K) + j * SUBGROUP_SIZE + lane_id(); }
 
-// A set of lanes of a row: one word where subgroups have at most 32 lanes (NVIDIA and the
-// emulated subgroups), a uvec4 where they have more (up to 128).
+// Counts and the highest lane of a set of lanes (LANES, tile_subgroups.glsl).
 #if MASK_WORDS == 1
-#define LANES uint
-uint lanes_of(uvec4 ballot) { return ballot.x; }
 uint lane_count(uint m) { return uint(bitCount(m)); }
 uint highest_lane(uint m) { return uint(findMSB(m)); }
 #else
-#define LANES uvec4
-uvec4 lanes_of(uvec4 ballot) { return ballot; }
 #define lane_count popcount4
 #define highest_lane msb4
 #endif
@@ -2210,19 +2371,21 @@ uint msb4(uvec4 m) {
 #if SUBGROUP_SCAN
 // S_START = exclusive prefix of S_COUNT over the digits: each subgroup scans RADIX /
 // (subgroups) digits with shuffles, then adds the totals of the subgroups before it.
-// (SUBGROUP_SCAN: real subgroups, GROUP_SIZE >= RADIX, RADIX a multiple of SUBGROUP_SIZE.)
+// (SUBGROUP_SCAN: subgroups, GROUP_SIZE >= RADIX, RADIX a multiple of SUBGROUP_SIZE.)
 void scan_counts() {
     uint d = subgroup_id() * SUBGROUP_SIZE + lane_id();  // the same order as the shuffles
     uint lane = lane_id();
-    if (d < RADIX) {  // whole subgroups
-        uint count = S_COUNT(d);
+    if (SHUFFLES_ARE_BARRIERS || d < RADIX) {  // whole subgroups skip, where they may
+        uint count = d < RADIX ? S_COUNT(d) : 0u;
         uint sum = count;
         for (uint offset = 1u; offset < SUBGROUP_SIZE; offset <<= 1u) {
-            uint below = subgroupShuffle(sum, lane >= offset ? lane - offset : lane);
+            uint below = shuffle(sum, lane >= offset ? lane - offset : lane);
             if (lane >= offset) sum += below;
         }
-        if (lane == SUBGROUP_SIZE - 1u) S_TMP(subgroup_id()) = sum;
-        S_START(d) = sum - count;
+        if (d < RADIX) {
+            if (lane == SUBGROUP_SIZE - 1u) S_TMP(subgroup_id()) = sum;
+            S_START(d) = sum - count;
+        }
     }
     barrier();
     if (d < RADIX) {
@@ -2312,74 +2475,23 @@ void count_tile() {
     sum_subgroup_counters();
 }
 
-// The lanes of this key's row whose digit equals d (this lane included); `row` holds every
-// lane of the row.
-#if SUBGROUP_MODE == 2
-LANES match_digit(uint d, LANES row) {
-    LANES peers = row;
-    for (uint b = 0u; b < RADIX_BITS; ++b) {
-        bool bit = ((d >> b) & 1u) != 0u;
-        LANES vote = lanes_of(subgroupBallot(bit));
-        peers &= bit ? vote : ~vote;
-    }
-    return peers;
-}
-#elif SUBGROUP_MODE == 1
-LANES match_digit(uint d, LANES row) {
-    uint first_lane = local_id() & ~31u;
-    uint lane_digits[32];
-    for (uint l = 0u; l < 32u; ++l) lane_digits[l] = s_lane_digit[first_lane + l];
-    LANES peers = row;
-    for (uint b = 0u; b < RADIX_BITS; ++b) {
-        bool bit = ((d >> b) & 1u) != 0u;
-        uint votes = 0u;  // subgroupBallot(bit of the lane's digit), emulated
-        for (uint l = 0u; l < 32u; ++l) votes |= ((lane_digits[l] >> b) & 1u) << l;
-        LANES vote = lanes_of(uvec4(votes, 0u, 0u, 0u));
-        peers &= bit ? vote : ~vote;
-    }
-    return peers;
-}
-#else
-LANES match_digit(uint d, LANES row) {
-    uint first_lane = local_id() & ~31u;
-    uint peers = 0u;
-    for (uint l = 0u; l < 32u; ++l) peers |= uint(s_lane_digit[first_lane + l] == d) << l;
-    return lanes_of(uvec4(peers, 0u, 0u, 0u));
-}
-#endif
-
 // Each row's keys of one digit take the next slots of their subgroup's counter, in lane
 // order; the highest such lane (the leader) advances the counter for all of them. Sets
 // g_ranks to the slots (the counter's value before the row plus the lower peers).
 void take_slots() {
     uint counters = subgroup_id() * HALF_RADIX;
-#if SUBGROUP_MODE == 2
-    LANES lanes_below = lanes_of(gl_SubgroupLtMask);
-    LANES row = lanes_of(subgroupBallot(true));  // the same every row: one ballot a tile
-#else
-    LANES lanes_below = lanes_of(uvec4((1u << lane_id()) - 1u, 0u, 0u, 0u));
-    LANES row = lanes_of(uvec4(0xFFFFFFFFu, 0u, 0u, 0u));
-#endif
+    LANES below = lanes_below();
+    LANES row = row_lanes();  // the same every row: one ballot a tile
     for (uint j = 0u; j < K; ++j) {
         uint d = g_digits[j];
-#if SUBGROUP_MODE < 2
-        s_lane_digit[local_id()] = d;
-        barrier();
-#endif
         LANES peers = match_digit(d, row);
         uint leader = highest_lane(peers);
         uint half_shift = (d & 1u) << 4u;
         uint before = 0u;
         if (lane_id() == leader)
             before = (atomicAdd(s_area[counters + (d >> 1u)], lane_count(peers) << half_shift) >> half_shift) & 0xFFFFu;
-#if SUBGROUP_MODE == 2
-        before = subgroupShuffle(before, leader);
-#else
-        if (lane_id() == leader) s_lane_base[local_id()] = before;
-        barrier();
-        before = s_lane_base[(local_id() & ~31u) + leader];
-#endif
-        g_ranks[j] = before + lane_count(peers & lanes_below);
+        before = shuffle(before, leader);
+        g_ranks[j] = before + lane_count(peers & below);
     }
 }
 
@@ -2392,7 +2504,7 @@ void rank_rows() {
 
 // Writes the ranked tile to its destinations (s_delta set by the kernel): keys, then values.
 // S_COUNT and S_START are dead from here on (the scatter overwrites them).
-void scatter_tile_checked(uint tile_first, uint n_tile, bool full) {
+void scatter_tile_checked(uint n_tile, bool full) {
     uint t = local_id();
     uint destination[K];
 #if KEY_WORDS == 1
@@ -2437,14 +2549,159 @@ void scatter_tile_checked(uint tile_first, uint n_tile, bool full) {
 #endif
 }
 
-void scatter_tile(uint tile_first, uint n_tile) {
+void scatter_tile(uint n_tile) {
 #if FULL_TILE_PATH
-    if (n_tile == TILE_SIZE) scatter_tile_checked(tile_first, TILE_SIZE, true);
-    else scatter_tile_checked(tile_first, n_tile, false);
+    if (n_tile == TILE_SIZE) scatter_tile_checked(TILE_SIZE, true);
+    else scatter_tile_checked(n_tile, false);
 #else
-    scatter_tile_checked(tile_first, n_tile, false);
+    scatter_tile_checked(n_tile, false);
 #endif
 }
+)gpusort_glsl";
+
+// shaders/radix/tile_subgroups.glsl
+inline constexpr const char* radix_tile_subgroups_glsl = R"gpusort_glsl(// The radix tile kernel's subgroup backend: what tile.glsl's ranking and scan ask of subgroups,
+// one implementation per SUBGROUP_MODE under the same signatures:
+//   lane_id(), subgroup_id()  the invocation's lane and its subgroup (a row of SUBGROUP_SIZE)
+//   LANES                     a set of lanes: a uint where subgroups have at most 32 lanes
+//                             (MASK_WORDS 1), a uvec4 where they have up to 128 (MASK_WORDS 4)
+//   lanes_below(), row_lanes()  the lanes below this one; every lane of the subgroup
+//   match_digit(d, row)       the lanes of `row` whose digit equals d (this lane included)
+//   shuffle(value, lane)      `value` of lane `lane` of this subgroup
+//   SHUFFLES_ARE_BARRIERS     true where every invocation of the workgroup must call shuffle()
+//                             and match_digit(), false where a subgroup may skip them
+// The modes:
+//   2  real subgroups (GL_KHR_shader_subgroup: basic, ballot, shuffle), 8 ballots per key;
+//   1  subgroups of SUBGROUP_SIZE lanes emulated through shared memory (DeviceFacts::
+//      emulated_subgroup_size): the same ballots, each lane setting its bit of a vote word,
+//      so that a context without subgroups runs the ballot code at any size a GPU may have;
+//   0  no subgroups: rows of 32 invocations, as mode 1 at 32, whose keys find their peers by
+//      comparing digits in shared memory.
+// Modes 0 and 1 synchronise through barriers of the workgroup, and number their subgroups from
+// the workgroup's end, so that code which took gl_LocalInvocationIndex for a subgroup position
+// fails here: GL does not say how a GPU groups invocations into subgroups.
+
+#if MASK_WORDS == 1
+#define LANES uint
+#else
+#define LANES uvec4
+#endif
+
+uint local_id() { return gl_LocalInvocationIndex; }
+
+#if SUBGROUP_MODE == 2
+#define SHUFFLES_ARE_BARRIERS false
+
+uint lane_id() { return gl_SubgroupInvocationID; }
+uint subgroup_id() { return gl_SubgroupID; }
+
+#if MASK_WORDS == 1
+uint lanes_of(uvec4 ballot) { return ballot.x; }
+#else
+uvec4 lanes_of(uvec4 ballot) { return ballot; }
+#endif
+
+LANES lanes_below() { return lanes_of(gl_SubgroupLtMask); }
+LANES row_lanes() { return lanes_of(subgroupBallot(true)); }
+
+LANES match_digit(uint d, LANES row) {
+    LANES peers = row;
+    for (uint b = 0u; b < RADIX_BITS; ++b) {
+        bool bit = ((d >> b) & 1u) != 0u;
+        LANES vote = lanes_of(subgroupBallot(bit));
+        peers &= bit ? vote : ~vote;
+    }
+    return peers;
+}
+
+uint shuffle(uint value, uint lane) { return subgroupShuffle(value, lane); }
+#else
+#define SHUFFLES_ARE_BARRIERS true
+
+uint lane_id() { return gl_LocalInvocationIndex & (SUBGROUP_SIZE - 1u); }
+uint subgroup_id() { return GROUP_SIZE / SUBGROUP_SIZE - 1u - gl_LocalInvocationIndex / SUBGROUP_SIZE; }
+
+// The invocation's place in the order of (subgroup, lane): where shared memory holds its words.
+uint lane_slot() { return subgroup_id() * SUBGROUP_SIZE + lane_id(); }
+
+#if MASK_WORDS == 1
+LANES lanes_below() { return (1u << lane_id()) - 1u; }
+LANES row_lanes() { return 0xFFFFFFFFu >> (32u - SUBGROUP_SIZE); }
+#else
+LANES lanes_below() {
+    uvec4 word_first_lane = uvec4(0u, 32u, 64u, 96u);
+    uint lane = lane_id();
+    uvec4 whole = uvec4(greaterThanEqual(uvec4(lane), word_first_lane + 32u)) * 0xFFFFFFFFu;
+    uvec4 part = uvec4(equal(uvec4(lane >> 5u), uvec4(0u, 1u, 2u, 3u))) * ((1u << (lane & 31u)) - 1u);
+    return whole | part;
+}
+LANES row_lanes() { return uvec4(lessThan(uvec4(0u, 32u, 64u, 96u), uvec4(SUBGROUP_SIZE))) * 0xFFFFFFFFu; }
+#endif
+
+// shuffle(): every lane posts its value, then reads its source's; the first barrier lets the
+// previous shuffle's reads finish.
+shared uint s_lane_words[GROUP_SIZE];
+
+uint shuffle(uint value, uint lane) {
+    barrier();
+    s_lane_words[lane_slot()] = value;
+    barrier();
+    // A lane past the subgroup wraps into it (a real shuffle's result there is undefined).
+    return s_lane_words[subgroup_id() * SUBGROUP_SIZE + (lane & (SUBGROUP_SIZE - 1u))];
+}
+
+#if SUBGROUP_MODE == 1
+// Ballot words: bit s of word b * VOTE_ROW + (s >> 5) is bit b of the digit of the lane in slot
+// s (lane_slot()). Each lane sets or clears its own bit with an atomic, so the words need no
+// clearing between rows.
+#define VOTE_ROW (GROUP_SIZE / 32u)
+shared uint s_votes[RADIX_BITS * VOTE_ROW];
+
+// subgroupBallot(bit b of each lane's digit), as the votes hold it.
+LANES ballot_of_bit(uint b) {
+    uint first = subgroup_id() * SUBGROUP_SIZE;
+    uint word = b * VOTE_ROW + (first >> 5u);
+#if MASK_WORDS == 1
+    return (s_votes[word] >> (first & 31u)) & row_lanes();
+#else
+    uvec4 votes = uvec4(0u);
+    for (uint i = 0u; i < SUBGROUP_SIZE / 32u; ++i) votes[i] = s_votes[word + i];
+    return votes;
+#endif
+}
+
+LANES match_digit(uint d, LANES row) {
+    uint slot = lane_slot();
+    uint mine = 1u << (slot & 31u);
+    barrier();  // the previous row's votes are read
+    for (uint b = 0u; b < RADIX_BITS; ++b) {
+        uint word = b * VOTE_ROW + (slot >> 5u);
+        if (((d >> b) & 1u) != 0u) atomicOr(s_votes[word], mine);
+        else atomicAnd(s_votes[word], ~mine);
+    }
+    barrier();
+    LANES peers = row;
+    for (uint b = 0u; b < RADIX_BITS; ++b) {
+        bool bit = ((d >> b) & 1u) != 0u;
+        LANES vote = ballot_of_bit(b);
+        peers &= bit ? vote : ~vote;
+    }
+    return peers;
+}
+#else
+shared uint s_lane_digit[GROUP_SIZE];
+
+LANES match_digit(uint d, LANES row) {
+    uint first = subgroup_id() * SUBGROUP_SIZE;
+    barrier();  // the previous row's digits are read
+    s_lane_digit[lane_slot()] = d;
+    barrier();
+    uint peers = 0u;
+    for (uint l = 0u; l < SUBGROUP_SIZE; ++l) peers |= uint(s_lane_digit[first + l] == d) << l;
+    return peers & row;
+}
+#endif
+#endif
 )gpusort_glsl";
 
 }  // namespace shaders

@@ -17,7 +17,7 @@ namespace radix {
 // interface (shaders/radix/radix_interface.h, GPUSORT_RADIX_META_*, GPUSORT_RADIX_ARGUMENTS_*).
 constexpr std::uint32_t max_small_group = 256;  // init, scan, histogram and copy workgroups, at most
 
-/// Ranking (shaders/radix/tile.glsl SUBGROUP_MODE).
+/// Ranking (the subgroup backend, shaders/radix/tile_subgroups.glsl SUBGROUP_MODE).
 enum class Ranking : std::uint32_t { shared_match = 0, emulated_ballots = 1, ballots = 2 };
 
 /// What a sort needs to know of its element type.
@@ -34,7 +34,7 @@ struct Elements {
 struct Config {
   RadixTuning tuning;
   Ranking ranking = Ranking::shared_match;
-  std::uint32_t subgroup_size = 32;  // real, or the emulated 32
+  std::uint32_t subgroup_size = 32;  // real, emulated, or the shared match's rows of 32
   std::uint32_t tile_size = 0;       // workgroup_size * keys_per_invocation
   std::uint32_t area_words = 0;      // tile.glsl AREA_WORDS
   std::uint64_t shared_bytes = 0;    // shared memory of the tile kernels
@@ -45,14 +45,34 @@ struct Config {
   std::uint32_t copy_elements = 1024;  // elements per copy.comp workgroup (small_group x 4)
   DeviceLimits device;                 // the limits it was resolved for
   Elements elements;                   // the sort's element type (make_config())
+  /// Test mode (test_hooks()): every k-th Onesweep partition withholds its status posts, so
+  /// that the next one must recount it (onesweep.comp WITHHOLD_POSTS, a program of its own);
+  /// 0: off.
+  std::uint32_t withhold_every = 0;
 };
+
+/// Test hooks, not part of the API: sorters constructed while a field is set plan with it
+/// (tests/radix_fallback_test.cpp). withhold_every: Config::withhold_every.
+struct TestHooks {
+  std::uint32_t withhold_every = 0;
+};
+
+inline TestHooks& test_hooks() {
+  static TestHooks hooks;
+  return hooks;
+}
 
 /// Shared memory of downsweep.comp / onesweep.comp (tile.glsl): the area (which
 /// also holds the digit counts, starts and scan temporaries), s_delta, the downsweep's s_base
-/// and, without real ballots, two words per invocation.
+/// and, without real subgroups (tile_subgroups.glsl), a word per invocation for shuffles plus
+/// the row's digits (shared match: a word per invocation) or the ballot words (emulated
+/// ballots: digit_bits words per 32 invocations).
 inline std::uint64_t tile_shared_bytes(const Config& c) {
   const std::uint64_t radix = std::uint64_t{1} << c.tuning.digit_bits;
-  const std::uint64_t lanes = c.ranking == Ranking::ballots ? 0 : 2ull * c.tuning.workgroup_size;
+  const std::uint64_t group = c.tuning.workgroup_size;
+  const std::uint64_t lanes = c.ranking == Ranking::ballots            ? 0
+                              : c.ranking == Ranking::emulated_ballots ? group + c.tuning.digit_bits * group / 32
+                                                                       : 2 * group;
   return 4 * (c.area_words + 2 * radix + lanes);
 }
 

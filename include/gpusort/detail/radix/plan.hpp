@@ -75,7 +75,7 @@ inline Geometry geometry(const Config& c, std::uint64_t count) {
   g.tiles = ceil_div(count, c.tile_size);
   std::uint64_t tiles_per_block = std::max<std::uint64_t>(1, ceil_div(g.tiles, c.tuning.blocks));
   // llvmpipe ends an invocation's loops after 65535 iterations in all; a tile's ranking takes
-  // up to ~300 per key an invocation holds (emulated ballots).
+  // loop iterations in proportion to the keys an invocation holds (shared match: 32 a key).
   if (c.device.software)
     tiles_per_block = std::min<std::uint64_t>(tiles_per_block, std::max(1u, 64 / c.tuning.keys_per_invocation));
   g.tiles_per_block = tiles_per_block;

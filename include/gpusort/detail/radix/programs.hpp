@@ -89,8 +89,10 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   define("MASK_WORDS", c.subgroup_size <= 32 ? 1 : 4, "");
   define("AREA_WORDS", c.area_words);
   const std::uint32_t radix = 1u << t.digit_bits;
-  const bool subgroup_scan = real_subgroups && t.workgroup_size >= radix && radix % c.subgroup_size == 0;
+  const bool ballots = c.ranking != Ranking::shared_match;  // real or emulated subgroups
+  const bool subgroup_scan = ballots && t.workgroup_size >= radix && radix % c.subgroup_size == 0;
   define("SUBGROUP_SCAN", subgroup_scan ? 1 : 0, "");
+  if (kernel == RadixKernel::onesweep && c.withhold_every != 0) define("WITHHOLD_POSTS", 1, "");
   prelude += t.extra_shader_source + "\n";
   std::vector<std::string> sources = {prelude, shaders::common_shader_interface_h, shaders::radix_radix_interface_h,
                                       shaders::radix_common_glsl};
@@ -107,6 +109,7 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
     case Kernel::onesweep:
       name = kernel == Kernel::downsweep ? "radix_downsweep" : "radix_onesweep";
       sources.push_back(shaders::radix_keys_glsl);
+      sources.push_back(shaders::radix_tile_subgroups_glsl);
       sources.push_back(shaders::radix_tile_glsl);
       sources.push_back(kernel == Kernel::downsweep ? shaders::radix_downsweep_comp : shaders::radix_onesweep_comp);
       break;

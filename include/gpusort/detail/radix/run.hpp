@@ -122,7 +122,8 @@ class Runner {
     for (std::uint32_t pass = 0; pass < pass_count; ++pass) {
       const Bases bases = bind_pass(target, count, pass % 2 == 0, c, scratch);
       if (plan.onesweep) {
-        use(Kernel::onesweep, bases, pass, iota);
+        use(Kernel::onesweep, bases, pass, iota)
+            .set(GPUSORT_RADIX_LOCATION_WITHHOLD_EVERY, c.withhold_every);  // test mode only
         launch(Kernel::onesweep, pass, GPUSORT_RADIX_ARGUMENTS_PARTITION, g.tiles);
       } else {
         use(Kernel::upsweep, bases, pass, iota);

@@ -61,23 +61,42 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   if (t.max_workgroups_x > limits.max_groups_x)
     return invalid("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " +
                    std::to_string(limits.max_groups_x));
-  // Ranking: real ballots where they fit, else digits in shared memory (emulated subgroups of 32).
-  const std::uint32_t ballot_size = limits.ballot_subgroup_size;
-  if (t.emulate_subgroups) {
-    c.ranking = Ranking::emulated_ballots;
-  } else if (t.use_subgroups && ballot_size != 0 && t.workgroup_size % ballot_size == 0) {
-    c.ranking = Ranking::ballots;
-    c.subgroup_size = ballot_size;
-  }
-  t.use_subgroups = c.ranking == Ranking::ballots;
-  const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
   const auto shape = [&] {
     c.tile_size = t.workgroup_size * t.keys_per_invocation;
     // The tile, or the per-subgroup counters plus S_COUNT, S_START and S_TMP (tile.glsl's s_area).
+    const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
     c.area_words = std::max(c.tile_size, subgroups * ((1u << t.digit_bits) / 2) + 3 * (1u << t.digit_bits));
     c.tuning = t;
     c.shared_bytes = tile_shared_bytes(c);
   };
+  // Ranking: ballots of the device's subgroups, or of those DeviceFacts::emulated_subgroup_size
+  // emulates where it has none, where the workgroup holds whole subgroups and their counters fit
+  // shared memory; else digits matched in shared memory in rows of 32. A default workgroup of
+  // many small subgroups halves until their counters fit.
+  const std::uint32_t own_size = limits.ballot_subgroup_size;
+  const std::uint32_t ballot_size = own_size != 0 ? own_size : emulated_subgroups(limits);
+  const auto rank_by_ballots = [&] {
+    const bool whole = ballot_size != 0 && t.workgroup_size % ballot_size == 0;
+    c.ranking = !t.use_subgroups || !whole ? Ranking::shared_match
+                : own_size != 0            ? Ranking::ballots
+                                           : Ranking::emulated_ballots;
+    c.subgroup_size = c.ranking == Ranking::shared_match ? 32 : ballot_size;
+    const std::uint32_t keys = t.keys_per_invocation;
+    t.keys_per_invocation = 1;
+    shape();
+    t.keys_per_invocation = keys;
+    return c.ranking != Ranking::shared_match && c.shared_bytes <= limits.max_shared_bytes;
+  };
+  const std::uint32_t unit = std::max(32u, ballot_size);  // whole subgroups, whole rows of 32
+  while (!rank_by_ballots() && c.ranking != Ranking::shared_match && asked.workgroup_size == 0 &&
+         t.workgroup_size / 2 >= unit && (t.workgroup_size / 2) % unit == 0) {
+    t.workgroup_size /= 2;
+  }
+  if (c.ranking != Ranking::shared_match && c.shared_bytes > limits.max_shared_bytes) {
+    c.ranking = Ranking::shared_match;
+    c.subgroup_size = 32;
+  }
+  t.use_subgroups = c.ranking != Ranking::shared_match;
   shape();
   // Defaults shrink to the device: keys per invocation until a tile fits its shared memory.
   while (asked.keys_per_invocation == 0 && t.keys_per_invocation > 1 && c.shared_bytes > limits.max_shared_bytes) {
@@ -101,14 +120,11 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
                       : limits.compute_units != 0 ? static_cast<std::uint32_t>(per_unit * limits.compute_units)
                                                   : 512u;
   }
-  // Onesweep's look-back waits for other workgroups of its dispatch: where the forward-progress
-  // policy (forward_progress.hpp, DeviceFacts::workgroup_waits) allows it, on GPUs.
-  const bool waits = limits.cross_workgroup_waits && !limits.software;
-  if (c.tuning.path == RadixPath::automatic) c.tuning.path = waits ? RadixPath::onesweep : RadixPath::reduce_then_scan;
-  if (c.tuning.path == RadixPath::onesweep && !limits.cross_workgroup_waits)
-    return invalid("RadixPath::onesweep needs workgroups that may wait for each other, which gpusort has not "
-                   "verified on this renderer (" + limits.renderer + "; llvmpipe: only under LP_NUM_THREADS=1): use "
-                   "RadixPath::reduce_then_scan or automatic, or opt in with DeviceFacts::workgroup_waits = allowed");
+  // Onesweep's look-back never waits without bound (a partition not ready after a few polls
+  // is counted by the workgroup that waits for it), so it runs on every device, whatever the
+  // forward-progress policy says.
+  if (c.tuning.path == RadixPath::automatic) c.tuning.path = RadixPath::onesweep;
+  c.withhold_every = test_hooks().withhold_every;
   resolved = c;
   return {};
 }

@@ -1,0 +1,79 @@
+// The tile kernel's subgroup backend (SUBGROUP_LOG2 > 0): the functions every subgroup step
+// of the kernel goes through, with one implementation for real subgroups and one for subgroups
+// emulated through shared memory, under the same signatures:
+//   subgroup_id(), subgroup_lane()   the invocation's subgroup and its lane in it
+//   shuffle_in(lane_mask, register_mask)
+//                                    other_*[j] = register (j ^ register_mask) of lane
+//                                    (lane ^ lane_mask) of the same subgroup
+// Real subgroups (GL_KHR_shader_subgroup: basic, shuffle) are the GPU's. SUBGROUP_EMULATION 1
+// runs the same code with subgroups of 2^SUBGROUP_LOG2 lanes emulated through shared memory
+// (DeviceFacts::emulated_subgroup_size), so that contexts without subgroups, like llvmpipe in
+// CI, execute the index arithmetic of every subgroup size a GPU may have. Each emulated shuffle
+// is a barrier of the workgroup, so every invocation must call it (thread_active() is then
+// always true).
+
+#if SUBGROUP_LOG2 > 0
+#define SUBGROUP_SIZE (1u << SUBGROUP_LOG2)
+
+KEY_REG other_keys[ELEMS];
+#if HAS_VALUES
+REG other_values[ELEMS];
+#endif
+
+#if SUBGROUP_EMULATION
+// The emulated subgroups are numbered from the workgroup's end, so that code which took
+// gl_LocalInvocationIndex for the position an invocation holds in the subgroup order
+// (thread_rank()) fails here: GL does not say how a GPU groups invocations into subgroups.
+uint subgroup_id() { return (GROUP_SIZE >> SUBGROUP_LOG2) - 1u - (gl_LocalInvocationIndex >> SUBGROUP_LOG2); }
+uint subgroup_lane() { return gl_LocalInvocationIndex & (SUBGROUP_SIZE - 1u); }
+
+// One word per register and invocation: an emulated shuffle of all ELEMS registers costs two
+// barriers per word of the element, not two per register.
+shared uint exchange_words[GROUP_SIZE * ELEMS];
+
+// Word w of register j's element: its key's words (KEY_WORD), then its value.
+uint element_word(uint j, uint w) {
+#if HAS_VALUES
+    if (w == uint(KEY_WORDS)) return reg_values[j];
+#endif
+    return KEY_WORD(reg_keys[j], w);
+}
+
+void set_other_word(uint j, uint w, uint word) {
+#if HAS_VALUES
+    if (w == uint(KEY_WORDS)) {
+        other_values[j] = word;
+        return;
+    }
+#endif
+    SET_KEY_WORD(other_keys[j], w, word);
+}
+
+// A lane mask that reaches past the subgroup wraps into it: a real shuffle there returns an
+// undefined value, so a wrong mask must not read another subgroup's registers and pass. The
+// barrier before the writes lets the previous exchange's reads finish.
+void shuffle_in(uint lane_mask, uint register_mask) {
+    uint first = subgroup_id() << SUBGROUP_LOG2;
+    uint mine = (first + subgroup_lane()) * ELEMS;
+    uint theirs = (first + ((subgroup_lane() ^ lane_mask) & (SUBGROUP_SIZE - 1u))) * ELEMS;
+    for (uint w = 0u; w < uint(KEY_WORDS + HAS_VALUES); ++w) {
+        barrier();
+        for (uint j = 0u; j < ELEMS; ++j) exchange_words[mine + j] = element_word(j, w);
+        barrier();
+        for (uint j = 0u; j < ELEMS; ++j) set_other_word(j, w, exchange_words[theirs + (j ^ register_mask)]);
+    }
+}
+#else
+uint subgroup_id() { return gl_SubgroupID; }
+uint subgroup_lane() { return gl_SubgroupInvocationID; }
+
+void shuffle_in(uint lane_mask, uint register_mask) {
+    for (uint j = 0u; j < ELEMS; ++j) {
+        other_keys[j] = subgroupShuffleXor(reg_keys[j ^ register_mask], lane_mask);
+#if HAS_VALUES
+        other_values[j] = subgroupShuffleXor(reg_values[j ^ register_mask], lane_mask);
+#endif
+    }
+}
+#endif
+#endif
