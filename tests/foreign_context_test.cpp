@@ -22,6 +22,10 @@ using gpusort::Order;
 using gpusort::Stability;
 using ::testing::HasSubstr;
 
+// Program objects the crowded foreign context holds, at names 1 .. 4096: more names than the
+// test process's programs take in the home context.
+constexpr int foreign_programs = 4096;
+
 template <class Case>
 class ForeignContext : public GlTest {};
 using ForeignContextCases = ::testing::Types<ContractCase<Family::bitonic, float>, ContractCase<Family::radix, float>,
@@ -37,10 +41,21 @@ TYPED_TEST(ForeignContext, EveryCallIsRefusedAndChangesNothing) {
   const auto keys = make_keys<float>(Distribution::random, count, 41);
   const auto values = make_values(count, 41);
 
-  // A second context of the same display that shares nothing with the first.
-  auto foreign = std::make_unique<gpusort_support::HeadlessContext>(test_context_options());
-  if (gl_debug_requested()) install_gl_debug_checks();
-  {
+  // A second context of the same display that shares nothing with the first: an empty one,
+  // then one crowded as an engine's would be, with program objects at names 1 .. N before
+  // anything else (so that glIsProgram alone would take the sorters' programs for there).
+  for (bool crowded : {false, true}) {
+    SCOPED_TRACE(crowded ? "a foreign context full of programs" : "an empty foreign context");
+    auto foreign = std::make_unique<gpusort_support::HeadlessContext>(test_context_options());
+    if (gl_debug_requested()) install_gl_debug_checks();
+    std::vector<GLuint> crowd;
+    if (crowded) {
+      for (int i = 0; i < foreign_programs; ++i) crowd.push_back(glCreateProgram());
+      GLuint first_gap = 1;
+      while (first_gap <= static_cast<GLuint>(foreign_programs) && glIsProgram(first_gap) == GL_TRUE) ++first_gap;
+      EXPECT_GT(first_gap, static_cast<GLuint>(foreign_programs) / 2) << "the foreign programs do not hold names 1 .. " << foreign_programs / 2;
+      EXPECT_TRUE(no_gl_error("creating the foreign context's programs"));
+    }
     GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(values)), counts(Bytes(16, 0)),
         scratch(Bytes(1 << 16, 0));
     const GLuint k = key_buffer.name(), v = value_buffer.name();
@@ -75,8 +90,8 @@ TYPED_TEST(ForeignContext, EveryCallIsRefusedAndChangesNothing) {
     EXPECT_TRUE(scratch.read() == Bytes(1 << 16, 0)) << "the would-be scratch changed";
     EXPECT_TRUE(same_bits(host_keys, keys, "host keys"));
     EXPECT_TRUE(same_bits(host_values, values, "host values"));
+    for (GLuint program : crowd) glDeleteProgram(program);
   }
-  foreign.reset();
 
   // At home the sorters still sort, on both sides of the Sorter's crossover.
   home.make_current();

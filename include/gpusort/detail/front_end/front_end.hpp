@@ -36,6 +36,7 @@
 #include "../../order.hpp"
 #include "../../sort_completion_barrier.hpp"
 #include "../device/limits.hpp"
+#include "../gl/program.hpp"
 #include "../gl/readback.hpp"
 #include "../gl/scratch.hpp"
 #include "../gl/state.hpp"
@@ -227,13 +228,15 @@ class FrontEnd {
   FrontEnd() : validity_(fail("this sorter was not built")) {}
   FrontEnd(FrontEnd&& other) noexcept
       : algorithm_(std::move(other.algorithm_)), validity_(std::move(other.validity_)),
-        caller_scratch_(other.caller_scratch_), host_(std::move(other.host_)) {
+        probe_fingerprint_(other.probe_fingerprint_), caller_scratch_(other.caller_scratch_),
+        host_(std::move(other.host_)) {
     other.validity_ = moved_from();
   }
   FrontEnd& operator=(FrontEnd&& other) noexcept {
     if (this != &other) {
       algorithm_ = std::move(other.algorithm_);
       validity_ = std::move(other.validity_);
+      probe_fingerprint_ = other.probe_fingerprint_;
       caller_scratch_ = other.caller_scratch_;
       host_ = std::move(other.host_);
       other.validity_ = moved_from();
@@ -249,6 +252,7 @@ class FrontEnd {
   template <class... Args>
   Status build(const DeviceLimits& limits, Args&&... args) {
     Status status = algorithm_.init(limits, std::forward<Args>(args)...);
+    if (status) probe_fingerprint_ = fingerprint_of(algorithm_.probe_program());
     validity_ = status ? Status() : fail("this sorter is not valid: its constructor failed (" + status.message() +
                                          "); construct a new one");
     return status;
@@ -280,12 +284,14 @@ class FrontEnd {
   }
 
   /// check_valid(), a current context, and one of the sorter's programs in it: a context that
-  /// does not share objects with the sorter's would take its names for other objects or none
-  /// (glIsProgram: a query, no GL error either way).
+  /// does not share objects with the sorter's holds other objects or none under its names, and
+  /// an engine's context has programs at most small names, so the program's fingerprint must
+  /// match too (queries only: no GL error either way).
   Status usable() const {
     if (Status status = check_valid(); !status) return status;
     if (Status status = check_current_context(); !status) return status;
-    if (glIsProgram(algorithm_.probe_program()) == GL_TRUE) return {};
+    const GLuint probe = algorithm_.probe_program();
+    if (glIsProgram(probe) == GL_TRUE && fingerprint_of(probe) == probe_fingerprint_) return {};
     return fail("this sorter's programs are not in the current context (\"" + gl_string(GL_RENDERER) +
                 "\"): a sorter sorts in the context that was current when it was constructed, or in one that "
                 "shares objects with it; make that context current, or construct a sorter for this one");
@@ -441,6 +447,8 @@ class FrontEnd {
 
   /// Ok, or what every call reports: why the sorter cannot sort (empty: moved from).
   Status validity_;
+  /// The probe program's fingerprint where the sorter was built (usable()).
+  ProgramFingerprint probe_fingerprint_;
   /// The use_scratch() range; buffer 0: the algorithm allocates its own scratch.
   BufferSlice caller_scratch_;
   /// The host overloads' copies of the data (sort(std::vector&, ...)).

@@ -59,6 +59,28 @@ inline std::string shader_info_log(GLuint shader) { return info_log(shader, glGe
 
 inline std::string program_info_log(GLuint program) { return info_log(program, glGetProgramiv, glGetProgramInfoLog); }
 
+/// What tells one of gpusort's programs from a program of the same name in a context that does
+/// not share objects with its own: its storage blocks and uniforms, counted, with their longest
+/// names. Program-interface queries, which raise no GL error on any program object, linked or
+/// not.
+struct ProgramFingerprint {
+  GLint storage_blocks = -1, storage_block_name = -1, uniforms = -1, uniform_name = -1;
+  bool operator==(const ProgramFingerprint& o) const {
+    return storage_blocks == o.storage_blocks && storage_block_name == o.storage_block_name &&
+           uniforms == o.uniforms && uniform_name == o.uniform_name;
+  }
+};
+
+/// `program`'s fingerprint on the current context (`program` must be a program object there).
+inline ProgramFingerprint fingerprint_of(GLuint program) {
+  ProgramFingerprint f;
+  glGetProgramInterfaceiv(program, GL_SHADER_STORAGE_BLOCK, GL_ACTIVE_RESOURCES, &f.storage_blocks);
+  glGetProgramInterfaceiv(program, GL_SHADER_STORAGE_BLOCK, GL_MAX_NAME_LENGTH, &f.storage_block_name);
+  glGetProgramInterfaceiv(program, GL_UNIFORM, GL_ACTIVE_RESOURCES, &f.uniforms);
+  glGetProgramInterfaceiv(program, GL_UNIFORM, GL_MAX_NAME_LENGTH, &f.uniform_name);
+  return f;
+}
+
 /// One program to build: the kernel's name (for messages and the cache key) and its source
 /// strings, concatenated in order.
 struct ProgramSource {
