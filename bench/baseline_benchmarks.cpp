@@ -32,8 +32,9 @@ void register_textbook(BenchEnvironment& env, const char* name, TextbookKey key,
           run.with_values = with_values;
           run.memory_passes = TextbookBitonic::steps(count);
           run.dispatches = run.memory_passes;
-          run_gpu_sort(state, env, run,
-                       [&](GLuint keys, GLuint values, std::size_t n) { (*network)->sort(keys, values, n); });
+          run_gpu_sort(state, env, run, [&](gpusort::BufferView keys, gpusort::BufferView values, std::size_t n) {
+            (*network)->sort(keys.buffer, values.buffer, n);
+          });
         } catch (const std::exception& e) {
           env.fail(state, e.what());
         }

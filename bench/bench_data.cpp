@@ -147,9 +147,18 @@ std::string check_stable_sort(KeyKind kind, const HostData& input, const std::ve
   return {};
 }
 
-std::vector<std::uint32_t> read_words(const GlBuffer& buffer, std::size_t count) {
+std::vector<std::uint32_t> read_words(const GlBuffer& buffer, std::size_t count, std::size_t first_byte) {
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  return buffer.read_as<std::uint32_t>(count);
+  return buffer.read_as<std::uint32_t>(count, first_byte);
+}
+
+GpuData& arena_for(GpuData& data, KeyKind kind) {
+  if (data.arena.name() != 0) return data;
+  const std::size_t key_bytes = data.count * words_per_key(kind) * sizeof(std::uint32_t);
+  data.key_offset = 13 * words_per_key(kind) * sizeof(std::uint32_t);  // 52 or 104 bytes
+  data.value_offset = data.key_offset + key_bytes + 9 * sizeof(std::uint32_t);
+  data.arena = GlBuffer(data.value_offset + (data.with_values ? data.count * sizeof(std::uint32_t) : 0) + 64, nullptr);
+  return data;
 }
 
 }  // namespace gpusort_bench

@@ -34,7 +34,16 @@ struct GpuData {
   GlBuffer pristine_values;
   GlBuffer keys;
   GlBuffer values;
+  // --gpusort_engine: the keys from byte key_offset and the values from byte value_offset of
+  // one buffer (offsets that are multiples of the key size but not of 16 or 256); made on
+  // first use (arena_for()).
+  GlBuffer arena;
+  std::size_t key_offset = 0;
+  std::size_t value_offset = 0;
 };
+
+// `data`'s arena, made the first time it is asked for.
+GpuData& arena_for(GpuData& data, KeyKind kind);
 
 class DataCache {
  public:
@@ -69,7 +78,7 @@ std::string check_sorted_pairs(KeyKind kind, const std::vector<std::uint32_t>& i
 std::string check_stable_sort(KeyKind kind, const HostData& input, const std::vector<std::uint32_t>& sorted_keys,
                               const std::vector<std::uint32_t>& sorted_values, int end_bit = 0);
 
-// The first `count` words of `buffer`, after a barrier for the shaders' writes.
-std::vector<std::uint32_t> read_words(const GlBuffer& buffer, std::size_t count);
+// `count` words of `buffer` from byte `first_byte`, after a barrier for the shaders' writes.
+std::vector<std::uint32_t> read_words(const GlBuffer& buffer, std::size_t count, std::size_t first_byte = 0);
 
 }  // namespace gpusort_bench

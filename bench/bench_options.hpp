@@ -23,6 +23,12 @@ struct BenchOptions {
   // every sort, so the GPU idles between small sorts and its clock governor may lower the
   // clocks; more keeps it busy, as in a frame full of other GPU work.
   int in_flight = 1;
+  // gpusort families sort as an engine that owns its memory would: keys and values as two
+  // BufferViews of one buffer at byte offsets that are not multiples of 256, and the sorter's
+  // scratch in a range of a buffer of the bench's own (use_scratch(), scratch_bytes() of the
+  // family's largest size). Same family names, so that compare_runs.py sets a run with it
+  // against one without.
+  bool engine = false;
   // Google Benchmark's own flags win over our per-benchmark settings, which
   // would otherwise silently override them.
   bool user_set_repetitions = false;

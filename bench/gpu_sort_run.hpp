@@ -4,12 +4,21 @@
 
 #include <benchmark/benchmark.h>
 
+// GL declarations must precede gpusort; glad is what the headless context loads.
+#include <glad/gl.h>
+
+#include <gpusort/buffer_view.hpp>
+#include <gpusort/order.hpp>
+
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "bench_environment.hpp"
@@ -30,6 +39,8 @@ struct GpuSortCase {
   bool stable = false;
   int end_bit = 0;
   std::size_t client_size = 0;  // also measured where in range (BenchOptions::gpu_sizes)
+  // The keys and values as BufferViews of one buffer (GpuData::arena, --gpusort_engine).
+  bool views = false;
 };
 
 // Bytes a sort moves: every pass reads and writes each key (and value).
@@ -41,21 +52,31 @@ inline double bytes_moved(const GpuSortCase& run, std::size_t count) {
 
 void set_sort_counters(benchmark::State& state, std::size_t count, double total_seconds, double bytes_per_sort);
 
-// `sort(keys, values, count)` runs one sort on the working buffers.
+// `sort(keys, values, count)` runs one sort on the working buffers (gpusort::BufferViews: the
+// buffers from byte 0, or with run.views two ranges of one buffer).
 template <class Sort>
-void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortCase& run, Sort&& sort) {
+void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortCase& run, Sort&& sort_views) {
   const auto count = static_cast<std::size_t>(state.range(0));
   try {
     GpuData& data = env.data.gpu(run.kind, run.with_values, count, run.distribution);
+    if (run.views) arena_for(data, run.kind);
+    const GlBuffer& key_buffer = run.views ? data.arena : data.keys;
+    const GlBuffer& value_buffer = run.views ? data.arena : data.values;
+    const std::size_t key_offset = run.views ? data.key_offset : 0;
+    const std::size_t value_offset = run.views ? data.value_offset : 0;
+    const gpusort::BufferView keys(key_buffer.name(), key_offset), values(value_buffer.name(), value_offset);
+    const auto sort = [&](std::size_t n) { sort_views(keys, values, n); };
     const auto refill = [&] {
-      env.refill.copy(data.pristine_keys.name(), data.keys.name(), count * words_per_key(run.kind));
-      if (run.with_values) env.refill.copy(data.pristine_values.name(), data.values.name(), count);
+      const std::size_t word = sizeof(std::uint32_t);
+      env.refill.copy(data.pristine_keys.name(), key_buffer.name(), count * words_per_key(run.kind), key_offset / word);
+      if (run.with_values)
+        env.refill.copy(data.pristine_values.name(), value_buffer.name(), count, value_offset / word);
     };
     // One untimed sort first: lazy allocations, shader JIT and clock ramp-up
     // belong to no iteration.
     const auto first_start = std::chrono::steady_clock::now();
     refill();
-    sort(data.keys.name(), data.values.name(), count);
+    sort(count);
     glFinish();
     // The previous repetition's result check kept the GPU idle for seconds at large sizes (a
     // stable sort of 2^24 elements on the CPU): on the H200 the repetitions after it read
@@ -63,7 +84,7 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
     if (env.gpu_idled) {
       keep_gpu_busy(std::chrono::milliseconds(1000), [&] {
         refill();
-        sort(data.keys.name(), data.values.name(), count);
+        sort(count);
       });
       env.gpu_idled = false;
     }
@@ -73,7 +94,7 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
     if (std::chrono::steady_clock::now() - first_start > std::chrono::milliseconds(100)) {
       keep_gpu_busy(std::chrono::milliseconds(1000), [&] {
         refill();
-        sort(data.keys.name(), data.values.name(), count);
+        sort(count);
       });
     }
 
@@ -90,7 +111,7 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
         glFinish();
         wall_start = std::chrono::steady_clock::now();
       }
-      queue.submit([&] { sort(data.keys.name(), data.values.name(), count); });
+      queue.submit([&] { sort(count); });
     };
     while (queue.pending() + 1 < queue.depth()) submit();
     wall_start = std::chrono::steady_clock::now();  // the priming is no iteration's
@@ -109,14 +130,14 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
 
     if (env.should_verify(run.name + "/" + std::to_string(count))) {
       const HostData& input = env.data.host(run.kind, count, run.distribution);
-      const auto keys = read_words(data.keys, count * words_per_key(run.kind));
-      const std::vector<std::uint32_t> values =
-          run.with_values ? read_words(data.values, count) : std::vector<std::uint32_t>{};
+      const auto sorted_keys = read_words(key_buffer, count * words_per_key(run.kind), key_offset);
+      const std::vector<std::uint32_t> sorted_values =
+          run.with_values ? read_words(value_buffer, count, value_offset) : std::vector<std::uint32_t>{};
       const auto check_start = std::chrono::steady_clock::now();
       const std::string problem =
-          run.stable        ? check_stable_sort(run.kind, input, keys, values, run.end_bit)
-          : run.with_values ? check_sorted_pairs(run.kind, input.key_words, keys, values)
-                            : check_sorted_keys(run.kind, input.key_words, keys);
+          run.stable        ? check_stable_sort(run.kind, input, sorted_keys, sorted_values, run.end_bit)
+          : run.with_values ? check_sorted_pairs(run.kind, input.key_words, sorted_keys, sorted_values)
+                            : check_sorted_keys(run.kind, input.key_words, sorted_keys);
       env.note_cpu_check(std::chrono::steady_clock::now() - check_start);
       if (!problem.empty()) {
         env.fail(state, "wrong result: " + problem);
@@ -139,21 +160,65 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
   }
 }
 
+// --gpusort_engine: a buffer of the bench's own that holds a sorter's scratch
+// (use_scratch()), from an offset that is a multiple of GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT.
+struct EngineScratch {
+  GlBuffer buffer;
+  std::size_t offset = 0;
+  std::size_t bytes = 0;
+
+  // Hands `sorter` `bytes` bytes (scratch_bytes() of the largest size it sorts), growing the
+  // buffer where it is smaller.
+  template <class Sorter>
+  void give(Sorter& sorter, std::size_t needed) {
+    if (buffer.name() == 0 || needed > bytes) {
+      GLint alignment = 4;
+      glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
+      offset = 3 * static_cast<std::size_t>(std::max(alignment, 4));
+      bytes = needed;
+      buffer = GlBuffer();  // the old one goes first
+      buffer = GlBuffer(offset + bytes, nullptr);
+    }
+    sorter.use_scratch(buffer.name(), offset, bytes);
+  }
+};
+
+// Whether `Sorter` is one of gpusort's classes (it has scratch_bytes()).
+template <class Sorter, class = void>
+struct has_scratch_bytes : std::false_type {};
+template <class Sorter>
+struct has_scratch_bytes<Sorter, std::void_t<decltype(std::declval<Sorter&>().scratch_bytes(std::size_t{1}))>>
+    : std::true_type {};
+
 // Registers the GPU family `base.name`: `make()` builds the sorter on the family's first run
 // (so a gpusort::Error becomes that benchmark's error), `describe(sorter, count, run)` fills the
-// case's passes and dispatches, and `call(sorter, keys, values, count)` runs one sort.
+// case's passes and dispatches, and `call(sorter, keys, values, count)` runs one sort (keys and
+// values are gpusort::BufferViews). With --gpusort_engine the sorter's scratch lives in an
+// EngineScratch sized for the family's largest size (a family whose sorter has no
+// scratch_bytes(), sorter/indirect_pairs_u32_u32, gives its sorters their own in describe()).
 template <class Sorter, class Make, class Describe, class Call>
 void register_sorter_family(BenchEnvironment& env, GpuSortCase base, Make make, Describe describe, Call call) {
   const std::vector<std::size_t> sizes = env.options.gpu_sizes(base.client_size);
   if (sizes.empty()) return;
+  base.views = env.options.engine;
   auto* sorter = env.keep(std::make_shared<std::unique_ptr<Sorter>>());
+  auto* scratch = env.keep(std::make_shared<EngineScratch>());
+  const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
   auto* benchmark = benchmark::RegisterBenchmark(
-      base.name.c_str(), [&env, sorter, base, make, describe, call](benchmark::State& state) {
+      base.name.c_str(), [&env, sorter, scratch, largest, base, make, describe, call](benchmark::State& state) {
         try {
-          if (!*sorter) *sorter = make();
+          if (!*sorter) {
+            *sorter = make();
+            if constexpr (has_scratch_bytes<Sorter>::value) {
+              if (env.options.engine)
+                scratch->give(**sorter, (*sorter)->scratch_bytes(largest, gpusort::Stability::stable));
+            }
+          }
           GpuSortCase run = base;
           describe(**sorter, static_cast<std::size_t>(state.range(0)), run);
-          run_gpu_sort(state, env, run, [&](GLuint keys, GLuint values, std::size_t n) { call(**sorter, keys, values, n); });
+          run_gpu_sort(state, env, run, [&](gpusort::BufferView keys, gpusort::BufferView values, std::size_t n) {
+            call(**sorter, keys, values, n);
+          });
         } catch (const std::exception& e) {
           env.fail(state, e.what());
         }

@@ -34,7 +34,7 @@ void register_family(BenchEnvironment& env, const char* name, KeyKind kind, Pair
         run.memory_passes = plan.memory_passes;
         run.dispatches = plan.dispatches;
       },
-      [call](Sorter& sorter, GLuint keys, GLuint values, std::size_t n) {
+      [call](Sorter& sorter, gpusort::BufferView keys, gpusort::BufferView values, std::size_t n) {
         if constexpr (std::is_void_v<Value>) {
           (void)values;
           sorter.sort(keys, n);

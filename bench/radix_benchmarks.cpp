@@ -48,7 +48,7 @@ void register_radix(BenchEnvironment& env, const char* name, KeyKind kind, gpuso
         run.memory_passes = passes + passes % 2;  // an odd count ends with a copy back
         run.dispatches = (onesweep ? 2 + passes : 1 + 3 * passes) + passes % 2;
       },
-      [bits](Sorter& sorter, GLuint keys, GLuint values, std::size_t n) {
+      [bits](Sorter& sorter, gpusort::BufferView keys, gpusort::BufferView values, std::size_t n) {
         if constexpr (std::is_void_v<Value>) {
           (void)values;
           sorter.sort(keys, n, gpusort::Order::ascending, bits);
@@ -89,7 +89,7 @@ void register_front_door(BenchEnvironment& env, const char* name, KeyKind kind,
       [stability](Sorter& sorter, std::size_t count, GpuSortCase& run) {
         describe_front_door(sorter, count, stability, run);
       },
-      [stability](Sorter& sorter, GLuint keys, GLuint values, std::size_t n) {
+      [stability](Sorter& sorter, gpusort::BufferView keys, gpusort::BufferView values, std::size_t n) {
         if constexpr (std::is_void_v<Value>) {
           (void)values;
           sorter.sort(keys, n);
@@ -114,6 +114,7 @@ struct IndirectClient {
   std::unique_ptr<Sorter> sorter;
   std::size_t capacity = 0;
   GlBuffer draw_command{16, nullptr};
+  EngineScratch scratch;  // --gpusort_engine: instead of reserve()
 };
 
 void register_indirect_client(BenchEnvironment& env) {
@@ -124,12 +125,16 @@ void register_indirect_client(BenchEnvironment& env) {
   base.client_size = kSplatClientCount;
   register_sorter_family<IndirectClient>(
       env, base, [] { return std::make_unique<IndirectClient>(); },
-      [](IndirectClient& client, std::size_t count, GpuSortCase& run) {
+      [&env](IndirectClient& client, std::size_t count, GpuSortCase& run) {
         // Once per size, before its first (untimed) sort: nothing here is in a timed region.
         if (client.capacity != count) {
           client.sorter.reset();  // the previous size's scratch goes before the next is reserved
           client.sorter = std::make_unique<IndirectClient::Sorter>();
-          client.sorter->reserve(count);
+          if (env.options.engine) {
+            client.scratch.give(*client.sorter, client.sorter->scratch_bytes(count));
+          } else {
+            client.sorter->reserve(count);
+          }
           client.sorter->prepare_indirect(count);
           client.capacity = count;
           const auto visible = static_cast<std::uint32_t>(count);
@@ -137,7 +142,7 @@ void register_indirect_client(BenchEnvironment& env) {
         }
         describe_front_door(*client.sorter, count, gpusort::Stability::unstable, run);
       },
-      [](IndirectClient& client, GLuint keys, GLuint values, std::size_t capacity) {
+      [](IndirectClient& client, gpusort::BufferView keys, gpusort::BufferView values, std::size_t capacity) {
         client.sorter->sort_indirect(keys, values, client.draw_command.name(), kCountOffset, capacity);
       });
 }

@@ -18,7 +18,7 @@ gpusort::detail::DeviceLimits parsed(const std::string& version) {
   gpusort::detail::DeviceLimits limits;
   limits.version = version;
   limits.renderer = "test renderer";
-  gpusort::detail::parse_context_version(limits);
+  gpusort::detail::report(gpusort::detail::parse_context_version(limits));
   return limits;
 }
 

@@ -17,8 +17,16 @@ namespace gpusort_test {
 namespace {
 
 using gpusort::WorkgroupWaits;
-using gpusort::detail::resolve_workgroup_waits;
 using gpusort::detail::workgroup_waits_verified;
+
+// detail::resolve_workgroup_waits()'s decision, a refusal thrown as gpusort::Error.
+bool resolve_workgroup_waits(WorkgroupWaits requested, const std::string& vendor, const std::string& renderer,
+                             const std::string& version, const char* lp_num_threads) {
+  bool waits = false;
+  gpusort::detail::report(
+      gpusort::detail::resolve_workgroup_waits(requested, vendor, renderer, version, lp_num_threads, waits));
+  return waits;
+}
 
 struct Driver {
   const char* name;

@@ -258,5 +258,28 @@ TEST_F(Errors, TuningThatCannotWork) {
   EXPECT_TRUE(no_gl_error("constructors with bad tuning"));
 }
 
+// With exceptions on (as here), errors are thrown as before: a handler set with
+// set_error_handler() is kept for builds without exceptions and never called.
+int handler_calls = 0;
+void counting_handler(const char*) { ++handler_calls; }
+
+TEST_F(Errors, HandlerIsNotCalledWhereExceptionsAreOn) {
+  static_assert(GPUSORT_EXCEPTIONS == 1, "gpusort_tests builds with exceptions");
+  auto& sorter = cached_sorter<std::uint32_t>();
+  GlBuffer small(to_bytes(sample_keys(10)));
+  handler_calls = 0;
+  const gpusort::ErrorHandler previous = gpusort::set_error_handler(&counting_handler);
+  const std::string sort_message = error_from([&] { sorter.sort(small.name(), 11); });
+  gpusort::BitonicTuning bad;
+  bad.local_elements = 3;
+  const std::string constructor_message =
+      error_from([&] { gpusort::BitonicSorter<std::uint32_t> broken(test_tuning(bad)); });
+  EXPECT_EQ(gpusort::set_error_handler(previous), &counting_handler);
+  EXPECT_THAT(sort_message, HasSubstr("too small"));
+  EXPECT_THAT(constructor_message, HasSubstr("local_elements"));
+  EXPECT_EQ(handler_calls, 0) << "the handler was called in a build with exceptions";
+  EXPECT_TRUE(no_gl_error("errors with a handler set"));
+}
+
 }  // namespace
 }  // namespace gpusort_test

@@ -79,12 +79,13 @@ void bitonic_sort(std::vector<Key>& keys, Order order = Order::ascending) {
 
 /// Sorts `keys` and carries `values` along, with the GPU's network: the resulting
 /// (key, value) sequence equals the GPU's exactly, equal keys included.
-/// Throws gpusort::Error (and changes nothing) when the sizes differ.
+/// Throws gpusort::Error (without exceptions: reports it to the error handler) and changes
+/// nothing when the sizes differ.
 template <class Key, class Value>
 void bitonic_sort(std::vector<Key>& keys, std::vector<Value>& values, Order order = Order::ascending) {
   static_assert(is_supported_key<Key>::value,
                 "gpusort keys are std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double");
-  gpusort::detail::check_one_value_per_key(keys.size(), values.size());
+  if (!gpusort::detail::report(gpusort::detail::check_one_value_per_key(keys.size(), values.size()))) return;
   std::vector<detail::OrderedOf<Key>> ordered = detail::to_ordered(keys, order);
   detail::run_network(ordered, values.data());
   detail::from_ordered(ordered, keys, order);

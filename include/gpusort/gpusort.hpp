@@ -11,6 +11,7 @@
 #include "gl_api.hpp"
 
 #include "bitonic_sorter.hpp"
+#include "buffer_view.hpp"
 #include "bitonic_tuning.hpp"
 #include "cpu_network.hpp"
 #include "device_facts.hpp"

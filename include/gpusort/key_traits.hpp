@@ -8,7 +8,7 @@
 #include <type_traits>
 
 #include "detail/generated/shader_interface.hpp"
-#include "error.hpp"
+#include "detail/status.hpp"
 #include "order.hpp"
 
 namespace gpusort {
@@ -125,12 +125,13 @@ constexpr bool supported_types() {
   return true;
 }
 
-/// Throws Error (changing nothing) unless host vectors hold one value per key.
-inline void check_one_value_per_key(std::size_t keys, std::size_t values) {
+/// Fails unless host vectors hold one value per key.
+inline Status check_one_value_per_key(std::size_t keys, std::size_t values) {
   if (keys != values) {
-    throw Error("keys has " + std::to_string(keys) + " elements but values has " + std::to_string(values) +
+    return fail("keys has " + std::to_string(keys) + " elements but values has " + std::to_string(values) +
                 "; a key-value sort needs exactly one value per key");
   }
+  return {};
 }
 
 }  // namespace detail

@@ -77,57 +77,27 @@ class FileProgramCache : public ProgramCache {
   std::filesystem::path entry_path(const std::string& key) const { return directory_ / (key + ".bin"); }
 
   bool load(const std::string& key, std::vector<std::uint8_t>& binary, std::uint32_t& format) override {
+#if defined(__cpp_exceptions)
     try {
-      if (!valid_key(key)) return false;
-      const std::filesystem::path path = entry_path(key);
-      std::error_code error;
-      const std::uintmax_t file_bytes = std::filesystem::file_size(path, error);
-      if (error || file_bytes < header_bytes) return false;
-      std::ifstream file(path, std::ios::binary);
-      unsigned char header[header_bytes];
-      if (!file.read(reinterpret_cast<char*>(header), header_bytes)) return false;
-      Header fields = parse(header);
-      // The length is checked against the file before anything is allocated for it.
-      if (!fields.valid || fields.length != file_bytes - header_bytes) return false;
-      std::vector<std::uint8_t> payload(static_cast<std::size_t>(fields.length));
-      if (!payload.empty() && !file.read(reinterpret_cast<char*>(payload.data()),
-                                         static_cast<std::streamsize>(payload.size()))) {
-        return false;
-      }
-      if (detail::fnv1a64(payload.data(), payload.size()) != fields.checksum) return false;
-      binary = std::move(payload);
-      format = fields.format;
-      return true;
+      return load_entry(key, binary, format);
     } catch (const std::exception&) {  // bad_alloc, or a path the platform cannot represent
       return false;
     }
+#else
+    return load_entry(key, binary, format);
+#endif
   }
 
   void store(const std::string& key, const std::vector<std::uint8_t>& binary, std::uint32_t format) override {
+#if defined(__cpp_exceptions)
     try {
-      if (!valid_key(key)) return;
-      std::error_code error;
-      std::filesystem::create_directories(directory_, error);
-      if (error) return;
-      const std::filesystem::path path = entry_path(key);
-      const std::filesystem::path temporary = directory_ / (key + ".bin." + unique_suffix() + ".tmp");
-      unsigned char header[header_bytes];
-      write_header(header, format, binary);
-      bool written = false;
-      {
-        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-        file.write(reinterpret_cast<const char*>(header), header_bytes);
-        if (!binary.empty()) {
-          file.write(reinterpret_cast<const char*>(binary.data()), static_cast<std::streamsize>(binary.size()));
-        }
-        file.close();
-        written = !file.fail();
-      }
-      if (written) std::filesystem::rename(temporary, path, error);
-      if (!written || error) std::filesystem::remove(temporary, error);
+      store_entry(key, binary, format);
     } catch (const std::exception&) {
       // A cache that cannot write just misses next time.
     }
+#else
+    store_entry(key, binary, format);
+#endif
   }
 
   /// Whether `key` is a valid ProgramCache key: 1 to 200 characters of [A-Za-z0-9_-].
@@ -142,6 +112,54 @@ class FileProgramCache : public ProgramCache {
   }
 
  private:
+  // load() and store() without their guard against exceptions (bad_alloc, a path the platform
+  // cannot represent), which builds without exceptions cannot catch.
+  bool load_entry(const std::string& key, std::vector<std::uint8_t>& binary, std::uint32_t& format) {
+    if (!valid_key(key)) return false;
+    const std::filesystem::path path = entry_path(key);
+    std::error_code error;
+    const std::uintmax_t file_bytes = std::filesystem::file_size(path, error);
+    if (error || file_bytes < header_bytes) return false;
+    std::ifstream file(path, std::ios::binary);
+    unsigned char header[header_bytes];
+    if (!file.read(reinterpret_cast<char*>(header), header_bytes)) return false;
+    Header fields = parse(header);
+    // The length is checked against the file before anything is allocated for it.
+    if (!fields.valid || fields.length != file_bytes - header_bytes) return false;
+    std::vector<std::uint8_t> payload(static_cast<std::size_t>(fields.length));
+    if (!payload.empty() && !file.read(reinterpret_cast<char*>(payload.data()),
+                                       static_cast<std::streamsize>(payload.size()))) {
+      return false;
+    }
+    if (detail::fnv1a64(payload.data(), payload.size()) != fields.checksum) return false;
+    binary = std::move(payload);
+    format = fields.format;
+    return true;
+  }
+
+  void store_entry(const std::string& key, const std::vector<std::uint8_t>& binary, std::uint32_t format) {
+    if (!valid_key(key)) return;
+    std::error_code error;
+    std::filesystem::create_directories(directory_, error);
+    if (error) return;
+    const std::filesystem::path path = entry_path(key);
+    const std::filesystem::path temporary = directory_ / (key + ".bin." + unique_suffix() + ".tmp");
+    unsigned char header[header_bytes];
+    write_header(header, format, binary);
+    bool written = false;
+    {
+      std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+      file.write(reinterpret_cast<const char*>(header), header_bytes);
+      if (!binary.empty()) {
+        file.write(reinterpret_cast<const char*>(binary.data()), static_cast<std::streamsize>(binary.size()));
+      }
+      file.close();
+      written = !file.fail();
+    }
+    if (written) std::filesystem::rename(temporary, path, error);
+    if (!written || error) std::filesystem::remove(temporary, error);
+  }
+
   // File layout: magic (8 bytes), layout version, format (uint32 each), payload length,
   // payload checksum (uint64 each), then the payload; host byte order, since binaries
   // only ever serve the machine that made them.

@@ -19,8 +19,9 @@ namespace gpusort {
 ///   sorter.sort(depth_ssbo, index_ssbo, particle_count, gpusort::Order::descending);
 ///
 /// The calls it shares with BitonicSorter and Sorter (sort, sort_range, sort_indirect,
-/// sort_indices, prepare, prepare_indirect, reserve, max_count, device_facts) and their
-/// contracts are documented in detail/front_end/front_end.hpp; this class adds a BitRange to
+/// sort_indices, prepare, prepare_indirect, reserve, scratch_bytes, use_scratch,
+/// release_scratch, max_count, device_facts, valid) and their contracts are documented in
+/// detail/front_end/front_end.hpp; this class adds a BitRange to
 /// sort(), prepare() and plan(), and tuning(), tile_size() and set_pass_observer(). Contracts:
 /// - Key: std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double, in the
 ///   order of BitonicSorter (floats by IEEE-754 totalOrder: -NaN < -inf < ... < -0 < +0 < ... <
@@ -29,10 +30,11 @@ namespace gpusort {
 ///   (descending: stable_sort with "greater"); equal keys keep their input order, values included.
 /// - BitRange (unsigned keys): sort by bits [begin_bit, end_bit) only, a pass per 8 bits.
 /// - In place: the result is in the caller's buffers; any count up to max_count().
-/// - Scratch, owned by the sorter, grown on demand (reserve() allocates it up front), per
-///   element: sizeof(Key) (the other half of the key ping-pong) + 4 with values + 4 x 2^digit_bits
-///   / tile_size (Onesweep's partition status, 0.25 bytes with 4096-key tiles; reduce-then-scan
-///   at most that), plus 8.2 KiB.
+/// - Scratch, owned by the sorter, grown on demand (reserve() allocates it up front), or in a
+///   range of the caller's (use_scratch(), sized by scratch_bytes()), per element: sizeof(Key)
+///   (the other half of the key ping-pong) + 4 with values + 4 x 2^digit_bits / tile_size
+///   (Onesweep's partition status, 0.25 bytes with 4096-key tiles; reduce-then-scan at most
+///   that), plus 8.2 KiB.
 /// - Dispatches per sort (D digit passes: 4 for 32-bit keys, 8 for 64-bit; +1 copy back when
 ///   D is odd): Onesweep 2 + D, reduce-then-scan 1 + 3D (plan() counts them).
 template <class Key, class Value = void>
@@ -40,14 +42,16 @@ class RadixSorter : public detail::FrontEnd<Key, Value, detail::radix::Algorithm
   using Base = detail::FrontEnd<Key, Value, detail::radix::Algorithm>;
 
  public:
-  /// Builds the programs for the current context. Throws Error without a current context,
-  /// below OpenGL 4.3, for a tuning the device cannot run, or when a shader does not build.
+  /// Builds the programs for the current context. Fails (throws Error, or reports it and
+  /// leaves a sorter that is not valid()) without a current context, below OpenGL 4.3, for a
+  /// tuning the device cannot run, or when a shader does not build.
   /// `cache` (not owned, may be nullptr): see BitonicSorter.
-  /// `device`: facts to take instead of querying them (see DeviceFacts). Throws Error naming
-  /// the limit where the device lacks what the radix kernels need (detail::radix::device_need).
+  /// `device`: facts to take instead of querying them (see DeviceFacts). Fails naming the
+  /// limit where the device lacks what the radix kernels need (detail::radix::device_need).
   RadixSorter() : RadixSorter(RadixTuning{}) {}
-  explicit RadixSorter(const RadixTuning& tuning, ProgramCache* cache = nullptr, const DeviceFacts& device = {})
-      : RadixSorter(tuning, cache, detail::device_limits_for(device)) {}
+  explicit RadixSorter(const RadixTuning& tuning, ProgramCache* cache = nullptr, const DeviceFacts& device = {}) {
+    this->build_reported(device, tuning, cache, elements());
+  }
 
   RadixSorter(RadixSorter&&) noexcept = default;
   RadixSorter& operator=(RadixSorter&&) noexcept = default;
@@ -57,58 +61,85 @@ class RadixSorter : public detail::FrontEnd<Key, Value, detail::radix::Algorithm
 
   /// sort() by `bits` of the keys only (BitRange).
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
-  void sort(GLuint keys, std::size_t count, Order order, BitRange bits) {
-    sort_by(bits, Base::job(keys, 0, 0, count, order));
+  void sort(BufferView keys, std::size_t count, Order order, BitRange bits) {
+    sort_by(bits, Base::job(keys, {}, 0, count, order));
   }
 
   /// Key-value sort() by `bits` of the keys only (BitRange); stable whatever `stability` says.
   template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
-  void sort(GLuint keys, GLuint values, std::size_t count, Order order, Stability stability, BitRange bits) {
+  void sort(BufferView keys, BufferView values, std::size_t count, Order order, Stability stability, BitRange bits) {
     sort_by(bits, Base::job(keys, values, 0, count, order, stability));
   }
   template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
-  void sort(GLuint keys, GLuint values, std::size_t count, Order order, BitRange bits) {
+  void sort(BufferView keys, BufferView values, std::size_t count, Order order, BitRange bits) {
     sort(keys, values, count, order, Stability::unstable, bits);
   }
 
   /// prepare() for sorts by `bits`: a BitRange of an odd number of digit passes adds a copy
   /// kernel, which the constructor does not build unless the key's own passes are odd.
   void prepare(std::size_t count, Stability stability, BitRange bits) {
-    const detail::radix::Passes passes = this->algorithm_.passes(bits);
-    this->prepare_checked(count, stability,
-                          [&](bool stable) { this->algorithm_.prepare(count, stable, false, passes); });
+    detail::SortJob j = Base::job({}, {}, 0, count, Order::ascending, stability);
+    j.bits = bits;
+    detail::Status status = this->check_valid();
+    if (status) status = bits_valid(bits);
+    if (status) status = this->prepare_checked(j);
+    detail::report(status);
   }
 
-  /// What sort() dispatches for `count` elements by `bits`. Throws Error, like sort(), for a
-  /// count above max_count() or a BitRange the keys do not have.
+  /// What sort() dispatches for `count` elements by `bits`. Fails, like sort(), for a count
+  /// above max_count() or a BitRange the keys do not have.
   RadixPlan plan(std::size_t count, BitRange bits = {}) const {
-    detail::check_count(count, this->algorithm_.count_limit(), this->algorithm_.limits());
-    return this->algorithm_.plan(count, this->algorithm_.passes(bits));
+    detail::Status status = this->check_valid();
+    if (status) status = detail::check_count(count, this->algorithm_.count_limit(), this->algorithm_.limits());
+    detail::radix::Passes passes;
+    if (status) status = this->algorithm_.passes(bits, passes);
+    return detail::report(status) ? this->algorithm_.plan(count, passes) : RadixPlan{};
   }
 
-  /// The tuning in effect, every field resolved (path: the algorithm; use_subgroups: ballots rank, real or
-  /// emulated).
-  const RadixTuning& tuning() const { return this->algorithm_.config().tuning; }
+  /// The tuning in effect, every field resolved (path: the algorithm; use_subgroups: ballots
+  /// rank, real or emulated). A sorter that is not valid: reports it, and the defaults.
+  const RadixTuning& tuning() const {
+    detail::report(this->check_valid());
+    return this->algorithm_.config().tuning;
+  }
   /// Keys per tile: workgroup_size x keys_per_invocation.
-  std::size_t tile_size() const { return this->algorithm_.config().tile_size; }
+  std::size_t tile_size() const {
+    return detail::report(this->check_valid()) ? this->algorithm_.config().tile_size : 0;
+  }
   /// Profiling: calls `observer` just before and just after every dispatch of every later
   /// sort (gpusort_radix_probe --kernels, bench/lab/radix_probe.cpp, times each kernel this way).
   ///   sorter.set_pass_observer([&](const gpusort::RadixPassInfo&) { glQueryCounter(next_query(), GL_TIMESTAMP); });
-  void set_pass_observer(RadixPassObserver observer) { this->algorithm_.set_observer(std::move(observer)); }
+  void set_pass_observer(RadixPassObserver observer) {
+    if (detail::report(this->check_valid())) this->algorithm_.set_observer(std::move(observer));
+  }
 
  private:
   template <class, class>
   friend class detail::Choice;
-  /// Sorter's: the limits it queried once, facts applied.
-  RadixSorter(const RadixTuning& tuning, ProgramCache* cache, const detail::DeviceLimits& device)
-      : Base(tuning, cache, device,
-             detail::radix::Elements{KeyTraits<Key>::glsl_kind, Base::key_bytes, Base::has_values,
-                                     KeyTraits<Key>::name}) {}
+  /// Sorter's: not built until build_for().
+  explicit RadixSorter(detail::NotBuilt) {}
+  /// Sorter's: builds it on the limits it queried once, facts applied.
+  detail::Status build_for(const detail::DeviceLimits& device, const RadixTuning& tuning, ProgramCache* cache) {
+    return this->build(device, tuning, cache, elements());
+  }
+
+  static detail::radix::Elements elements() {
+    return detail::radix::Elements{KeyTraits<Key>::glsl_kind, Base::key_bytes, Base::has_values, KeyTraits<Key>::name};
+  }
+
+  /// Whether the keys have `bits` (a valid sorter's).
+  detail::Status bits_valid(BitRange bits) const {
+    detail::radix::Passes passes;
+    return this->algorithm_.passes(bits, passes);
+  }
 
   /// A sort by `bits`: the BitRange is checked first, before the call's other checks.
-  void sort_by(BitRange bits, const detail::SortJob& job) {
-    const detail::radix::Passes passes = this->algorithm_.passes(bits);
-    this->sort_buffers(job, [&](const detail::SortJob& j) { this->algorithm_.run(j, passes); });
+  void sort_by(BitRange bits, detail::SortJob job) {
+    job.bits = bits;
+    detail::Status status = this->check_valid();
+    if (status) status = bits_valid(bits);
+    if (status) status = this->sort_buffers(job);
+    detail::report(status);
   }
 };
 

@@ -32,11 +32,13 @@ namespace gpusort {
 /// Stability::stable sort or sort_indices() whichever algorithm runs it, equals std::stable_sort.
 /// Construction builds both algorithms' programs; prepare() builds what the algorithm chosen
 /// for that count lacks. Scratch: the radix sort's (RadixSorter) for counts from the crossover;
-/// below it the network's for stable sorts and sort_indices() (8 bytes per element), fused
-/// passes (8 bytes) and sort_indirect() (12 bytes per pass). reserve(capacity) allocates both
-/// sides' for the counts up to `capacity` that each algorithm runs, so that no later GPU-buffer
-/// sort allocates; without it each allocates on its first call that needs more. max_count():
-/// the smaller of the two algorithms'.
+/// below it the network's for stable sorts (8 bytes per element), fused passes (8 bytes) and
+/// sort_indirect() (12 bytes per pass). reserve(capacity) allocates both sides' for the counts
+/// up to `capacity` that each algorithm runs, so that no later GPU-buffer sort allocates;
+/// without it each allocates on its first call that needs more. After use_scratch() both place
+/// theirs in the caller's range (the state of the network's fused passes first, the radix
+/// sort's scratch after it), and scratch_bytes(capacity) covers whichever algorithm each count
+/// up to `capacity` takes. max_count(): the smaller of the two algorithms'.
 template <class Key, class Value = void>
 class Sorter : public detail::FrontEnd<Key, Value, detail::Choice<Key, Value>> {
   using Base = detail::FrontEnd<Key, Value, detail::Choice<Key, Value>>;
@@ -47,29 +49,44 @@ class Sorter : public detail::FrontEnd<Key, Value, detail::Choice<Key, Value>> {
   /// `device`: facts to take instead of querying them (DeviceFacts). The device is asked once,
   /// and both algorithms plan with the same facts. Where the device lacks what the radix
   /// kernels need (radix_unavailable() says what), the network runs every count.
-  explicit Sorter(const SorterTuning& tuning, ProgramCache* cache = nullptr, const DeviceFacts& device = {})
-      : Base(tuning, cache, detail::device_limits_for(device)) {}
+  /// Fails (throws Error, or reports it and leaves a sorter that is not valid()) as the
+  /// constructors of BitonicSorter and RadixSorter do.
+  explicit Sorter(const SorterTuning& tuning, ProgramCache* cache = nullptr, const DeviceFacts& device = {}) {
+    this->build_reported(device, tuning, cache);
+  }
 
   /// Which algorithm a sort of `count` elements runs (sort_indirect(): of `capacity`).
   Algorithm algorithm_for(std::size_t count, Stability stability = Stability::unstable) const {
+    detail::report(this->check_valid());
     return this->algorithm_.picks_radix(count, stability == Stability::stable) ? Algorithm::radix
                                                                                 : Algorithm::bitonic;
   }
 
   /// Why this device runs no radix sort (the limit it lacks); "" where it does.
-  const std::string& radix_unavailable() const { return this->algorithm_.radix_unavailable_; }
+  const std::string& radix_unavailable() const {
+    detail::report(this->check_valid());
+    return this->algorithm_.radix_unavailable_;
+  }
 
   /// The crossover in effect, every field resolved.
-  const Crossover& crossover() const { return this->algorithm_.crossover_; }
+  const Crossover& crossover() const {
+    detail::report(this->check_valid());
+    return this->algorithm_.crossover_;
+  }
 
-  /// The two algorithms, for their own queries (plan(), tuning()) or calls. radix() throws
-  /// Error where the device runs no radix sort (radix_unavailable()).
-  BitonicSorter<Key, Value>& bitonic() { return this->algorithm_.bitonic_; }
+  /// The two algorithms, for their own queries (plan(), tuning()) or calls. radix() fails where
+  /// the device runs no radix sort (radix_unavailable()); where errors go to the error handler
+  /// it then returns a RadixSorter that is not valid.
+  BitonicSorter<Key, Value>& bitonic() {
+    detail::report(this->check_valid());
+    return this->algorithm_.bitonic_;
+  }
   RadixSorter<Key, Value>& radix() {
-    if (!this->algorithm_.radix_) {
-      throw Error("Sorter::radix(): this device runs no radix sort: " + this->algorithm_.radix_unavailable_);
-    }
-    return *this->algorithm_.radix_;
+    detail::Status status = this->check_valid();
+    if (status && !this->algorithm_.radix_.valid())
+      status = detail::fail("Sorter::radix(): this device runs no radix sort: " + this->algorithm_.radix_unavailable_);
+    detail::report(status);
+    return this->algorithm_.radix_;
   }
 };
 

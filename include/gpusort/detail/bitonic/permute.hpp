@@ -16,7 +16,8 @@
 #include "../gl/binding.hpp"
 #include "../gl/dispatch.hpp"
 #include "../gl/program_slots.hpp"
-#include "scratch.hpp"
+#include "../gl/scratch.hpp"
+#include "../status.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -43,47 +44,54 @@ class WordPermute {
         group_size_(std::min<std::uint32_t>(GPUSORT_BITONIC_PERMUTE_GROUP_SIZE, device.max_invocations)),
         dispatch_(dispatch) {}
 
-  /// The kernel, built on first use. Call it before writing anything, so that a build that
-  /// throws leaves the caller's data as it was.
-  GLuint program() {
-    return program_.get(cache_, [&] {
+  /// Builds the kernel unless it is built. Call it before writing anything, so that a build
+  /// that fails leaves the caller's data as it was.
+  Status build() {
+    return program_.build(cache_, [&] {
       ProgramSource source = permute_source(target_, extra_source_, group_size_);
       source.device = &device_;
       return source;
     });
   }
 
-  /// indices[first + i] = i for i < count.
-  void iota(GLuint indices, std::size_t first, std::size_t count) {
-    const GLuint base =
-        bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION, indices, first, count, offset_alignment_);
-    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE, indices, first, count, offset_alignment_);
-    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_INDICES, indices, first, count, offset_alignment_);
+  /// Invocations per workgroup: a dispatch over n words launches n / group_size() workgroups.
+  std::uint32_t group_size() const { return group_size_; }
+
+  /// The words of `indices` from byte `offset`: word i = i for i < count.
+  void iota(GLuint indices, std::uint64_t offset, std::size_t count) {
+    const GLuint base = bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION, indices, offset, count,
+                                   offset_alignment_);
+    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE, indices, offset, count, offset_alignment_);
+    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_INDICES, indices, offset, count, offset_alignment_);
     run(GPUSORT_BITONIC_PERMUTE_IOTA, count, base, 0);
   }
 
-  /// destination[i] = source[source_first + indices[i]] for i < count.
-  void gather(GLuint destination, GLuint source, std::size_t source_first, GLuint indices, std::size_t count) {
-    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION, destination, 0, count, offset_alignment_);
+  /// destination[i] = source[indices[i]] for i < count, `source` the words of buffer `source`
+  /// from byte `source_offset`; `destination` and `indices` start aligned (scratch slices).
+  void gather(const BufferSlice& destination, GLuint source, std::uint64_t source_offset, const BufferSlice& indices,
+              std::size_t count) {
+    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION, destination.buffer, destination.offset, count,
+               offset_alignment_);
     const GLuint source_base =
-        bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE, source, source_first, count, offset_alignment_);
-    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_INDICES, indices, 0, count, offset_alignment_);
+        bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE, source, source_offset, count, offset_alignment_);
+    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_INDICES, indices.buffer, indices.offset, count, offset_alignment_);
     run(GPUSORT_BITONIC_PERMUTE_GATHER, count, 0, source_base);
   }
 
-  /// destination[destination_first + i] = source[i] for i < count. Reads no indices (the
+  /// destination[i] = source[i] for i < count, `destination` the words of buffer `destination`
+  /// from byte `destination_offset`, `source` aligned (a scratch slice). Reads no indices (the
   /// indices binding stays as the last gather left it: the kernel declares it).
-  void copy(GLuint destination, std::size_t destination_first, GLuint source, std::size_t count) {
+  void copy(GLuint destination, std::uint64_t destination_offset, const BufferSlice& source, std::size_t count) {
     const GLuint destination_base = bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION, destination,
-                                               destination_first, count, offset_alignment_);
-    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE, source, 0, count, offset_alignment_);
+                                               destination_offset, count, offset_alignment_);
+    bind_words(GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE, source.buffer, source.offset, count, offset_alignment_);
     run(GPUSORT_BITONIC_PERMUTE_COPY, count, destination_base, 0);
   }
 
  private:
   /// One dispatch over `count` words, on what the caller bound at the permute bindings.
   void run(GLuint mode, std::size_t count, GLuint destination_base, GLuint source_base) {
-    glUseProgram(program());
+    glUseProgram(program_.name());
     glUniform1ui(GPUSORT_BITONIC_PERMUTE_LOCATION_COUNT, static_cast<GLuint>(count));
     glUniform1ui(GPUSORT_BITONIC_PERMUTE_LOCATION_MODE, mode);
     glUniform1ui(GPUSORT_BITONIC_PERMUTE_LOCATION_DESTINATION_BASE, destination_base);
@@ -101,24 +109,21 @@ class WordPermute {
   ProgramSlot program_;
 };
 
-/// A stable key-value sort of elements [first, first + count) of `values` from a sort that
-/// is not: `sort_with_indices(indices)` sorts the keys carrying the indices 0 .. count-1
+/// A stable key-value sort of the `count` values of `values` from byte `offset` from a sort
+/// that is not: `sort_with_indices(indices)` sorts the keys carrying the indices 0 .. count-1
 /// (ties broken by index), then the values are gathered through the sorted indices and copied
-/// back. The indices and gathered values are scratch, grown to count words. Places the
-/// barriers between its dispatches, not before the first or after the last.
+/// back. `indices` and `gathered` are scratch of count words each. Places the barriers between
+/// its dispatches, not before the first or after the last.
 template <class SortWithIndices>
-void sort_values_stably(WordPermute& permute, Scratch& scratch, GLuint values, std::size_t first, std::size_t count,
-                        SortWithIndices&& sort_with_indices) {
-  const std::uint64_t bytes = std::uint64_t{count} * sizeof(std::uint32_t);
-  const GLuint indices = scratch.reserve(ScratchSlot::stable_indices, bytes);
-  const GLuint gathered = scratch.reserve(ScratchSlot::gathered_values, bytes);
-  permute.iota(indices, 0, count);
+void sort_values_stably(WordPermute& permute, const BufferSlice& indices, const BufferSlice& gathered, GLuint values,
+                        std::uint64_t offset, std::size_t count, SortWithIndices&& sort_with_indices) {
+  permute.iota(indices.buffer, indices.offset, count);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   sort_with_indices(indices);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-  permute.gather(gathered, values, first, indices, count);
+  permute.gather(gathered, values, offset, indices, count);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-  permute.copy(values, first, gathered, count);
+  permute.copy(values, offset, gathered, count);
 }
 
 }  // namespace bitonic

@@ -10,8 +10,9 @@
 #include <vector>
 
 #include "../../bitonic_tuning.hpp"
-#include "../../error.hpp"
 #include "../generated/shader_interface.hpp"
+#include "../gl/dispatch.hpp"
+#include "../status.hpp"
 #include "config.hpp"
 #include "network.hpp"
 #include "programs.hpp"
@@ -237,22 +238,19 @@ inline SortPlan make_plan(std::size_t count, const Config& c, bool direct, bool 
   return plan;
 }
 
-/// Throws unless every dispatch a sort of `count` elements may take fits the work group
-/// count limits, so that a sort never stops half way.
-inline void check_dispatch_limits(std::size_t count, const Config& c) {
+/// Fails unless every dispatch a sort of `count` elements may take (with the permute
+/// kernel's of `permute_group_size` invocations) fits the work group count limits, so that a
+/// sort never stops half way.
+inline Status check_dispatch_limits(std::size_t count, const Config& c, std::uint32_t permute_group_size) {
   const BitonicTuning& t = c.tuning;
-  const std::uint64_t capacity = c.dispatch_limits().capacity();
   const std::uint64_t padded = std::uint64_t{1} << ceil_log2(count);
   // Window passes cover whole 2^k blocks: up to padded / tile_size workgroups.
   const std::uint64_t tiles = (padded + t.tile_size - 1) / t.tile_size;
   const std::uint64_t global_groups =
       (padded / t.global_elements / t.global_vector_width + t.global_group_size - 1) / t.global_group_size;
-  if (tiles > capacity || global_groups > capacity) {
-    throw Error("sorting " + std::to_string(count) + " elements needs more workgroups than "
-                "GL_MAX_COMPUTE_WORK_GROUP_COUNT allows (" + std::to_string(t.max_workgroups_x) + " x " +
-                std::to_string(c.device.max_groups_y) +
-                "): raise BitonicTuning::max_workgroups_x or sort fewer elements");
-  }
+  const std::uint64_t permute_groups = (std::uint64_t{count} + permute_group_size - 1) / permute_group_size;
+  return check_workgroups(std::max({tiles, global_groups, permute_groups}), c.dispatch_limits(), count,
+                          "BitonicTuning::max_workgroups_x");
 }
 
 }  // namespace bitonic

@@ -182,14 +182,13 @@ class Programs {
  public:
   explicit Programs(ProgramCache* cache = nullptr) : cache_(cache) {}
 
-  GLuint get(const ProgramKey& key, const Config& c) {
-    return slots_.get(key, cache_, [&](const ProgramKey& k) { return program_source(k, c); }).name();
-  }
+  /// `key`'s program, built before (build()).
+  GLuint get(const ProgramKey& key) const { return slots_.at(key).name(); }
 
   /// Builds every program of `keys` not built yet, in one batch (the driver may compile
-  /// them in parallel).
-  void build(const std::vector<ProgramKey>& keys, const Config& c) {
-    slots_.build(keys, cache_, [&](const ProgramKey& k) { return program_source(k, c); });
+  /// them in parallel); where one fails, none.
+  Status build(const std::vector<ProgramKey>& keys, const Config& c) {
+    return slots_.build(keys, cache_, [&](const ProgramKey& k) { return program_source(k, c); });
   }
 
  private:

@@ -31,32 +31,40 @@ class Runner {
   /// Runs `plan` (count >= 2, known to the CPU) on `range`; `programs` are the names of
   /// plan.programs.
   void run(const SortPlan& plan, const std::vector<GLuint>& programs, const BufferRange& range, Order order,
-           const Config& c, Scratch& scratch) {
+           const Config& c) {
     const Uniforms uniforms = bind(range, plan.count, c);
     // The kernels declare the count block; a direct sort never reads it, but binds
     // something valid there all the same.
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BITONIC_BINDING_COUNT_BUFFER, range.keys);
-    run_passes(plan, programs, uniforms, order, c, scratch, [&](std::size_t, std::uint64_t groups) {
+    run_passes(plan, programs, uniforms, order, c, [&](std::size_t, std::uint64_t groups) {
       dispatch_workgroups(groups, c.dispatch_limits());
     });
   }
 
-  /// Allocates sort_indirect()'s arguments for `passes` passes and, where sorts may fuse
-  /// passes, their sync words (BitonicSorter::reserve()).
-  void reserve(std::size_t passes, const Config& c, Scratch& scratch) {
-    scratch.reserve(ScratchSlot::indirect_arguments, arguments_bytes(passes));
-    if (c.tuning.fused_passes_max_count != BitonicTuning::never) reserve_pass_sync(scratch);
+  /// The bytes of sort_indirect()'s arguments for `passes` passes.
+  static std::uint64_t arguments_bytes(std::size_t passes) {
+    return std::uint64_t{passes} * GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS * sizeof(GLuint);
+  }
+
+  /// Where the fused passes' counters are, and the values they hold once every fused dispatch
+  /// made so far has run: from now on `counters`, holding `tickets` and `finished`.
+  const BufferSlice& counters() const { return counters_; }
+  void track_counters(const BufferSlice& counters, GLuint tickets, GLuint finished) {
+    counters_ = counters;
+    tickets_taken_ = tickets;
+    items_finished_ = finished;
   }
 
   /// sort_indirect(): runs `plan` (planned for `capacity` >= 2, not direct) on the first
   /// min(n, capacity) elements of `range`, n the uint at word `count_word` of `count_buffer`.
   /// `planner` (arguments_program()) turns n into every pass's workgroups first.
   void run_indirect(const SortPlan& plan, const std::vector<GLuint>& programs, GLuint planner, const BufferRange& range,
-                    GLuint count_buffer, GLuint count_word, Order order, const Config& c, Scratch& scratch) {
-    const GLuint arguments = scratch.reserve(ScratchSlot::indirect_arguments, arguments_bytes(plan.passes.size()));
+                    GLuint count_buffer, GLuint count_word, Order order, const Config& c, const Scratch& scratch) {
+    const BufferSlice& arguments = scratch.slice(ScratchSlot::indirect_arguments);
     Uniforms uniforms = bind(range, plan.count, c);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BITONIC_BINDING_COUNT_BUFFER, count_buffer);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BITONIC_BINDING_ARGUMENTS, arguments);
+    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, GPUSORT_BITONIC_BINDING_ARGUMENTS, arguments.buffer,
+                      static_cast<GLintptr>(arguments.offset), static_cast<GLsizeiptr>(arguments.bytes));
     uniforms.count = 0;
     uniforms.count_source = GPUSORT_COUNT_FROM_BUFFER;
     uniforms.count_word = count_word;
@@ -67,18 +75,13 @@ class Runner {
     glUniform1ui(GPUSORT_BITONIC_ARGUMENTS_LOCATION_MAX_GROUPS_X, c.tuning.max_workgroups_x);
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, arguments);
-    run_passes(plan, programs, uniforms, order, c, scratch, [&](std::size_t index, std::uint64_t) {
-      glDispatchComputeIndirect(
-          static_cast<GLintptr>(index * GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS * sizeof(GLuint)));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, arguments.buffer);
+    run_passes(plan, programs, uniforms, order, c, [&](std::size_t index, std::uint64_t) {
+      glDispatchComputeIndirect(static_cast<GLintptr>(arguments.offset + arguments_bytes(index)));
     });
   }
 
  private:
-  static std::uint64_t arguments_bytes(std::size_t passes) {
-    return std::uint64_t{passes} * GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS * sizeof(GLuint);
-  }
-
   /// The uniforms every kernel of a sort declares (shaders/bitonic/elements.glsl).
   struct Uniforms {
     GLuint count = 0;                                  // u_count: when the CPU knows it
@@ -95,10 +98,10 @@ class Runner {
     const std::uint32_t alignment = c.device.storage_offset_alignment;
     uniforms.count = static_cast<GLuint>(count);
     uniforms.key_base =
-        bind_elements(GPUSORT_BITONIC_BINDING_KEYS, range.keys, range.key_first, count, c.layout.key_bytes, alignment);
+        bind_elements(GPUSORT_BITONIC_BINDING_KEYS, range.keys, range.key_offset, count, c.layout.key_bytes, alignment);
     if (c.layout.has_values())
       uniforms.value_base =
-          bind_words(GPUSORT_BITONIC_BINDING_VALUES, range.values, range.value_first, count, alignment);
+          bind_words(GPUSORT_BITONIC_BINDING_VALUES, range.values, range.value_offset, count, alignment);
     return uniforms;
   }
 
@@ -134,7 +137,7 @@ class Runner {
   /// workgroups) dispatches a pass. The fused passes are one dispatch (run_fused()).
   template <class DispatchPass>
   void run_passes(const SortPlan& plan, const std::vector<GLuint>& programs, const Uniforms& uniforms, Order order,
-                  const Config& c, Scratch& scratch, DispatchPass&& dispatch_pass) {
+                  const Config& c, DispatchPass&& dispatch_pass) {
     GLuint bound = 0;
     const auto use = [&](GLuint program) {
       if (bound == program) return;
@@ -151,7 +154,7 @@ class Runner {
         if (index + 1 < fused.end) continue;
         use(programs[fused.program]);
         glUniform1ui(GPUSORT_BITONIC_LOCATION_KEY_XOR, order_xor(order));
-        run_fused(fused, c, scratch);
+        run_fused(fused, c);
         continue;
       }
       if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -167,20 +170,13 @@ class Runner {
     }
   }
 
-  /// The fused passes' counters, zeroed when they are created.
-  GLuint reserve_pass_sync(Scratch& scratch) {
-    if (scratch.name(ScratchSlot::pass_sync) != 0) return scratch.name(ScratchSlot::pass_sync);
-    const GLuint zero[2] = {0, 0};
-    tickets_taken_ = 0;
-    items_finished_ = 0;
-    return scratch.upload(ScratchSlot::pass_sync, zero, sizeof zero);
-  }
-
   /// The fused dispatch of `fused`'s passes with the fused program in use: a workgroup per
-  /// tile of every pass (a split over y may launch a few more, which find no item).
-  void run_fused(const FusedDispatch& fused, const Config& c, Scratch& scratch) {
+  /// tile of every pass (a split over y may launch a few more, which find no item). The
+  /// counters are where track_counters() put them (the algorithm zeroes them where they moved).
+  void run_fused(const FusedDispatch& fused, const Config& c) {
     const FusedTable& table = fused.table;
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BITONIC_BINDING_PASS_SYNC, reserve_pass_sync(scratch));
+    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, GPUSORT_BITONIC_BINDING_PASS_SYNC, counters_.buffer,
+                      static_cast<GLintptr>(counters_.offset), static_cast<GLsizeiptr>(counters_.bytes));
     glUniform1ui(GPUSORT_BITONIC_FUSED_LOCATION_TICKET_BASE, tickets_taken_);
     glUniform1ui(GPUSORT_BITONIC_FUSED_LOCATION_FINISHED_BASE, items_finished_);
     glUniform1ui(GPUSORT_BITONIC_FUSED_LOCATION_ITEMS, table.items);
@@ -203,8 +199,9 @@ class Runner {
     if (observer_) observer_(BitonicPassInfo{pass, after});
   }
 
-  // Fused passes: the values their counters (ScratchSlot::pass_sync) hold once every fused
-  // dispatch made so far has run.
+  // Fused passes: where their counters (ScratchSlot::pass_sync) are, and the values they hold
+  // once every fused dispatch made so far has run.
+  BufferSlice counters_;
   GLuint tickets_taken_ = 0;
   GLuint items_finished_ = 0;
   BitonicPassObserver observer_;

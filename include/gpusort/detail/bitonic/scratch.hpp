@@ -1,5 +1,6 @@
 #pragma once
-// The network's scratch buffers, by name (BitonicSorter::reserve() allocates them up front).
+// The network's scratch, by name (BitonicSorter::reserve() allocates it up front; after
+// use_scratch() it lives in the caller's range, laid out in this order).
 #include <cstddef>
 
 #include "../gl/scratch.hpp"
@@ -9,10 +10,11 @@ namespace detail {
 namespace bitonic {
 
 enum class ScratchSlot {
+  pass_sync,           // fused passes: the ticket and finished-tile counters (tile_kernel.comp, PassSync);
+                       // first, so that they keep their place in a caller's range between sorts
+  indirect_arguments,  // sort_indirect(): a DispatchIndirectCommand per pass
   stable_indices,      // stable sorts: the original index of every element (4 bytes each)
   gathered_values,     // stable sorts: the values gathered through the sorted indices (4 bytes each)
-  indirect_arguments,  // sort_indirect(): a DispatchIndirectCommand per pass
-  pass_sync,           // fused passes: the ticket and finished-tile counters (tile_kernel.comp, PassSync)
 };
 constexpr std::size_t scratch_slots = 4;
 

@@ -8,9 +8,9 @@
 #include <string>
 
 #include "../../bitonic_tuning.hpp"
-#include "../../error.hpp"
 #include "../bits.hpp"
 #include "../device/limits.hpp"
+#include "../status.hpp"
 #include "config.hpp"
 #include "defaults.hpp"
 
@@ -131,57 +131,64 @@ inline bool runs_direct_tile_io(const BitonicTuning& t, const TuningInputs& in, 
          t.tile_size >= 512 && t.tile_size <= 4096;
 }
 
-/// Throws Error unless the device can run `t` (with every field resolved).
-inline void check_tuning(const BitonicTuning& t, const TuningInputs& in) {
-  const auto fail = [](const std::string& why) { throw Error("invalid BitonicTuning: " + why); };
+/// Fails unless the device can run `t` (with every field resolved).
+inline Status check_tuning(const BitonicTuning& t, const TuningInputs& in) {
+  const auto invalid = [](const std::string& why) { return fail("invalid BitonicTuning: " + why); };
   const DeviceLimits& d = in.device;
   const std::string tile = std::to_string(t.tile_size);
   const bool emulated = emulates_subgroups(t, in);
   const auto shared_bytes = [&](std::uint64_t elements) { return in.shared_bytes(elements, emulated); };
-  if (!is_power_of_two(t.tile_size)) fail("tile_size " + tile + " is not a power of two");
+  if (!is_power_of_two(t.tile_size)) return invalid("tile_size " + tile + " is not a power of two");
   if (shared_bytes(t.tile_size) > d.max_shared_bytes)
-    fail("tile_size " + tile + " needs " + std::to_string(shared_bytes(t.tile_size)) +
-         " bytes of shared memory, more than GL_MAX_COMPUTE_SHARED_MEMORY_SIZE = " +
-         std::to_string(d.max_shared_bytes) + "; use a smaller tile_size or 0 for the default");
+    return invalid("tile_size " + tile + " needs " + std::to_string(shared_bytes(t.tile_size)) +
+                   " bytes of shared memory, more than GL_MAX_COMPUTE_SHARED_MEMORY_SIZE = " +
+                   std::to_string(d.max_shared_bytes) + "; use a smaller tile_size or 0 for the default");
   // Elements per invocation of the main tile program.
-  const auto check_elements = [&](std::uint32_t elements, const std::string& name) {
-    if (!is_power_of_two(elements) || elements < 4 || elements > 32) fail(name + " must be a power of two in 4..32");
-    if (elements > t.tile_size) fail(name + " exceeds tile_size");
+  const auto check_elements = [&](std::uint32_t elements, const std::string& name) -> Status {
+    if (!is_power_of_two(elements) || elements < 4 || elements > 32)
+      return invalid(name + " must be a power of two in 4..32");
+    if (elements > t.tile_size) return invalid(name + " exceeds tile_size");
     if (t.tile_size / elements > d.max_invocations)
-      fail("tile_size / " + name + " = " + std::to_string(t.tile_size / elements) +
-           " invocations exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(d.max_invocations) +
-           "; raise " + name + " or lower tile_size");
+      return invalid("tile_size / " + name + " = " + std::to_string(t.tile_size / elements) +
+                     " invocations exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " +
+                     std::to_string(d.max_invocations) + "; raise " + name + " or lower tile_size");
+    return {};
   };
-  check_elements(t.local_elements, "local_elements");
+  if (Status elements = check_elements(t.local_elements, "local_elements"); !elements) return elements;
   if (!is_power_of_two(t.single_tile_elements) || t.single_tile_elements < 4 || t.single_tile_elements > 32 ||
       t.single_tile_elements > t.single_dispatch_tile)
-    fail("single_tile_elements must be a power of two in 4..32 and at most single_dispatch_tile");
+    return invalid("single_tile_elements must be a power of two in 4..32 and at most single_dispatch_tile");
   if (!is_power_of_two(t.global_elements) || t.global_elements < 2 || t.global_elements > 32 ||
       t.global_elements > t.tile_size)
-    fail("global_elements must be a power of two in 2..32 and at most tile_size");
-  if (t.global_vector_width != 1 && t.global_vector_width != 4) fail("global_vector_width must be 1 or 4");
+    return invalid("global_elements must be a power of two in 2..32 and at most tile_size");
+  if (t.global_vector_width != 1 && t.global_vector_width != 4) return invalid("global_vector_width must be 1 or 4");
   if (std::uint64_t{t.global_elements} * t.global_vector_width * 2 > t.tile_size)
-    fail("global_elements * global_vector_width * 2 must not exceed tile_size");
+    return invalid("global_elements * global_vector_width * 2 must not exceed tile_size");
   if (!is_power_of_two(t.window_run) || t.window_run < 4 || t.window_run > t.tile_size)
-    fail("window_run must be a power of two in 4..tile_size");
+    return invalid("window_run must be a power of two in 4..tile_size");
   if (!is_power_of_two(t.fused_tile_size) || t.fused_tile_size > t.tile_size ||
       (t.fused_tile_size < t.tile_size &&
        (t.fused_tile_size < 4ull * t.window_run || t.fused_tile_size < t.local_elements)))
-    fail("fused_tile_size " + std::to_string(t.fused_tile_size) + " must be a power of two of at least 4 * "
-         "window_run and local_elements and at most tile_size (" + tile + ", which turns it off); 0 for the default");
+    return invalid("fused_tile_size " + std::to_string(t.fused_tile_size) +
+                   " must be a power of two of at least 4 * window_run and local_elements and at most tile_size (" +
+                   tile + ", which turns it off); 0 for the default");
   if (!is_power_of_two(t.single_dispatch_tile) || t.single_dispatch_tile < t.tile_size ||
       shared_bytes(t.single_dispatch_tile) > d.max_shared_bytes ||
       t.single_dispatch_tile / t.single_tile_elements > d.max_invocations)
-    fail("single_dispatch_tile must be a power of two >= tile_size whose elements fit shared memory and whose "
-         "invocations (single_dispatch_tile / single_tile_elements) fit GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS");
+    return invalid(
+        "single_dispatch_tile must be a power of two >= tile_size whose elements fit shared memory and whose "
+        "invocations (single_dispatch_tile / single_tile_elements) fit GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS");
   if (t.global_group_size > d.max_invocations)
-    fail("global_group_size exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " + std::to_string(d.max_invocations));
+    return invalid("global_group_size exceeds GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = " +
+                   std::to_string(d.max_invocations));
+  return {};
 }
 
 /// `requested` with every zero field derived and every switch set to what runs, checked.
-/// element_bytes: key + value bytes per element; key_bytes: 4 or 8.
-inline BitonicTuning resolve_tuning(BitonicTuning t, const DeviceLimits& device, std::uint32_t element_bytes,
-                                    std::uint32_t key_bytes = 4) {
+/// element_bytes: key + value bytes per element; key_bytes: 4 or 8. The result goes to
+/// `resolved` only where the device can run it.
+inline Status resolve_tuning(BitonicTuning t, const DeviceLimits& device, std::uint32_t element_bytes,
+                             std::uint32_t key_bytes, BitonicTuning& resolved) {
   const TuningInputs in{device, element_bytes, key_bytes, defaults_for(device, key_bytes, element_bytes > key_bytes)};
   const auto fill = [](std::uint32_t& field, std::uint32_t value) {
     if (field == 0) field = value;
@@ -202,7 +209,7 @@ inline BitonicTuning resolve_tuning(BitonicTuning t, const DeviceLimits& device,
   fill(t.single_dispatch_tile, default_single_dispatch_tile(t, in, single_elements));
   fill(t.single_tile_elements, default_single_tile_elements(t, in, single_elements));
   fill(t.max_workgroups_x, device.max_groups_x);
-  check_tuning(t, in);
+  if (Status checked = check_tuning(t, in); !checked) return checked;
   // What runs of the switches and paths that were asked for.
   t.use_subgroups = t.use_subgroups && subgroups_fit(t.tile_size, t.local_elements, subgroups);
   t.direct_tile_io = runs_direct_tile_io(t, in, subgroups);
@@ -211,9 +218,18 @@ inline BitonicTuning resolve_tuning(BitonicTuning t, const DeviceLimits& device,
   // Passes that cross stages are window passes.
   t.merge_stages = t.merge_stages && t.tile_size / t.window_run > t.global_elements;
   if (t.max_workgroups_x > device.max_groups_x)
-    throw Error("invalid BitonicTuning: max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " +
+    return fail("invalid BitonicTuning: max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " +
                 std::to_string(device.max_groups_x));
-  return t;
+  resolved = t;
+  return {};
+}
+
+/// resolve_tuning() for tools and tests: the resolved tuning, with a failure reported (report()).
+inline BitonicTuning resolve_tuning(const BitonicTuning& t, const DeviceLimits& device, std::uint32_t element_bytes,
+                                    std::uint32_t key_bytes = 4) {
+  BitonicTuning resolved;
+  report(resolve_tuning(t, device, element_bytes, key_bytes, resolved));
+  return resolved;
 }
 
 }  // namespace bitonic

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "../../device_facts.hpp"
-#include "../../error.hpp"
+#include "../status.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -61,20 +61,26 @@ inline bool workgroup_waits_verified(const std::string& vendor, const std::strin
   }
 }
 
-/// What a sorter runs with: the policy, or the caller's DeviceFacts::workgroup_waits. An opt-in
-/// on llvmpipe running several threads is refused: there it is known to give wrong sorts.
-inline bool resolve_workgroup_waits(WorkgroupWaits requested, const std::string& vendor, const std::string& renderer,
-                                    const std::string& version, const char* lp_num_threads) {
-  if (requested == WorkgroupWaits::never) return false;
-  if (requested == WorkgroupWaits::where_verified)
-    return workgroup_waits_verified(vendor, renderer, version, lp_num_threads);
+/// What a sorter runs with (into `waits`): the policy, or the caller's
+/// DeviceFacts::workgroup_waits. An opt-in on llvmpipe running several threads is refused:
+/// there it is known to give wrong sorts.
+inline Status resolve_workgroup_waits(WorkgroupWaits requested, const std::string& vendor,
+                                      const std::string& renderer, const std::string& version,
+                                      const char* lp_num_threads, bool& waits) {
+  waits = false;
+  if (requested == WorkgroupWaits::never) return {};
+  if (requested == WorkgroupWaits::where_verified) {
+    waits = workgroup_waits_verified(vendor, renderer, version, lp_num_threads);
+    return {};
+  }
   // llvmpipe, and zink over lavapipe (whose renderer names llvmpipe), cut long loops short.
   if (contains(renderer, "llvmpipe") && !single_threaded_llvmpipe(lp_num_threads)) {
-    throw Error("DeviceFacts::workgroup_waits = allowed on " + renderer +
+    return fail("DeviceFacts::workgroup_waits = allowed on " + renderer +
                 ", which ends long waits early when several threads run workgroups: set LP_NUM_THREADS=1, "
                 "or leave workgroup_waits at where_verified");
   }
-  return true;
+  waits = true;
+  return {};
 }
 
 }  // namespace detail

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "../../device_facts.hpp"
-#include "../../error.hpp"
+#include "../status.hpp"
 #include "forward_progress.hpp"
 #include "glsl_target.hpp"
 
@@ -23,7 +23,7 @@ bool entry_point_loaded(Function* entry_point) {
   return entry_point != nullptr;
 }
 
-inline void require_current_context() {
+inline Status check_current_context() {
   const char* load_note = "";
 #if defined(GLAD_GL_H_) || defined(GLAD_GLES2_H_) || defined(__glad_h_)
   const char* load_call = "gladLoadGL(...) (gladLoadGLES2(...) on OpenGL ES)";
@@ -37,19 +37,20 @@ inline void require_current_context() {
   // glGetString is the first call gpusort makes; glGetStringi (OpenGL 3.0, ES 3.0) is where a
   // loader that declares glGetString as a plain function (GLEW) first has a null pointer.
   if (!entry_point_loaded(glGetString)) {
-    throw Error(std::string("OpenGL functions are not loaded (glGetString is null): call ") + load_call +
+    return fail(std::string("OpenGL functions are not loaded (glGetString is null): call ") + load_call +
                 " after making your context current" + load_note);
   }
   const GLubyte* version = glGetString(GL_VERSION);
   if (version == nullptr) {
-    throw Error("no current OpenGL context on this thread: make the context that owns your buffers current "
+    return fail("no current OpenGL context on this thread: make the context that owns your buffers current "
                 "(eglMakeCurrent / glfwMakeContextCurrent) before constructing a sorter or calling sort()");
   }
   if (!entry_point_loaded(glGetStringi)) {
-    throw Error(std::string("OpenGL functions are not loaded (glGetStringi is null) for the current context (\"") +
+    return fail(std::string("OpenGL functions are not loaded (glGetStringi is null) for the current context (\"") +
                 reinterpret_cast<const char*>(version) + "\"): call " + load_call +
                 " after making your context current" + load_note + "; gpusort needs OpenGL 4.3+ or OpenGL ES 3.1+");
   }
+  return {};
 }
 
 struct DeviceLimits {
@@ -143,8 +144,8 @@ inline std::uint64_t& device_query_count() {
 
 /// Parses GL_VERSION into `limits` (major, minor, es, glsl_target). Desktop contexts report
 /// "<major>.<minor>[.<release>] <vendor text>", ES contexts "OpenGL ES <major>.<minor> <vendor
-/// text>" (ES 1.x: "OpenGL ES-CM 1.1"). Throws Error below OpenGL 4.3 and below OpenGL ES 3.1.
-inline void parse_context_version(DeviceLimits& limits) {
+/// text>" (ES 1.x: "OpenGL ES-CM 1.1"). Fails below OpenGL 4.3 and below OpenGL ES 3.1.
+inline Status parse_context_version(DeviceLimits& limits) {
   static const char es_prefix[] = "OpenGL ES";
   const std::string& version = limits.version;
   limits.es = version.compare(0, sizeof es_prefix - 1, es_prefix) == 0;
@@ -158,32 +159,33 @@ inline void parse_context_version(DeviceLimits& limits) {
   };
   if (limits.es) {
     if (!at_least(3, 1)) {
-      throw Error("needs OpenGL ES 3.1 or newer (compute shaders and shader storage buffers), but the current "
+      return fail("needs OpenGL ES 3.1 or newer (compute shaders and shader storage buffers), but the current "
                   "context reports \"" + version + "\" (" + limits.renderer +
                   "): create an OpenGL ES 3.1+ context (EGL_CONTEXT_MAJOR_VERSION 3, MINOR 1) or an OpenGL "
                   "4.3+ core context");
     }
     limits.glsl_target = at_least(3, 2) ? GlslTarget::es320 : GlslTarget::es310;
-    return;
+    return {};
   }
   if (!at_least(4, 3)) {
-    throw Error("needs OpenGL 4.3 or newer (compute shaders and shader storage buffers), but the current context "
+    return fail("needs OpenGL 4.3 or newer (compute shaders and shader storage buffers), but the current context "
                 "reports \"" + version + "\" (" + limits.renderer +
                 "): create a 4.3+ core profile context, or an OpenGL ES 3.1+ context");
   }
   limits.glsl_target = GlslTarget::gl430_core;
+  return {};
 }
 
-/// Reads the context's version and compute limits. Throws Error below OpenGL 4.3 and below
-/// OpenGL ES 3.1.
-inline DeviceLimits query_device_limits() {
-  require_current_context();
+/// Reads the context's version and compute limits into `limits`. Fails without a current
+/// context, below OpenGL 4.3 and below OpenGL ES 3.1.
+inline Status query_device_limits(DeviceLimits& limits) {
+  if (Status status = check_current_context(); !status) return status;
   ++device_query_count();
-  DeviceLimits limits;
+  limits = DeviceLimits{};
   limits.version = gl_string(GL_VERSION);
   limits.renderer = gl_string(GL_RENDERER);
   limits.vendor = gl_string(GL_VENDOR);
-  parse_context_version(limits);
+  if (Status status = parse_context_version(limits); !status) return status;
   GLint value = 0;
   glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &value);
   limits.max_shared_bytes = static_cast<std::uint32_t>(value);
@@ -221,6 +223,13 @@ inline DeviceLimits query_device_limits() {
   }
   limits.cross_workgroup_waits =
       workgroup_waits_verified(limits.vendor, limits.renderer, limits.version, std::getenv("LP_NUM_THREADS"));
+  return {};
+}
+
+/// query_device_limits() for tools and tests: the limits, with a failure reported (report()).
+inline DeviceLimits query_device_limits() {
+  DeviceLimits limits;
+  report(query_device_limits(limits));
   return limits;
 }
 
@@ -237,18 +246,26 @@ inline DeviceLimits clamp_device_limits(DeviceLimits limits, DeviceClamp clamp) 
   return limits;
 }
 
-/// DeviceFacts::emulated_subgroup_size checked against the device: 0; on a device without
-/// subgroups a power of two from 4 to 128; on one with subgroups its own size. Throws Error
+/// DeviceFacts::emulated_subgroup_size checked against the device, into `size`: 0; on a device
+/// without subgroups a power of two from 4 to 128; on one with subgroups its own size. Fails
 /// naming what is allowed.
-inline std::uint32_t check_emulated_subgroup_size(std::uint32_t requested, const DeviceLimits& limits) {
-  if (requested == 0) return 0;
+inline Status check_emulated_subgroup_size(std::uint32_t requested, const DeviceLimits& limits, std::uint32_t& size) {
   const std::uint32_t own = std::max(limits.subgroup_size, limits.ballot_subgroup_size);
   const bool power_of_two = (requested & (requested - 1)) == 0;
-  if (own == 0 && power_of_two && requested >= 4 && requested <= 128) return requested;
-  if (own != 0 && requested == own) return requested;
-  throw Error("DeviceFacts::emulated_subgroup_size = " + std::to_string(requested) + " on " + limits.renderer +
+  if (requested == 0 || (own == 0 && power_of_two && requested >= 4 && requested <= 128) || requested == own) {
+    size = requested;
+    return {};
+  }
+  return fail("DeviceFacts::emulated_subgroup_size = " + std::to_string(requested) + " on " + limits.renderer +
               (own == 0 ? std::string(", which has no subgroups: use 0, or a power of two from 4 to 128")
                         : ", whose subgroups have " + std::to_string(own) + " lanes: use 0 or " + std::to_string(own)));
+}
+
+/// check_emulated_subgroup_size() for tools and tests: the size, with a failure reported (report()).
+inline std::uint32_t check_emulated_subgroup_size(std::uint32_t requested, const DeviceLimits& limits) {
+  std::uint32_t size = 0;
+  report(check_emulated_subgroup_size(requested, limits, size));
+  return size;
 }
 
 /// The subgroup size to emulate through shared memory (DeviceFacts::emulated_subgroup_size) where
@@ -264,12 +281,21 @@ inline std::uint32_t shuffle_subgroup_size(const DeviceLimits& limits) {
 }
 
 /// The limits a sorter plans with: the context's, asked once, with `facts` applied.
-inline DeviceLimits device_limits_for(const DeviceFacts& facts) {
-  DeviceLimits limits = clamp_device_limits(query_device_limits(), facts.clamp);
+inline Status device_limits_for(const DeviceFacts& facts, DeviceLimits& limits) {
+  if (Status status = query_device_limits(limits); !status) return status;
+  limits = clamp_device_limits(limits, facts.clamp);
   if (facts.compute_units != 0) limits.compute_units = facts.compute_units;
-  limits.emulated_subgroup_size = check_emulated_subgroup_size(facts.emulated_subgroup_size, limits);
-  limits.cross_workgroup_waits = resolve_workgroup_waits(facts.workgroup_waits, limits.vendor, limits.renderer,
-                                                         limits.version, std::getenv("LP_NUM_THREADS"));
+  if (Status status = check_emulated_subgroup_size(facts.emulated_subgroup_size, limits, limits.emulated_subgroup_size);
+      !status)
+    return status;
+  return resolve_workgroup_waits(facts.workgroup_waits, limits.vendor, limits.renderer, limits.version,
+                                 std::getenv("LP_NUM_THREADS"), limits.cross_workgroup_waits);
+}
+
+/// device_limits_for() for tools and tests: the limits, with a failure reported (report()).
+inline DeviceLimits device_limits_for(const DeviceFacts& facts) {
+  DeviceLimits limits;
+  report(device_limits_for(facts, limits));
   return limits;
 }
 

@@ -4,16 +4,17 @@
 // count, key width and stability pick (forward()).
 #include <algorithm>
 #include <cstddef>
-#include <optional>
+#include <cstdint>
 #include <string>
 
 #include "../../bitonic_sorter.hpp"
-#include "../../error.hpp"
 #include "../../program_cache.hpp"
 #include "../../radix_sorter.hpp"
 #include "../../sorter_tuning.hpp"
 #include "../device/limits.hpp"
+#include "../gl/scratch.hpp"
 #include "../radix/config.hpp"
+#include "../status.hpp"
 #include "sort_job.hpp"
 #include "validation.hpp"
 
@@ -25,64 +26,108 @@ class Choice {
   static constexpr bool has_values = !std::is_void<Value>::value;
 
  public:
-  Choice(const SorterTuning& tuning, ProgramCache* cache, const DeviceLimits& limits)
-      : bitonic_(tuning.bitonic, cache, limits),
-        radix_unavailable_(radix::device_need(limits)),
-        radix_(make_radix(tuning.radix, cache, limits, radix_unavailable_)),
-        crossover_(resolve(tuning.radix_from, limits)) {}
+  Choice() : bitonic_(NotBuilt{}), radix_(NotBuilt{}) {}
+
+  /// Builds both algorithms on the same `limits`; where the device lacks what the radix
+  /// kernels need, the network alone (radix_unavailable_ says why).
+  Status init(const DeviceLimits& limits, const SorterTuning& tuning, ProgramCache* cache) {
+    if (Status status = bitonic_.build_for(limits, tuning.bitonic, cache); !status) return status;
+    radix_unavailable_ = radix::device_need(limits);
+    if (radix_unavailable_.empty()) {
+      if (Status status = radix_.build_for(limits, tuning.radix, cache); !status) return status;
+    } else {
+      radix_.mark_not_built("this device runs no radix sort (" + radix_unavailable_ +
+                            "): Sorter runs the network for every count");
+    }
+    crossover_ = resolve(tuning.radix_from, limits);
+    return {};
+  }
 
   const DeviceLimits& limits() const { return bitonic_.algorithm_.limits(); }
+  GLuint probe_program() const { return bitonic_.algorithm_.probe_program(); }
 
   /// The smaller of the two algorithms' limits.
   CountLimit count_limit() const {
     const CountLimit bitonic = bitonic_.algorithm_.count_limit();
-    if (!radix_) return bitonic;
-    const CountLimit radix = radix_->algorithm_.count_limit();
+    if (!radix_.valid()) return bitonic;
+    const CountLimit radix = radix_.algorithm_.count_limit();
     return radix.max_count < bitonic.max_count ? radix : bitonic;
+  }
+
+  Status ready(const SortJob& job) {
+    return forward(job.count, job.keeps_order(), [&](auto& algorithm) { return algorithm.ready(job); });
   }
 
   void run(const SortJob& job) {
     forward(job.count, job.keeps_order(), [&](auto& algorithm) { algorithm.run(job); });
   }
 
-  void prepare(std::size_t count, bool stable, bool indirect) {
-    forward(count, stable, [&](auto& algorithm) { algorithm.prepare(count, stable, indirect); });
+  Status prepare(const SortJob& job) {
+    return forward(job.count, job.keeps_order(), [&](auto& algorithm) { return algorithm.prepare(job); });
   }
 
   /// Both sides' scratch: the radix sort's where a count up to `capacity` takes it, the
   /// network's for the counts below the crossover.
-  void reserve(std::size_t capacity) {
-    const std::size_t smallest = std::min(radix_from(false), radix_from(true));
+  Status reserve(std::size_t capacity) {
     const std::size_t largest = std::max(radix_from(false), radix_from(true));
-    bitonic_.algorithm_.reserve(std::min(capacity, largest - 1));
-    if (radix_ && capacity >= smallest) radix_->algorithm_.reserve(capacity);
+    if (Status status = bitonic_.algorithm_.reserve(std::min(capacity, largest - 1)); !status) return status;
+    if (radix_.valid() && capacity >= std::min(radix_from(false), radix_from(true)))
+      return radix_.algorithm_.reserve(capacity);
+    return {};
+  }
+
+  /// A caller's range for every sort of up to `capacity`: the network's for the counts each
+  /// kind of sort runs on it, and, from the smallest count a radix sort takes, the network's
+  /// lasting state followed by the radix sort's.
+  std::uint64_t scratch_bytes(std::size_t capacity, bool stable) const {
+    const auto below = [&](std::size_t from) { return std::min(capacity, from - 1); };
+    const bitonic::Algorithm& network = bitonic_.algorithm_;
+    // Unstable direct and indirect sorts switch at radix_from(false); sort_indices() and stable
+    // sorts at radix_from(true) (sort_indices() needs no more than an unstable direct sort).
+    std::uint64_t bytes = std::max(network.scratch_bytes(below(radix_from(false)), bitonic::SortKind::indirect),
+                                   network.scratch_bytes(below(radix_from(true)), bitonic::SortKind::direct));
+    if (stable) bytes = std::max(bytes, network.scratch_bytes(below(radix_from(true)), bitonic::SortKind::stable));
+    const bool keeps_order_kinds = stable || std::is_same<Value, std::uint32_t>::value;
+    const std::size_t radix_starts =
+        keeps_order_kinds ? std::min(radix_from(false), radix_from(true)) : radix_from(false);
+    if (radix_.valid() && capacity >= radix_starts)
+      bytes = std::max(bytes, network.persistent_scratch_bytes() + radix_.algorithm_.scratch_bytes(capacity, stable));
+    return bytes;
+  }
+
+  /// The network's from the range's start; the radix sort's after the network's state that
+  /// lasts between its sorts (fused passes' counters), so that neither disturbs the other.
+  void use_scratch(const BufferSlice& range, std::uint64_t range_start) {
+    bitonic_.place_scratch(range, range_start);
+    if (range.buffer == 0) {
+      radix_.place_scratch(range, 0);
+      return;
+    }
+    const std::uint64_t kept = std::min(bitonic_.algorithm_.persistent_scratch_bytes(), range.bytes);
+    radix_.place_scratch(BufferSlice{range.buffer, range.offset + kept, range.bytes - kept}, range_start + kept);
+  }
+
+  void release_scratch() {
+    bitonic_.algorithm_.release_scratch();
+    radix_.algorithm_.release_scratch();
   }
 
   bool picks_radix(std::size_t count, bool keeps_order) const {
-    return radix_ && count >= radix_from(keeps_order);
+    return radix_.valid() && count >= radix_from(keeps_order);
   }
 
   BitonicSorter<Key, Value> bitonic_;
+  RadixSorter<Key, Value> radix_;  // not valid where the device runs no radix sort
   std::string radix_unavailable_;  // why this device runs no radix sort; "" where it does
-  std::optional<RadixSorter<Key, Value>> radix_;
-  Crossover crossover_;  // every field resolved
+  Crossover crossover_;            // every field resolved
 
  private:
   /// Calls `call` with the algorithm a sort of `count` elements runs (`keeps_order`: stable
   /// sorts and sort_indices()).
   template <class Call>
-  void forward(std::size_t count, bool keeps_order, Call&& call) {
-    if (picks_radix(count, keeps_order)) {
-      call(radix_->algorithm_);
-    } else {
-      call(bitonic_.algorithm_);
-    }
-  }
-
-  static std::optional<RadixSorter<Key, Value>> make_radix(const RadixTuning& tuning, ProgramCache* cache,
-                                                           const DeviceLimits& limits, const std::string& unavailable) {
-    if (!unavailable.empty()) return std::nullopt;
-    return RadixSorter<Key, Value>(tuning, cache, limits);
+  decltype(auto) forward(std::size_t count, bool keeps_order, Call&& call) {
+    if (picks_radix(count, keeps_order)) return call(radix_.algorithm_);
+    return call(bitonic_.algorithm_);
   }
 
   static Crossover resolve(Crossover wanted, const DeviceLimits& limits) {

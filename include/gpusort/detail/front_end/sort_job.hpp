@@ -1,25 +1,35 @@
 #pragma once
-// SortJob: one checked sort call as the front end (front_end.hpp) hands it to an algorithm,
-// and the BufferRange of elements an algorithm's run binds.
+// SortJob: one sort call as the front end (front_end.hpp) checks it and hands it to an
+// algorithm, and the BufferRange of elements an algorithm's run binds.
 #include <cstddef>
+#include <cstdint>
 
+#include "../../buffer_view.hpp"
 #include "../../order.hpp"
+#include "../../radix_tuning.hpp"
 
 namespace gpusort {
 namespace detail {
 
-/// The elements a run binds: [key_first, key_first + count) of `keys` and [value_first,
-/// value_first + count) of `values` (key-value layouts; 0: keys only).
+/// The elements a run binds: `count` keys of `keys` from byte `key_offset` and, for key-value
+/// layouts, `count` values of `values` from byte `value_offset` (each a multiple of its
+/// element's size, aligned or not: bind_elements()).
 struct BufferRange {
   GLuint keys = 0;
   GLuint values = 0;
-  std::size_t key_first = 0;
-  std::size_t value_first = 0;
+  std::uint64_t key_offset = 0;
+  std::uint64_t value_offset = 0;
 };
 
 struct SortJob {
-  /// The caller's buffers, or the front end's host copies. `values`: the value buffer of
-  /// key-value sorts; sort_indices(): the indices it fills. sort_range(): both from `first`.
+  /// The call's buffers as the caller named them, and sort_range()'s first element (0
+  /// elsewhere), which applies to both. `values`: the value buffer of key-value sorts;
+  /// sort_indices(): the indices it fills.
+  BufferView keys;
+  BufferView values;
+  std::size_t first = 0;
+  /// The byte ranges the run binds: the caller's views and `first` once the front end has
+  /// checked them, or the front end's host copies.
   BufferRange buffers;
   /// Elements to sort; sort_indirect(): the capacity.
   std::size_t count = 0;
@@ -33,9 +43,13 @@ struct SortJob {
   bool indirect = false;
   GLuint count_buffer = 0;
   std::size_t count_offset = 0;
+  /// RadixSorter: the key bits to sort by (BitRange{}: all).
+  BitRange bits;
 
   /// Whether equal keys must keep their input order (stable sorts and sort_indices()).
   bool keeps_order() const { return stable || indices; }
+  /// The fewest elements that make a sort run: 2, or 1 for sort_indices() (which fills them).
+  std::size_t least_count() const { return indices ? 1 : 2; }
 };
 
 }  // namespace detail

@@ -1,25 +1,37 @@
 #pragma once
 // GlBuffer: owns one GL buffer object that gpusort creates for itself (each slot of
-// ScratchBuffers, scratch.hpp). Moving hands the name over, so a class holding GlBuffers needs no
-// hand-written move operations; deleting needs the creating context (or one sharing with it)
-// to be current.
+// ScratchBuffers, scratch.hpp); the one place where gpusort allocates GPU memory. Moving hands
+// the name over, so a class holding GlBuffers needs no hand-written move operations; deleting
+// needs the creating context (or one sharing with it) to be current.
 #include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
 #include <utility>
+
+#include "../status.hpp"
 
 namespace gpusort {
 namespace detail {
+
+/// How many times this thread gave a buffer storage (glBufferData or glBufferStorage): tests
+/// count them, for instance to show that a sorter given use_scratch() allocates nothing.
+inline std::uint64_t& buffer_allocation_count() {
+  static thread_local std::uint64_t count = 0;
+  return count;
+}
 
 class GlBuffer {
  public:
   GlBuffer() = default;
   ~GlBuffer() { release(); }
   GlBuffer(GlBuffer&& other) noexcept
-      : name_(std::exchange(other.name_, 0u)), bytes_(std::exchange(other.bytes_, std::size_t{0})) {}
+      : name_(std::exchange(other.name_, 0u)), bytes_(std::exchange(other.bytes_, std::uint64_t{0})) {}
   GlBuffer& operator=(GlBuffer&& other) noexcept {
     if (this != &other) {
       release();
       name_ = std::exchange(other.name_, 0u);
-      bytes_ = std::exchange(other.bytes_, std::size_t{0});
+      bytes_ = std::exchange(other.bytes_, std::uint64_t{0});
     }
     return *this;
   }
@@ -27,29 +39,49 @@ class GlBuffer {
   GlBuffer& operator=(const GlBuffer&) = delete;
 
   GLuint name() const { return name_; }
-  std::size_t bytes() const { return bytes_; }
+  std::uint64_t bytes() const { return bytes_; }
 
   /// Replaces the buffer by a new one of exactly `bytes` bytes, contents undefined: with
   /// `immutable` (where the GL headers have glBufferStorage) immutable storage that the CPU
-  /// cannot touch, else glBufferData storage. Binds it to GL_COPY_WRITE_BUFFER.
-  void allocate(std::size_t bytes, bool immutable) {
+  /// cannot touch, else glBufferData storage. Binds it to GL_COPY_WRITE_BUFFER. Fails, keeping
+  /// no buffer and leaving no GL error behind, where the device does not give the storage.
+  Status allocate(std::uint64_t bytes, bool immutable) {
     release();
+    if (bytes > static_cast<std::uint64_t>(std::numeric_limits<GLsizeiptr>::max()))
+      return fail("a scratch buffer of " + std::to_string(bytes) + " bytes exceeds what GL can allocate here");
+    const auto size = static_cast<GLsizeiptr>(bytes);
     glGenBuffers(1, &name_);
     glBindBuffer(GL_COPY_WRITE_BUFFER, name_);
+    ++buffer_allocation_count();
 #if defined(GL_VERSION_4_4) || defined(GL_ARB_buffer_storage)
     if (immutable) {
-      glBufferStorage(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, 0);
+      glBufferStorage(GL_COPY_WRITE_BUFFER, size, nullptr, 0);
     } else {
-      glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_COPY);
+      glBufferData(GL_COPY_WRITE_BUFFER, size, nullptr, GL_DYNAMIC_COPY);
     }
 #else
     (void)immutable;
-    glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_DYNAMIC_COPY);
+    glBufferData(GL_COPY_WRITE_BUFFER, size, nullptr, GL_DYNAMIC_COPY);
 #endif
+    // A refused allocation (GL_OUT_OF_MEMORY) leaves the new buffer without storage: asking its
+    // size finds that without glGetError, which would also take errors the caller left pending.
+    GLint64 given = 0;
+    glGetBufferParameteri64v(GL_COPY_WRITE_BUFFER, GL_BUFFER_SIZE, &given);
+    if (given != size) {
+      release();
+      // The refusal's own error must not stay behind. (An error the caller had left pending
+      // may go with it: GL cannot tell the two apart.)
+      for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {
+      }
+      return fail("the device refused " + std::to_string(bytes) +
+                  " bytes of scratch memory (out of GPU memory?): sort fewer elements per call, or give the "
+                  "sorter memory of your own with use_scratch()");
+    }
     bytes_ = bytes;
+    return {};
   }
 
-  /// Deletes the buffer (if any); the next reserve() creates a new one.
+  /// Deletes the buffer (if any); the next allocate() creates a new one.
   void release() {
     if (name_ != 0) glDeleteBuffers(1, &name_);
     name_ = 0;
@@ -58,7 +90,7 @@ class GlBuffer {
 
  private:
   GLuint name_ = 0;
-  std::size_t bytes_ = 0;
+  std::uint64_t bytes_ = 0;
 };
 
 }  // namespace detail

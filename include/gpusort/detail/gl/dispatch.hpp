@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "../../error.hpp"
+#include "../status.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -33,17 +33,21 @@ inline GroupSplit split_groups(std::uint64_t groups, std::uint64_t max_x) {
   return split;
 }
 
-/// Dispatches `groups` workgroups split over x and y (nothing for 0); returns the workgroups
-/// launched, `groups` rounded up to whole rows. Throws Error, dispatching nothing, when the
-/// rows exceed max_y.
+/// Fails unless a dispatch of `groups` workgroups fits `limits` (split over x and y). A sort
+/// checks every dispatch of its plan before the first (so that it never stops half way).
+inline Status check_workgroups(std::uint64_t groups, const DispatchLimits& limits, std::size_t count,
+                               const char* tuning_field) {
+  if (groups <= limits.capacity()) return {};
+  return fail("sorting " + std::to_string(count) + " elements needs more workgroups than "
+              "GL_MAX_COMPUTE_WORK_GROUP_COUNT allows (" + std::to_string(limits.max_x) + " x " +
+              std::to_string(limits.max_y) + "): raise " + tuning_field + " or sort fewer elements");
+}
+
+/// Dispatches `groups` workgroups split over x and y (nothing for 0), which check_workgroups()
+/// accepted; returns the workgroups launched, `groups` rounded up to whole rows.
 inline std::uint64_t dispatch_workgroups(std::uint64_t groups, const DispatchLimits& limits) {
   if (groups == 0) return 0;
   const GroupSplit split = split_groups(groups, limits.max_x);
-  if (split.y > limits.max_y) {
-    throw Error("a dispatch of " + std::to_string(groups) + " workgroups exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT " +
-                std::to_string(limits.max_x) + " x " + std::to_string(limits.max_y) +
-                ": raise BitonicTuning::max_workgroups_x or sort fewer elements");
-  }
   glDispatchCompute(static_cast<GLuint>(split.x), static_cast<GLuint>(split.y), 1);
   return split.x * split.y;
 }

@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "../../error.hpp"
 #include "../../program_cache.hpp"
 #include "../device/limits.hpp"
 #include "../fnv1a.hpp"
+#include "../status.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -59,6 +59,28 @@ inline std::string shader_info_log(GLuint shader) { return info_log(shader, glGe
 
 inline std::string program_info_log(GLuint program) { return info_log(program, glGetProgramiv, glGetProgramInfoLog); }
 
+/// What tells one of gpusort's programs from a program of the same name in a context that does
+/// not share objects with its own: its storage blocks and uniforms, counted, with their longest
+/// names. Program-interface queries, which raise no GL error on any program object, linked or
+/// not.
+struct ProgramFingerprint {
+  GLint storage_blocks = -1, storage_block_name = -1, uniforms = -1, uniform_name = -1;
+  bool operator==(const ProgramFingerprint& o) const {
+    return storage_blocks == o.storage_blocks && storage_block_name == o.storage_block_name &&
+           uniforms == o.uniforms && uniform_name == o.uniform_name;
+  }
+};
+
+/// `program`'s fingerprint on the current context (`program` must be a program object there).
+inline ProgramFingerprint fingerprint_of(GLuint program) {
+  ProgramFingerprint f;
+  glGetProgramInterfaceiv(program, GL_SHADER_STORAGE_BLOCK, GL_ACTIVE_RESOURCES, &f.storage_blocks);
+  glGetProgramInterfaceiv(program, GL_SHADER_STORAGE_BLOCK, GL_MAX_NAME_LENGTH, &f.storage_block_name);
+  glGetProgramInterfaceiv(program, GL_UNIFORM, GL_ACTIVE_RESOURCES, &f.uniforms);
+  glGetProgramInterfaceiv(program, GL_UNIFORM, GL_MAX_NAME_LENGTH, &f.uniform_name);
+  return f;
+}
+
 /// One program to build: the kernel's name (for messages and the cache key) and its source
 /// strings, concatenated in order.
 struct ProgramSource {
@@ -70,10 +92,10 @@ struct ProgramSource {
   const DeviceLimits* device = nullptr;
 };
 
-/// Throws Error where linked `program` exceeds `device`'s limits.
-inline void check_program_fits(GLuint program, const char* kernel_name, const DeviceLimits& device) {
-  const auto fail = [&](const std::string& what, std::uint64_t used, const char* limit, std::uint64_t has) {
-    throw Error(std::string("the '") + kernel_name + "' compute program " + what + " " + std::to_string(used) +
+/// Fails where linked `program` exceeds `device`'s limits.
+inline Status check_program_fits(GLuint program, const char* kernel_name, const DeviceLimits& device) {
+  const auto exceeds = [&](const std::string& what, std::uint64_t used, const char* limit, std::uint64_t has) {
+    return fail(std::string("the '") + kernel_name + "' compute program " + what + " " + std::to_string(used) +
                 " but the device allows " + std::to_string(has) + " (" + limit +
                 "): report this with your GL_RENDERER; gpusort derives its kernels from these limits");
   };
@@ -81,11 +103,11 @@ inline void check_program_fits(GLuint program, const char* kernel_name, const De
   glGetProgramiv(program, GL_COMPUTE_WORK_GROUP_SIZE, size);
   const std::uint64_t invocations = std::uint64_t(size[0]) * std::uint64_t(size[1]) * std::uint64_t(size[2]);
   if (invocations > device.max_invocations)
-    fail("has workgroups of", invocations, "GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS", device.max_invocations);
+    return exceeds("has workgroups of", invocations, "GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS", device.max_invocations);
   GLint blocks = 0;
   glGetProgramInterfaceiv(program, GL_SHADER_STORAGE_BLOCK, GL_ACTIVE_RESOURCES, &blocks);
   if (static_cast<std::uint32_t>(blocks) > device.max_compute_storage_blocks)
-    fail("uses storage blocks:", static_cast<std::uint64_t>(blocks), "GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS",
+    return exceeds("uses storage blocks:", static_cast<std::uint64_t>(blocks), "GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS",
          device.max_compute_storage_blocks);
   for (GLint i = 0; i < blocks; ++i) {
     const GLenum property = GL_BUFFER_BINDING;
@@ -93,9 +115,10 @@ inline void check_program_fits(GLuint program, const char* kernel_name, const De
     glGetProgramResourceiv(program, GL_SHADER_STORAGE_BLOCK, static_cast<GLuint>(i), 1, &property, 1, nullptr,
                            &binding);
     if (static_cast<std::uint32_t>(binding) >= device.max_storage_bindings)
-      fail("binds a storage block at index", static_cast<std::uint64_t>(binding),
-           "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS", device.max_storage_bindings);
+      return exceeds("binds a storage block at index", static_cast<std::uint64_t>(binding),
+                     "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS", device.max_storage_bindings);
   }
+  return {};
 }
 
 /// The ProgramCache key of `program` on the current context: "<kernel>-<16 hex digits>",
@@ -189,10 +212,10 @@ class ShaderBatch {
 /// rejects is compiled from source and its binary stored. Every shader is compiled before
 /// any is linked, and every program linked before any status is asked for, so drivers with
 /// GL_KHR_parallel_shader_compile may compile them concurrently (asking for a status waits
-/// for that compile). Throws Error with the info log of the first program that fails, and
-/// then leaves no GL object behind.
-inline std::vector<GlProgram> build_compute_programs(const std::vector<ProgramSource>& programs,
-                                                     ProgramCache* cache = nullptr) {
+/// for that compile). The programs go to `result` only when all of them built; otherwise the
+/// status has the info log of the first that failed and no GL object is left behind.
+inline Status build_compute_programs(const std::vector<ProgramSource>& programs, ProgramCache* cache,
+                                     std::vector<GlProgram>& result) {
   std::vector<GlProgram> built(programs.size());
   const std::vector<GLint> formats = cache ? program_binary_formats() : std::vector<GLint>();
   const bool caching = !formats.empty();
@@ -215,8 +238,9 @@ inline std::vector<GlProgram> build_compute_programs(const std::vector<ProgramSo
     }
     const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
     if (shader == 0) {
-      throw Error(std::string("glCreateShader(GL_COMPUTE_SHADER) failed for '") + program.kernel_name +
-                  "': the context does not support compute shaders; create an OpenGL 4.3+ core or OpenGL ES 3.1+ context");
+      return fail(
+          std::string("glCreateShader(GL_COMPUTE_SHADER) failed for '") + program.kernel_name +
+          "': the context does not support compute shaders; create an OpenGL 4.3+ core or OpenGL ES 3.1+ context");
     }
     batch.shader(i) = shader;
     glShaderSource(shader, static_cast<GLsizei>(strings.size()), strings.data(), lengths.data());
@@ -236,7 +260,7 @@ inline std::vector<GlProgram> build_compute_programs(const std::vector<ProgramSo
     GLint compiled = GL_FALSE;
     glGetShaderiv(batch.shader(i), GL_COMPILE_STATUS, &compiled);
     if (compiled != GL_TRUE) {
-      throw Error(std::string("compiling the '") + kernel_name +
+      return fail(std::string("compiling the '") + kernel_name +
                   "' compute shader failed. If you set BitonicTuning::extra_shader_source or unusual tile sizes, "
                   "revert them; otherwise report this with your GL_RENDERER. Compiler log:\n" +
                   shader_info_log(batch.shader(i)));
@@ -244,25 +268,31 @@ inline std::vector<GlProgram> build_compute_programs(const std::vector<ProgramSo
     GLint linked = GL_FALSE;
     glGetProgramiv(built[i].name(), GL_LINK_STATUS, &linked);
     if (linked != GL_TRUE) {
-      throw Error(std::string("linking the '") + kernel_name +
+      return fail(std::string("linking the '") + kernel_name +
                   "' compute program failed (often: the tile needs more shared memory than the device has; "
                   "lower BitonicTuning::tile_size). Linker log:\n" + program_info_log(built[i].name()));
     }
   }
   for (std::size_t i = 0; i < programs.size(); ++i) {
-    if (programs[i].device != nullptr) check_program_fits(built[i].name(), programs[i].kernel_name, *programs[i].device);
+    if (programs[i].device == nullptr) continue;
+    if (Status fits = check_program_fits(built[i].name(), programs[i].kernel_name, *programs[i].device); !fits)
+      return fits;
   }
   if (caching) {
     for (std::size_t i = 0; i < programs.size(); ++i) {
       if (batch.shader(i) != 0) store_program_binary(*cache, keys[i], built[i].name());
     }
   }
-  return built;
+  result = std::move(built);
+  return {};
 }
 
-/// build_compute_programs() for one program.
+/// build_compute_programs() of one program for tools and tests: the program, or none with the
+/// failure reported (report()).
 inline GlProgram build_compute_program(const ProgramSource& program, ProgramCache* cache = nullptr) {
-  return std::move(build_compute_programs({program}, cache).front());
+  std::vector<GlProgram> built;
+  if (!report(build_compute_programs({program}, cache, built))) return GlProgram();
+  return std::move(built.front());
 }
 
 inline GlProgram build_compute_program(const char* kernel_name, const std::vector<std::string>& sources,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../../program_cache.hpp"
+#include "../status.hpp"
 #include "program.hpp"
 
 namespace gpusort {
@@ -18,19 +19,10 @@ namespace detail {
 template <class Key, class Program = GlProgram>
 class ProgramSlots {
  public:
-  /// The program of `key`; builds it from source_of(key) (a ProgramSource) if it is the
-  /// first request. Throws Error (building nothing) when the build fails. The reference holds
-  /// until the next program is built.
+  /// Builds every program of `keys` that is not built yet from source_of(key) (a
+  /// ProgramSource), in one batch; where one fails, builds none of them.
   template <class SourceOf>
-  const Program& get(const Key& key, ProgramCache* cache, SourceOf&& source_of) {
-    if (const Program* program = find(key)) return *program;
-    slots_.emplace_back(key, Program(build_compute_program(source_of(key), cache)));
-    return slots_.back().second;
-  }
-
-  /// Builds every program of `keys` that is not built yet, in one batch.
-  template <class SourceOf>
-  void build(const std::vector<Key>& keys, ProgramCache* cache, SourceOf&& source_of) {
+  Status build(const std::vector<Key>& keys, ProgramCache* cache, SourceOf&& source_of) {
     std::vector<Key> missing;
     std::vector<ProgramSource> sources;
     for (const Key& key : keys) {
@@ -38,15 +30,18 @@ class ProgramSlots {
       missing.push_back(key);
       sources.push_back(source_of(key));
     }
-    if (missing.empty()) return;
-    std::vector<GlProgram> built = build_compute_programs(sources, cache);
+    if (missing.empty()) return {};
+    std::vector<GlProgram> built;
+    if (Status status = build_compute_programs(sources, cache, built); !status) return status;
     for (std::size_t i = 0; i < missing.size(); ++i) slots_.emplace_back(missing[i], Program(std::move(built[i])));
+    return {};
   }
 
   /// Whether `key`'s program is built.
   bool built(const Key& key) const { return find(key) != nullptr; }
 
-  /// `key`'s program, which must be built.
+  /// `key`'s program, which must be built (build()). The reference holds until the next
+  /// program is built.
   const Program& at(const Key& key) const { return *find(key); }
 
  private:
@@ -70,10 +65,13 @@ class ProgramSlots {
 /// ProgramSlots of a single program (no variants).
 class ProgramSlot {
  public:
+  /// Builds the program from source_of() unless it is built.
   template <class SourceOf>
-  GLuint get(ProgramCache* cache, SourceOf&& source_of) {
-    return slots_.get(0, cache, [&](int) { return source_of(); }).name();
+  Status build(ProgramCache* cache, SourceOf&& source_of) {
+    return slots_.build({0}, cache, [&](int) { return source_of(); });
   }
+  /// The program, which must be built (build()).
+  GLuint name() const { return slots_.at(0).name(); }
 
  private:
   ProgramSlots<int> slots_;

@@ -5,20 +5,20 @@
 #include <cstring>
 #include <string>
 
-#include "../../error.hpp"
+#include "../status.hpp"
 
 namespace gpusort {
 namespace detail {
 
 /// Copies the first `bytes` bytes of `buffer` to `out`. Binds GL_COPY_READ_BUFFER (callers
-/// restore it). Throws Error when the driver cannot map the buffer or loses its contents.
-inline void read_buffer(GLuint buffer, std::size_t bytes, void* out) {
-  if (bytes == 0) return;
+/// restore it). Fails when the driver cannot map the buffer or loses its contents.
+inline Status read_buffer(GLuint buffer, std::size_t bytes, void* out) {
+  if (bytes == 0) return {};
   glBindBuffer(GL_COPY_READ_BUFFER, buffer);
   const void* mapped = glMapBufferRange(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(bytes), GL_MAP_READ_BIT);
   if (mapped == nullptr) {
     const GLenum error = glGetError();  // the map failure's error must not stay behind
-    throw Error("reading " + std::to_string(bytes) + " sorted bytes back failed: glMapBufferRange returned no "
+    return fail("reading " + std::to_string(bytes) + " sorted bytes back failed: glMapBufferRange returned no "
                 "mapping (GL error 0x" + [&] {
                   const char* digits = "0123456789abcdef";
                   std::string hex;
@@ -29,9 +29,10 @@ inline void read_buffer(GLuint buffer, std::size_t bytes, void* out) {
   std::memcpy(out, mapped, bytes);
   // GL_FALSE: the store was lost while mapped (a display mode change, by the spec).
   if (glUnmapBuffer(GL_COPY_READ_BUFFER) != GL_TRUE) {
-    throw Error("reading sorted data back failed: the buffer's contents were lost while mapped "
+    return fail("reading sorted data back failed: the buffer's contents were lost while mapped "
                 "(glUnmapBuffer returned GL_FALSE); sort again");
   }
+  return {};
 }
 
 }  // namespace detail

@@ -8,13 +8,15 @@
 #include <string>
 #include <utility>
 
-#include "../../error.hpp"
 #include "../../pass_observer.hpp"
 #include "../../program_cache.hpp"
 #include "../../radix_tuning.hpp"
 #include "../device/limits.hpp"
 #include "../front_end/sort_job.hpp"
 #include "../front_end/validation.hpp"
+#include "../gl/dispatch.hpp"
+#include "../gl/scratch.hpp"
+#include "../status.hpp"
 #include "config.hpp"
 #include "plan.hpp"
 #include "programs.hpp"
@@ -28,17 +30,23 @@ namespace radix {
 
 class Algorithm {
  public:
-  /// Resolves `tuning` for `device` and `elements` (throws Error where the device lacks what
-  /// the radix kernels need, device_need()), and builds the programs a sort of all the key's
-  /// bits runs.
-  Algorithm(const RadixTuning& tuning, ProgramCache* cache, const DeviceLimits& device, const Elements& elements)
-      : config_(make_config(tuning, device, elements)), programs_(cache) {
+  /// Resolves `tuning` for `device` and `elements` (fails where the device lacks what the
+  /// radix kernels need, device_need()), and builds the programs a sort of all the key's bits
+  /// runs.
+  Status init(const DeviceLimits& device, const RadixTuning& tuning, ProgramCache* cache, const Elements& elements) {
+    if (Status status = make_config(tuning, device, elements, config_); !status) return status;
+    programs_ = Programs(cache);
     scratch_.use_immutable_storage(device.major > 4 || (device.major == 4 && device.minor >= 4));
-    programs_.build(make_plan(2, passes(BitRange{}), config_).kernels(), config_);
+    Passes all;
+    if (Status status = passes(BitRange{}, all); !status) return status;
+    if (Status status = programs_.build(make_plan(2, all, config_).kernels(), config_); !status) return status;
+    probe_program_ = programs_.get(Kernel::init).name();
+    return {};
   }
 
   const DeviceLimits& limits() const { return config_.device; }
   const Config& config() const { return config_; }
+  GLuint probe_program() const { return probe_program_; }
 
   /// GL_MAX_SHADER_STORAGE_BLOCK_SIZE over the key size (and over Onesweep's status words per
   /// tile), and below 2^30 (30-bit status counts).
@@ -52,64 +60,92 @@ class Algorithm {
 
   void set_observer(RadixPassObserver observer) { runner_.set_observer(std::move(observer)); }
 
-  /// The digit passes of a sort by `bits`; throws Error for a BitRange the keys do not have.
-  Passes passes(BitRange bits) const { return passes_of(bits, config_.elements, config_.tuning.digit_bits); }
-
-  void run(const SortJob& job) { run(job, passes(BitRange{})); }
-
-  /// A sort by `passes` (passes(bits)).
-  void run(const SortJob& job, const Passes& passes) {
-    const Plan plan = make_plan(job.count, passes, config_);
-    prepare_run(plan);  // may build or allocate; writes nothing
-    const IndirectCount indirect{job.count_buffer, job.count_offset / sizeof(std::uint32_t)};
-    runner_.run(plan, job.buffers, job.order, job.indices,
-                job.indirect ? &indirect : nullptr, config_, programs_, scratch_);
+  /// The digit passes of a sort by `bits`, into `passes`; fails for a BitRange the keys do not
+  /// have.
+  Status passes(BitRange bits, Passes& passes) const {
+    return passes_of(bits, config_.elements, config_.tuning.digit_bits, passes);
   }
 
-  /// The programs a sort of `count` elements by `passes` runs (the constructor built those of
+  /// Plans `job` (by job.bits), checks its dispatch limits, builds what it lacks and places its
+  /// scratch; writes nothing.
+  Status ready(const SortJob& job) {
+    Passes by;
+    if (Status status = passes(job.bits, by); !status) return status;
+    plan_ = make_plan(job.count, by, config_);
+    const DispatchLimits limits = dispatch_limits(config_);
+    const Geometry& g = plan_.geometry;
+    for (std::uint64_t groups : {g.tiles, g.blocks, g.histogram_groups, g.copy_groups}) {
+      if (Status status = check_workgroups(groups, limits, plan_.count,
+                                           "RadixTuning::max_workgroups_x or keys_per_invocation");
+          !status)
+        return status;
+    }
+    if (Status status = programs_.build(plan_.kernels(), config_); !status) return status;
+    return scratch_.place(needs(plan_), config_.device.storage_offset_alignment);
+  }
+
+  void run(const SortJob& job) {
+    const IndirectCount indirect{job.count_buffer, job.count_offset};
+    runner_.run(plan_, job.buffers, job.order, job.indices, job.indirect ? &indirect : nullptr, config_, programs_,
+                scratch_);
+  }
+
+  /// The programs a sort of job.count elements by job.bits runs (the constructor built those of
   /// every sort of all the key's bits; a BitRange of an odd number of passes adds the copy).
-  void prepare(std::size_t count, bool /*stable: every radix sort is*/, bool /*indirect: the same programs*/,
-               const Passes& passes) {
-    programs_.build(make_plan(count, passes, config_).kernels(), config_);
+  /// Every radix sort is stable, and sort_indirect() runs the same programs.
+  Status prepare(const SortJob& job) {
+    Passes by;
+    if (Status status = passes(job.bits, by); !status) return status;
+    return programs_.build(make_plan(job.count, by, config_).kernels(), config_);
   }
-  void prepare(std::size_t count, bool stable, bool indirect) { prepare(count, stable, indirect, passes(BitRange{})); }
 
-  /// The scratch of every sort of up to `capacity` elements (sort_indirect() included).
-  void reserve(std::size_t capacity) { reserve_scratch(make_plan(capacity, passes(BitRange{}), config_)); }
+  /// The scratch of every sort of up to `capacity` elements (sort_indirect() included);
+  /// nothing after use_scratch().
+  Status reserve(std::size_t capacity) {
+    if (scratch_.in_caller_range()) return Status();
+    return scratch_.place(needs(plan_for(capacity)), config_.device.storage_offset_alignment);
+  }
+
+  /// A caller's range for every sort of up to `capacity` (>= 1) elements, stable or not (every
+  /// radix sort is): what a sort of `capacity` uses, which no smaller count exceeds.
+  std::uint64_t scratch_bytes(std::size_t capacity, bool /*stable*/) const {
+    std::uint64_t bytes = 0;
+    Scratch::range_bytes(needs(plan_for(capacity)), config_.device.storage_offset_alignment, bytes);
+    return bytes;
+  }
+
+  void use_scratch(const BufferSlice& range, std::uint64_t range_start) { scratch_.use_range(range, range_start); }
+  void release_scratch() { scratch_.release(); }
 
   /// What a sort of `count` by `passes` dispatches.
   RadixPlan plan(std::size_t count, const Passes& passes) const { return make_plan(count, passes, config_).summary(); }
 
  private:
-  /// Checks the plan's dispatch limits, builds what it lacks and allocates its scratch,
-  /// before anything is written.
-  void prepare_run(const Plan& plan) {
-    const DispatchLimits limits = dispatch_limits(config_);
-    const Geometry& g = plan.geometry;
-    for (std::uint64_t groups : {g.tiles, g.blocks, g.histogram_groups, g.copy_groups}) {
-      if (groups > limits.capacity()) {
-        throw Error("sorting " + std::to_string(plan.count) + " elements needs more workgroups than "
-                    "GL_MAX_COMPUTE_WORK_GROUP_COUNT allows (" + std::to_string(limits.max_x) + " x " +
-                    std::to_string(limits.max_y) +
-                    "): raise RadixTuning::max_workgroups_x or keys_per_invocation, or sort fewer elements");
-      }
-    }
-    programs_.build(plan.kernels(), config_);
-    reserve_scratch(plan);
+  /// A sort of `count` elements by all the key's bits (the scratch does not depend on the bits).
+  Plan plan_for(std::size_t count) const {
+    Passes all;
+    (void)passes(BitRange{}, all);  // BitRange{}: every key has all its bits
+    return make_plan(count, all, config_);
   }
 
-  void reserve_scratch(const Plan& plan) {
+  /// The scratch of a sort of `plan`: the meta words, the other half of the key (and value)
+  /// ping-pong, the tile state.
+  Scratch::Needs needs(const Plan& plan) const {
     const std::uint64_t count = plan.count;
-    scratch_.reserve(ScratchSlot::meta, GPUSORT_RADIX_META_WORDS * 4ull);
-    scratch_.reserve(ScratchSlot::keys, count * config_.elements.key_bytes);
-    if (config_.elements.has_values) scratch_.reserve(ScratchSlot::values, count * Elements::value_bytes);
-    scratch_.reserve(ScratchSlot::tile_state, plan.geometry.tile_state_words * 4);
+    Scratch::Needs n{};
+    n[static_cast<std::size_t>(ScratchSlot::meta)] = GPUSORT_RADIX_META_WORDS * 4ull;
+    n[static_cast<std::size_t>(ScratchSlot::keys)] = count * config_.elements.key_bytes;
+    if (config_.elements.has_values) n[static_cast<std::size_t>(ScratchSlot::values)] = count * Elements::value_bytes;
+    n[static_cast<std::size_t>(ScratchSlot::tile_state)] = plan.geometry.tile_state_words * 4;
+    return n;
   }
 
   Config config_;  // the resolved tuning, the device, the elements
   Programs programs_;
+  GLuint probe_program_ = 0;  // the init kernel
   Scratch scratch_;
   Runner runner_;
+  Plan plan_;  // the current call's plan
 };
 
 }  // namespace radix

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "../../error.hpp"
 #include "../../pass_observer.hpp"
 #include "../../radix_tuning.hpp"
+#include "../status.hpp"
 #include "config.hpp"
 
 namespace gpusort {
@@ -33,27 +33,27 @@ struct Passes {
   }
 };
 
-/// The passes of a sort of keys of `elements` by `bits` (BitRange{}: all bits). Throws Error
-/// for a BitRange on a key that is not unsigned, or one outside the key.
-inline Passes passes_of(BitRange bits, const Elements& elements, std::uint32_t digit_bits) {
+/// The passes of a sort of keys of `elements` by `bits` (BitRange{}: all bits), into `passes`.
+/// Fails for a BitRange on a key that is not unsigned, or one outside the key.
+inline Status passes_of(BitRange bits, const Elements& elements, std::uint32_t digit_bits, Passes& passes) {
   const std::uint32_t key_bits = elements.key_bytes * 8;
-  Passes passes;
+  passes = Passes{};
   passes.digit_bits = digit_bits;
   passes.end = key_bits;
-  if (bits.begin_bit == 0 && bits.end_bit == 0) return passes;
+  if (bits.begin_bit == 0 && bits.end_bit == 0) return {};
   const std::string range = "BitRange{" + std::to_string(bits.begin_bit) + ", " + std::to_string(bits.end_bit) + "}";
   if (elements.key_kind != GPUSORT_KEY_UNSIGNED) {
-    throw Error(range + " on " + elements.key_name + " keys: a bit range is for unsigned keys (std::uint32_t, "
+    return fail(range + " on " + elements.key_name + " keys: a bit range is for unsigned keys (std::uint32_t, "
                 "std::uint64_t); signed and floating-point keys sort by all their bits (pass BitRange{})");
   }
   const std::uint32_t end = bits.end_bit == 0 ? key_bits : bits.end_bit;
   if (end > key_bits || bits.begin_bit >= end) {
-    throw Error(range + " is invalid for " + std::to_string(key_bits) + "-bit keys: it needs begin_bit < end_bit <= " +
+    return fail(range + " is invalid for " + std::to_string(key_bits) + "-bit keys: it needs begin_bit < end_bit <= " +
                 std::to_string(key_bits) + " (end_bit 0: up to the key's top bit)");
   }
   passes.begin = bits.begin_bit;
   passes.end = end;
-  return passes;
+  return {};
 }
 
 /// The workgroups of a sort of `count` elements (count >= 1).

@@ -131,12 +131,14 @@ class Programs {
  public:
   explicit Programs(ProgramCache* cache = nullptr) : cache_(cache) {}
 
-  /// `kernel`'s program for `c`, built if it is not yet.
-  const Program& get(Kernel kernel, const Config& c) { return slots_.get(kernel, cache_, source_of(c)); }
+  /// `kernel`'s program, built before (build()).
+  const Program& get(Kernel kernel) const { return slots_.at(kernel); }
 
   /// Builds every program of `kernels` not built yet, in one batch (the driver may compile
-  /// them in parallel).
-  void build(const std::vector<Kernel>& kernels, const Config& c) { slots_.build(kernels, cache_, source_of(c)); }
+  /// them in parallel); where one fails, none.
+  Status build(const std::vector<Kernel>& kernels, const Config& c) {
+    return slots_.build(kernels, cache_, source_of(c));
+  }
 
  private:
   ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled

@@ -32,10 +32,10 @@ namespace gpusort {
 namespace detail {
 namespace radix {
 
-/// sort_indirect(): the count's buffer and word.
+/// sort_indirect(): the count's buffer and byte offset (a multiple of 4).
 struct IndirectCount {
   GLuint buffer = 0;
-  std::size_t word = 0;
+  std::size_t offset = 0;
 };
 
 inline DispatchLimits dispatch_limits(const Config& c) { return {c.tuning.max_workgroups_x, c.device.max_groups_y}; }
@@ -46,27 +46,27 @@ class Runner {
   void set_observer(RadixPassObserver observer) { observer_ = std::move(observer); }
 
   /// The dispatches of `plan` (count >= 2, or 1 for sort_indices(): `iota`) on `target`, whose
-  /// programs are built and scratch reserved; `indirect`: the count is read on the GPU,
+  /// programs are built and scratch placed; `indirect`: the count is read on the GPU,
   /// plan.count is the capacity.
   void run(const Plan& plan, const BufferRange& target, Order order, bool iota, const IndirectCount* indirect,
-           const Config& c, Programs& programs, const Scratch& scratch) {
+           const Config& c, const Programs& programs, const Scratch& scratch) {
     const Geometry& g = plan.geometry;
     const Passes& passes = plan.passes;
     const std::size_t count = plan.count;
-    const GLuint meta = scratch.name(ScratchSlot::meta);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_RADIX_BINDING_META, meta);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_RADIX_BINDING_TILE_STATE, scratch.name(ScratchSlot::tile_state));
+    const BufferSlice& meta = scratch.slice(ScratchSlot::meta);
+    bind_slice(GPUSORT_RADIX_BINDING_META, meta);
+    bind_slice(GPUSORT_RADIX_BINDING_TILE_STATE, scratch.slice(ScratchSlot::tile_state));
     GLuint count_word = 0;
     if (indirect != nullptr) {
-      count_word = bind_words(GPUSORT_RADIX_BINDING_COUNT_BUFFER, indirect->buffer, indirect->word, 1,
+      count_word = bind_words(GPUSORT_RADIX_BINDING_COUNT_BUFFER, indirect->buffer, indirect->offset, 1,
                               c.device.storage_offset_alignment);
     } else {
       // init declares the count block: bind something valid.
-      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_RADIX_BINDING_COUNT_BUFFER, meta);
+      bind_slice(GPUSORT_RADIX_BINDING_COUNT_BUFFER, meta);
     }
     // Uses `kernel`'s program with the uniforms of digit pass `pass`.
     const auto use = [&](Kernel kernel, const Bases& bases, std::uint32_t pass, bool pass_iota) -> const Program& {
-      const Program& p = programs.get(kernel, c);
+      const Program& p = programs.get(kernel);
       glUseProgram(p.name());
       set_pass_uniforms(p, bases, order, passes, pass, pass_iota, g.tiles_per_block);
       return p;
@@ -98,12 +98,13 @@ class Runner {
     glDispatchCompute(1, 1, 1);
     observe(Kernel::init, 0, true);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | (indirect != nullptr ? GL_COMMAND_BARRIER_BIT : 0u));
-    if (indirect != nullptr) glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, meta);
+    if (indirect != nullptr) glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, meta.buffer);
     // A dispatch of `groups` workgroups, or of what init.comp computed from the GPU's count.
     const auto launch = [&](Kernel kernel, std::uint32_t pass, std::uint32_t arguments, std::uint64_t groups) {
       observe(kernel, pass, false);
       if (indirect != nullptr) {
-        glDispatchComputeIndirect(static_cast<GLintptr>((GPUSORT_RADIX_META_ARGUMENTS + 3 * arguments) * 4));
+        glDispatchComputeIndirect(
+            static_cast<GLintptr>(meta.offset + (GPUSORT_RADIX_META_ARGUMENTS + 3 * arguments) * 4));
       } else {
         dispatch_workgroups(groups, dispatch_limits(c));
       }
@@ -149,24 +150,32 @@ class Runner {
     GLuint src_keys = 0, dst_keys = 0, src_values = 0, dst_values = 0;
   };
 
+  static void bind_slice(GLuint binding, const BufferSlice& slice) {
+    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, binding, slice.buffer, static_cast<GLintptr>(slice.offset),
+                      static_cast<GLsizeiptr>(slice.bytes));
+  }
+
   /// Binds a digit pass's source (the caller's data if `from_target`, else scratch) and
-  /// destination (the other one) for `count` elements.
+  /// destination (the other one) for `count` elements. The scratch slices start aligned: their
+  /// base is 0.
   static Bases bind_pass(const BufferRange& target, std::size_t count, bool from_target, const Config& c,
                          const Scratch& scratch) {
     const std::uint32_t align = c.device.storage_offset_alignment;
     const std::uint32_t key_bytes = c.elements.key_bytes, value_bytes = Elements::value_bytes;
     const GLuint src_keys = GPUSORT_RADIX_BINDING_SRC_KEYS, dst_keys = GPUSORT_RADIX_BINDING_DST_KEYS;
     const GLuint src_values = GPUSORT_RADIX_BINDING_SRC_VALUES, dst_values = GPUSORT_RADIX_BINDING_DST_VALUES;
+    const BufferSlice& scratch_keys = scratch.slice(ScratchSlot::keys);
     const GLuint caller_keys =
-        bind_elements(from_target ? src_keys : dst_keys, target.keys, target.key_first, count, key_bytes, align);
-    bind_elements(from_target ? dst_keys : src_keys, scratch.name(ScratchSlot::keys), 0, count, key_bytes, align);
+        bind_elements(from_target ? src_keys : dst_keys, target.keys, target.key_offset, count, key_bytes, align);
+    bind_elements(from_target ? dst_keys : src_keys, scratch_keys.buffer, scratch_keys.offset, count, key_bytes, align);
     Bases bases;
     (from_target ? bases.src_keys : bases.dst_keys) = caller_keys;
     if (c.elements.has_values) {
+      const BufferSlice& scratch_values = scratch.slice(ScratchSlot::values);
       const GLuint caller_values = bind_elements(from_target ? src_values : dst_values, target.values,
-                                                 target.value_first, count, value_bytes, align);
-      bind_elements(from_target ? dst_values : src_values, scratch.name(ScratchSlot::values), 0, count, value_bytes,
-                    align);
+                                                 target.value_offset, count, value_bytes, align);
+      bind_elements(from_target ? dst_values : src_values, scratch_values.buffer, scratch_values.offset, count,
+                    value_bytes, align);
       (from_target ? bases.src_values : bases.dst_values) = caller_values;
     }
     return bases;

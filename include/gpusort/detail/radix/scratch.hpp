@@ -1,5 +1,6 @@
 #pragma once
-// The radix sort's scratch buffers, by name (RadixSorter::reserve() allocates them up front).
+// The radix sort's scratch, by name (RadixSorter::reserve() allocates it up front; after
+// use_scratch() it lives in the caller's range, laid out in this order).
 #include <cstddef>
 
 #include "../gl/scratch.hpp"

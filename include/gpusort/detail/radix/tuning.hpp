@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string>
 
-#include "../../error.hpp"
 #include "../../radix_tuning.hpp"
 #include "../device/limits.hpp"
+#include "../status.hpp"
 #include "config.hpp"
 #include "defaults.hpp"
 
@@ -19,12 +19,14 @@ namespace radix {
 /// Fills the zero fields of `t` from the device (and, for the tile shape, the sort's keys:
 /// `key_bytes`, `has_values`) and checks the result. Calls no GL (the limits carry the vendor
 /// and the ballot subgroup size), so that tools may derive every program variant without a
-/// context (tests/glslang_variants.cpp).
-inline Config resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uint32_t key_bytes = 4,
-                             bool has_values = false) {
-  const auto fail = [](const std::string& why) { throw Error("invalid RadixTuning: " + why); };
+/// context (tests/glslang_variants.cpp). The result goes to `resolved` only where the device
+/// can run it.
+inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uint32_t key_bytes, bool has_values,
+                             Config& resolved) {
+  const auto invalid = [](const std::string& why) { return fail("invalid RadixTuning: " + why); };
   const std::string unmet = device_need(limits);
-  if (!unmet.empty()) throw Error(unmet + ": use BitonicSorter, or Sorter, which then runs the network for every count");
+  if (!unmet.empty())
+    return fail(unmet + ": use BitonicSorter, or Sorter, which then runs the network for every count");
   Config c;
   const RadixTuning asked = t;
   const Defaults& row = defaults_for(limits, key_bytes, has_values, asked);
@@ -37,25 +39,28 @@ inline Config resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   if (t.digit_bits == 0) t.digit_bits = row.digit_bits;
   // The scan gives each digit an invocation: 7-bit digits where workgroups are smaller than 256.
   if (asked.digit_bits == 0) while ((1u << t.digit_bits) > c.small_group) --t.digit_bits;
-  if (t.digit_bits < 4 || t.digit_bits > 8) fail("digit_bits is " + std::to_string(t.digit_bits) + "; use 4 .. 8");
+  if (t.digit_bits < 4 || t.digit_bits > 8)
+    return invalid("digit_bits is " + std::to_string(t.digit_bits) + "; use 4 .. 8");
   if ((1u << t.digit_bits) > c.small_group)
-    fail("digit_bits " + std::to_string(t.digit_bits) + " needs workgroups of " + std::to_string(1u << t.digit_bits) +
-         " invocations but the device has " + std::to_string(limits.max_invocations) +
-         " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS): leave digit_bits at 0");
+    return invalid("digit_bits " + std::to_string(t.digit_bits) + " needs workgroups of " +
+                   std::to_string(1u << t.digit_bits) + " invocations but the device has " +
+                   std::to_string(limits.max_invocations) +
+                   " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS): leave digit_bits at 0");
   if (t.workgroup_size == 0) t.workgroup_size = row.workgroup_size;
   if (t.keys_per_invocation == 0) t.keys_per_invocation = row.keys_per_invocation;
   // Defaults shrink to the device: workgroups to its invocations (in whole 32s).
   if (asked.workgroup_size == 0) t.workgroup_size = std::min(t.workgroup_size, limits.max_invocations / 32 * 32);
   if (t.workgroup_size == 0 || t.workgroup_size % 32 != 0 || t.workgroup_size > limits.max_invocations)
-    fail("workgroup_size " + std::to_string(t.workgroup_size) + " must be a multiple of 32 of at most " +
-         std::to_string(limits.max_invocations) + " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS)");
+    return invalid("workgroup_size " + std::to_string(t.workgroup_size) + " must be a multiple of 32 of at most " +
+                   std::to_string(limits.max_invocations) + " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS)");
   if (t.keys_per_invocation < 1 || t.keys_per_invocation > 32)
-    fail("keys_per_invocation " + std::to_string(t.keys_per_invocation) + " must be 1 .. 32");
+    return invalid("keys_per_invocation " + std::to_string(t.keys_per_invocation) + " must be 1 .. 32");
   if (t.histogram_keys == 0) t.histogram_keys = row.histogram_keys;
-  if (t.histogram_keys % 1024 != 0) fail("histogram_keys must be a positive multiple of 1024");
+  if (t.histogram_keys % 1024 != 0) return invalid("histogram_keys must be a positive multiple of 1024");
   if (t.max_workgroups_x == 0) t.max_workgroups_x = limits.max_groups_x;
   if (t.max_workgroups_x > limits.max_groups_x)
-    fail("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " + std::to_string(limits.max_groups_x));
+    return invalid("max_workgroups_x exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = " +
+                   std::to_string(limits.max_groups_x));
   const auto shape = [&] {
     c.tile_size = t.workgroup_size * t.keys_per_invocation;
     // The tile, or the per-subgroup counters plus S_COUNT, S_START and S_TMP (tile.glsl's s_area).
@@ -99,12 +104,12 @@ inline Config resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
     shape();
   }
   if (c.tile_size > 32768)
-    fail("a tile of workgroup_size x keys_per_invocation = " + std::to_string(c.tile_size) +
-         " keys exceeds 32768 (16-bit counters)");
+    return invalid("a tile of workgroup_size x keys_per_invocation = " + std::to_string(c.tile_size) +
+                   " keys exceeds 32768 (16-bit counters)");
   if (c.shared_bytes > limits.max_shared_bytes)
-    fail("a tile of " + std::to_string(c.tile_size) + " keys needs " + std::to_string(c.shared_bytes) +
-         " bytes of shared memory but the device has " + std::to_string(limits.max_shared_bytes) +
-         " (GL_MAX_COMPUTE_SHARED_MEMORY_SIZE): lower keys_per_invocation or workgroup_size");
+    return invalid("a tile of " + std::to_string(c.tile_size) + " keys needs " + std::to_string(c.shared_bytes) +
+                   " bytes of shared memory but the device has " + std::to_string(limits.max_shared_bytes) +
+                   " (GL_MAX_COMPUTE_SHARED_MEMORY_SIZE): lower keys_per_invocation or workgroup_size");
   if (t.blocks == 0) {
     // One wave of downsweep workgroups: as many as fit on the compute units at once, taking
     // GL_MAX_COMPUTE_SHARED_MEMORY_SIZE as what a unit's workgroups share (NVIDIA under GL:
@@ -120,13 +125,30 @@ inline Config resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   // forward-progress policy says.
   if (c.tuning.path == RadixPath::automatic) c.tuning.path = RadixPath::onesweep;
   c.withhold_every = test_hooks().withhold_every;
+  resolved = c;
+  return {};
+}
+
+/// resolve_tuning() for tools and tests: the config, with a failure reported (report()).
+inline Config resolve_tuning(const RadixTuning& t, const DeviceLimits& limits, std::uint32_t key_bytes = 4,
+                             bool has_values = false) {
+  Config c;
+  report(resolve_tuning(t, limits, key_bytes, has_values, c));
   return c;
 }
 
-/// The config of a sorter of `elements` with `tuning` on `device`.
-inline Config make_config(const RadixTuning& tuning, const DeviceLimits& device, const Elements& elements) {
-  Config c = resolve_tuning(tuning, device, elements.key_bytes, elements.has_values);
+/// The config of a sorter of `elements` with `tuning` on `device`, into `c`.
+inline Status make_config(const RadixTuning& tuning, const DeviceLimits& device, const Elements& elements, Config& c) {
+  if (Status status = resolve_tuning(tuning, device, elements.key_bytes, elements.has_values, c); !status)
+    return status;
   c.elements = elements;
+  return {};
+}
+
+/// make_config() for tools and tests: the config, with a failure reported (report()).
+inline Config make_config(const RadixTuning& tuning, const DeviceLimits& device, const Elements& elements) {
+  Config c;
+  report(make_config(tuning, device, elements, c));
   return c;
 }
 
