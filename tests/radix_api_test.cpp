@@ -374,7 +374,7 @@ TEST(RadixTileShapes, PerKeyLayoutWhereMeasured) {
   const auto nvidia = limits("NVIDIA Corporation", 1024);
   EXPECT_EQ(shape(nvidia, 4, false), "512x8");
   EXPECT_EQ(shape(nvidia, 4, true), "1024x4");
-  EXPECT_EQ(shape(nvidia, 8, false), "384x10");
+  EXPECT_EQ(shape(nvidia, 8, false), "512x9");
   EXPECT_EQ(shape(nvidia, 8, true), "512x8");
   EXPECT_EQ(shape(limits("NVIDIA Corporation", 512), 4, true), "512x8");
   for (const char* other : {"AMD", "Intel", "Qualcomm"}) {
