@@ -52,7 +52,7 @@ struct Config {
 };
 
 /// Test hooks, not part of the API: sorters constructed while a field is set plan with it
-/// (tests/radix_fallback_test.cpp). withhold_every: Config::withhold_every.
+/// (tests/radix/fallback_test.cpp). withhold_every: Config::withhold_every.
 struct TestHooks {
   std::uint32_t withhold_every = 0;
 };
