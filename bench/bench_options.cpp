@@ -107,7 +107,7 @@ std::string parse_options(int* argc, char** argv, BenchOptions& options) {
       {"--gpusort_odd_sizes=", [&](const char* v) { return parse_bool(v, options.odd_sizes); }},
       {"--gpusort_verify=", [&](const char* v) { return parse_bool(v, options.verify); }},
       {"--gpusort_in_flight=", [&](const char* v) { return parse_int(v, options.in_flight); }},
-      {"--gpusort_engine=", [&](const char* v) { return parse_bool(v, options.engine); }},
+      {"--gpusort_engine=", [&](const char* v) { return parse_int(v, options.engine) && options.engine >= 0 && options.engine <= 2; }},
   };
   int kept = 1;
   for (int i = 1; i < *argc; ++i) {
@@ -142,9 +142,10 @@ std::string options_help() {
          "  --gpusort_in_flight=N        GPU benchmarks: timed sorts queued before the oldest one's\n"
          "                               time is read (default 1: wait for each; the GPU idles between\n"
          "                               small sorts and may lower its clocks)\n"
-         "  --gpusort_engine=0|1         gpusort families: keys and values as BufferViews of one buffer at\n"
-         "                               offsets unaligned to 256, scratch in a buffer of the bench's own\n"
-         "                               (use_scratch); same family names (default 0)\n"
+         "  --gpusort_engine=0|1|2       gpusort families: keys and values as BufferViews of one buffer,\n"
+         "                               scratch in a buffer of the bench's own (use_scratch); 1: view\n"
+         "                               offsets multiples of 16 bytes but not of 256, 2: multiples of the\n"
+         "                               element size only; same family names (default 0)\n"
          "--benchmark_repetitions, --benchmark_min_time and --benchmark_{report,display}_aggregates_only,\n"
          "when given, replace the gpusort defaults (repetitions above, aggregates only).\n";
 }
