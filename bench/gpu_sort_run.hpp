@@ -42,7 +42,7 @@ struct GpuSortCase {
   // The keys and values as BufferViews of one buffer (GpuData::arena, --gpusort_engine), at
   // offsets that are multiples of view_grain bytes.
   bool views = false;
-  std::size_t view_grain = 16;
+  std::size_t view_grain = 256;
 };
 
 // Bytes a sort moves: every pass reads and writes each key (and value).
@@ -202,8 +202,8 @@ template <class Sorter, class Make, class Describe, class Call>
 void register_sorter_family(BenchEnvironment& env, GpuSortCase base, Make make, Describe describe, Call call) {
   const std::vector<std::size_t> sizes = env.options.gpu_sizes(base.client_size);
   if (sizes.empty()) return;
-  base.views = env.options.engine != 0;
-  base.view_grain = env.options.engine == 2 ? 4 : 16;
+  base.views = env.options.engine;
+  base.view_grain = static_cast<std::size_t>(env.options.view_grain);
   auto* sorter = env.keep(std::make_shared<std::unique_ptr<Sorter>>());
   auto* scratch = env.keep(std::make_shared<EngineScratch>());
   const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
