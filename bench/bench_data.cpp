@@ -152,11 +152,15 @@ std::vector<std::uint32_t> read_words(const GlBuffer& buffer, std::size_t count,
   return buffer.read_as<std::uint32_t>(count, first_byte);
 }
 
-GpuData& arena_for(GpuData& data, KeyKind kind) {
+GpuData& arena_for(GpuData& data, KeyKind kind, std::size_t grain) {
   if (data.arena.name() != 0) return data;
-  const std::size_t key_bytes = data.count * words_per_key(kind) * sizeof(std::uint32_t);
-  data.key_offset = 13 * words_per_key(kind) * sizeof(std::uint32_t);  // 52 or 104 bytes
-  data.value_offset = data.key_offset + key_bytes + 9 * sizeof(std::uint32_t);
+  const std::size_t key_size = words_per_key(kind) * sizeof(std::uint32_t);
+  const std::size_t key_bytes = data.count * key_size;
+  const std::size_t unit = grain < key_size ? key_size : grain;
+  const std::size_t odd = grain == 256 ? 1 : 13;  // an odd multiple: 256, 208, 52 (104) bytes
+  data.key_offset = odd * unit;
+  const std::size_t keys_end = (data.key_offset + key_bytes + unit - 1) / unit * unit;
+  data.value_offset = keys_end + (grain == 256 ? 1 : 9) * (grain < 4 ? 4 : grain);
   data.arena = GlBuffer(data.value_offset + (data.with_values ? data.count * sizeof(std::uint32_t) : 0) + 64, nullptr);
   return data;
 }

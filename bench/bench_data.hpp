@@ -35,15 +35,16 @@ struct GpuData {
   GlBuffer keys;
   GlBuffer values;
   // --gpusort_engine: the keys from byte key_offset and the values from byte value_offset of
-  // one buffer (offsets that are multiples of the key size but not of 16 or 256); made on
-  // first use (arena_for()).
+  // one buffer (offsets that are multiples of the view grain and of nothing larger up to 256);
+  // made on first use (arena_for()).
   GlBuffer arena;
   std::size_t key_offset = 0;
   std::size_t value_offset = 0;
 };
 
-// `data`'s arena, made the first time it is asked for.
-GpuData& arena_for(GpuData& data, KeyKind kind);
+// `data`'s arena, its offsets multiples of `grain` bytes (256, 16 or 4) and of nothing larger up
+// to 256 (a 64-bit key's 8 bytes with grain 4); made the first time it is asked for.
+GpuData& arena_for(GpuData& data, KeyKind kind, std::size_t grain);
 
 class DataCache {
  public:

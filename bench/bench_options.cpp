@@ -108,6 +108,10 @@ std::string parse_options(int* argc, char** argv, BenchOptions& options) {
       {"--gpusort_verify=", [&](const char* v) { return parse_bool(v, options.verify); }},
       {"--gpusort_in_flight=", [&](const char* v) { return parse_int(v, options.in_flight); }},
       {"--gpusort_engine=", [&](const char* v) { return parse_bool(v, options.engine); }},
+      {"--gpusort_view_grain=", [&](const char* v) {
+         return parse_int(v, options.view_grain) &&
+                (options.view_grain == 256 || options.view_grain == 16 || options.view_grain == 4);
+       }},
   };
   int kept = 1;
   for (int i = 1; i < *argc; ++i) {
@@ -142,9 +146,11 @@ std::string options_help() {
          "  --gpusort_in_flight=N        GPU benchmarks: timed sorts queued before the oldest one's\n"
          "                               time is read (default 1: wait for each; the GPU idles between\n"
          "                               small sorts and may lower its clocks)\n"
-         "  --gpusort_engine=0|1         gpusort families: keys and values as BufferViews of one buffer at\n"
-         "                               offsets unaligned to 256, scratch in a buffer of the bench's own\n"
-         "                               (use_scratch); same family names (default 0)\n"
+         "  --gpusort_engine=0|1         gpusort families: keys and values as BufferViews of one buffer,\n"
+         "                               scratch in a buffer of the bench's own (use_scratch); same family\n"
+         "                               names (default 0)\n"
+         "  --gpusort_view_grain=256|16|4  --gpusort_engine: the views' offsets are multiples of this many\n"
+         "                               bytes and of nothing larger up to 256 (default 256)\n"
          "--benchmark_repetitions, --benchmark_min_time and --benchmark_{report,display}_aggregates_only,\n"
          "when given, replace the gpusort defaults (repetitions above, aggregates only).\n";
 }

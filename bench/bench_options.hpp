@@ -24,11 +24,14 @@ struct BenchOptions {
   // clocks; more keeps it busy, as in a frame full of other GPU work.
   int in_flight = 1;
   // gpusort families sort as an engine that owns its memory would: keys and values as two
-  // BufferViews of one buffer at byte offsets that are not multiples of 256, and the sorter's
-  // scratch in a range of a buffer of the bench's own (use_scratch(), scratch_bytes() of the
-  // family's largest size). Same family names, so that compare_runs.py sets a run with it
-  // against one without.
+  // BufferViews of one buffer, and the sorter's scratch in a range of a buffer of the bench's own
+  // (use_scratch(), scratch_bytes() of the family's largest size). Same family names, so that
+  // compare_runs.py sets a run with it against one without.
   bool engine = false;
+  // --gpusort_engine: the views' byte offsets are multiples of this grain and of nothing larger
+  // up to 256: 256 (whole cache lines), 16 (a sub-allocator's usual grain: each warp's access
+  // straddles one more 32-byte sector) or 4 (the element size: the network's 16-byte loads off).
+  int view_grain = 256;
   // Google Benchmark's own flags win over our per-benchmark settings, which
   // would otherwise silently override them.
   bool user_set_repetitions = false;

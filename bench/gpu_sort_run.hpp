@@ -39,8 +39,10 @@ struct GpuSortCase {
   bool stable = false;
   int end_bit = 0;
   std::size_t client_size = 0;  // also measured where in range (BenchOptions::gpu_sizes)
-  // The keys and values as BufferViews of one buffer (GpuData::arena, --gpusort_engine).
+  // The keys and values as BufferViews of one buffer (GpuData::arena, --gpusort_engine), at
+  // offsets that are multiples of view_grain bytes.
   bool views = false;
+  std::size_t view_grain = 256;
 };
 
 // Bytes a sort moves: every pass reads and writes each key (and value).
@@ -59,7 +61,7 @@ void run_gpu_sort(benchmark::State& state, BenchEnvironment& env, const GpuSortC
   const auto count = static_cast<std::size_t>(state.range(0));
   try {
     GpuData& data = env.data.gpu(run.kind, run.with_values, count, run.distribution);
-    if (run.views) arena_for(data, run.kind);
+    if (run.views) arena_for(data, run.kind, run.view_grain);
     const GlBuffer& key_buffer = run.views ? data.arena : data.keys;
     const GlBuffer& value_buffer = run.views ? data.arena : data.values;
     const std::size_t key_offset = run.views ? data.key_offset : 0;
@@ -201,6 +203,7 @@ void register_sorter_family(BenchEnvironment& env, GpuSortCase base, Make make, 
   const std::vector<std::size_t> sizes = env.options.gpu_sizes(base.client_size);
   if (sizes.empty()) return;
   base.views = env.options.engine;
+  base.view_grain = static_cast<std::size_t>(env.options.view_grain);
   auto* sorter = env.keep(std::make_shared<std::unique_ptr<Sorter>>());
   auto* scratch = env.keep(std::make_shared<EngineScratch>());
   const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
