@@ -13,6 +13,7 @@
 #include "../../radix_sorter.hpp"
 #include "../../sorter_tuning.hpp"
 #include "../device/limits.hpp"
+#include "../gl/subgroup_check.hpp"
 #include "../radix/config.hpp"
 #include "sort_job.hpp"
 #include "validation.hpp"
@@ -32,6 +33,12 @@ class Choice {
         crossover_(resolve(tuning.radix_from, limits)) {}
 
   const DeviceLimits& limits() const { return bitonic_.algorithm_.limits(); }
+
+  /// Both algorithms' subgroup checks.
+  SubgroupCheck subgroup_check() const {
+    const SubgroupCheck bitonic = bitonic_.algorithm_.subgroup_check();
+    return radix_ ? combined(bitonic, radix_->algorithm_.subgroup_check()) : bitonic;
+  }
 
   /// The smaller of the two algorithms' limits.
   CountLimit count_limit() const {

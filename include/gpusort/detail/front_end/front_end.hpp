@@ -6,6 +6,7 @@
 // gets one SortJob. An Algorithm (detail/bitonic/algorithm.hpp, detail/radix/algorithm.hpp,
 // and Sorter's choice between them, detail/front_end/choice.hpp) supplies:
 //   const DeviceLimits& limits() const;   the limits it plans with
+//   SubgroupCheck subgroup_check() const; what the subgroup check of its programs found so far
 //   CountLimit count_limit() const;       the most elements one call takes, and what bounds it
 //   void run(const SortJob& job);         a checked job of count >= 2 (sort_indices(): >= 1).
 //       It builds, allocates and checks its dispatch limits before its first write, and places
@@ -160,8 +161,13 @@ class FrontEnd {
   /// The largest count one call can sort on this context.
   std::size_t max_count() const { return algorithm_.count_limit().max_count; }
 
-  /// The device facts in effect: as queried, or as given to the constructor.
-  DeviceFacts device_facts() const { return facts_of(algorithm_.limits()); }
+  /// The device facts in effect: as queried, or as given to the constructor; and what the
+  /// subgroup check of the programs built so far found (DeviceFacts::subgroup_check).
+  DeviceFacts device_facts() const {
+    DeviceFacts facts = facts_of(algorithm_.limits());
+    facts.subgroup_check = algorithm_.subgroup_check();
+    return facts;
+  }
 
  protected:
   template <class... Args>

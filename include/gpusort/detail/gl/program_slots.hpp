@@ -28,9 +28,10 @@ class ProgramSlots {
     return slots_.back().second;
   }
 
-  /// Builds every program of `keys` that is not built yet, in one batch.
+  /// Builds every program of `keys` that is not built yet, in one batch; returns the keys it
+  /// built (none: no allocation).
   template <class SourceOf>
-  void build(const std::vector<Key>& keys, ProgramCache* cache, SourceOf&& source_of) {
+  std::vector<Key> build(const std::vector<Key>& keys, ProgramCache* cache, SourceOf&& source_of) {
     std::vector<Key> missing;
     std::vector<ProgramSource> sources;
     for (const Key& key : keys) {
@@ -38,10 +39,25 @@ class ProgramSlots {
       missing.push_back(key);
       sources.push_back(source_of(key));
     }
-    if (missing.empty()) return;
+    if (missing.empty()) return missing;
     std::vector<GlProgram> built = build_compute_programs(sources, cache);
     for (std::size_t i = 0; i < missing.size(); ++i) slots_.emplace_back(missing[i], Program(std::move(built[i])));
+    return missing;
   }
+
+  /// Replaces the program of `key` (built) by one built from `source`. Throws Error, keeping the
+  /// old one, when the build fails.
+  void replace(const Key& key, ProgramCache* cache, const ProgramSource& source) {
+    Program rebuilt(build_compute_program(source, cache));
+    for (auto& slot : slots_) {
+      if (!(slot.first == key)) continue;
+      slot.second = std::move(rebuilt);
+      return;
+    }
+  }
+
+  /// Deletes every program (the next request builds anew).
+  void clear() { slots_.clear(); }
 
   /// Whether `key`'s program is built.
   bool built(const Key& key) const { return find(key) != nullptr; }

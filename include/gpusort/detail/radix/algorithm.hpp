@@ -30,15 +30,16 @@ class Algorithm {
  public:
   /// Resolves `tuning` for `device` and `elements` (throws Error where the device lacks what
   /// the radix kernels need, device_need()), and builds the programs a sort of all the key's
-  /// bits runs.
+  /// bits runs, the tile program among them (so that its subgroup check runs here).
   Algorithm(const RadixTuning& tuning, ProgramCache* cache, const DeviceLimits& device, const Elements& elements)
-      : config_(make_config(tuning, device, elements)), programs_(cache) {
+      : asked_(tuning), config_(make_config(tuning, device, elements)), programs_(cache) {
     scratch_.use_immutable_storage(device.major > 4 || (device.major == 4 && device.minor >= 4));
-    programs_.build(make_plan(2, passes(BitRange{}), config_).kernels(), config_);
+    build(make_plan(2, passes(BitRange{}), config_).kernels());
   }
 
   const DeviceLimits& limits() const { return config_.device; }
   const Config& config() const { return config_; }
+  SubgroupCheck subgroup_check() const { return programs_.subgroup_check(); }
 
   /// GL_MAX_SHADER_STORAGE_BLOCK_SIZE over the key size (and over Onesweep's status words per
   /// tile), and below 2^30 (30-bit status counts).
@@ -59,8 +60,7 @@ class Algorithm {
 
   /// A sort by `passes` (passes(bits)).
   void run(const SortJob& job, const Passes& passes) {
-    const Plan plan = make_plan(job.count, passes, config_);
-    prepare_run(plan);  // may build or allocate; writes nothing
+    const Plan plan = prepare_run(job.count, passes);  // may build or allocate; writes nothing
     const IndirectCount indirect{job.count_buffer, job.count_offset / sizeof(std::uint32_t)};
     runner_.run(plan, job.buffers, job.order, job.indices,
                 job.indirect ? &indirect : nullptr, config_, programs_, scratch_);
@@ -70,7 +70,7 @@ class Algorithm {
   /// every sort of all the key's bits; a BitRange of an odd number of passes adds the copy).
   void prepare(std::size_t count, bool /*stable: every radix sort is*/, bool /*indirect: the same programs*/,
                const Passes& passes) {
-    programs_.build(make_plan(count, passes, config_).kernels(), config_);
+    build(make_plan(count, passes, config_).kernels());
   }
   void prepare(std::size_t count, bool stable, bool indirect) { prepare(count, stable, indirect, passes(BitRange{})); }
 
@@ -81,9 +81,20 @@ class Algorithm {
   RadixPlan plan(std::size_t count, const Passes& passes) const { return make_plan(count, passes, config_).summary(); }
 
  private:
-  /// Checks the plan's dispatch limits, builds what it lacks and allocates its scratch,
-  /// before anything is written.
-  void prepare_run(const Plan& plan) {
+  /// The plan of a sort of `count` elements by `passes`, its dispatch limits checked, what it
+  /// lacks built and its scratch allocated, before anything is written.
+  Plan prepare_run(std::size_t count, const Passes& passes) {
+    Plan plan = make_plan(count, passes, config_);
+    check_dispatch_limits(plan);
+    if (build(plan.kernels())) {
+      plan = make_plan(count, passes, config_);
+      check_dispatch_limits(plan);
+    }
+    reserve_scratch(plan);
+    return plan;
+  }
+
+  void check_dispatch_limits(const Plan& plan) const {
     const DispatchLimits limits = dispatch_limits(config_);
     const Geometry& g = plan.geometry;
     for (std::uint64_t groups : {g.tiles, g.blocks, g.histogram_groups, g.copy_groups}) {
@@ -94,8 +105,35 @@ class Algorithm {
                     "): raise RadixTuning::max_workgroups_x or keys_per_invocation, or sort fewer elements");
       }
     }
-    programs_.build(plan.kernels(), config_);
-    reserve_scratch(plan);
+  }
+
+  /// Builds what `kernels` lack. Where the tile program runs with another subgroup size than it
+  /// was compiled for, re-plans the sort for the shared-memory ranking (its tile may differ,
+  /// which every kernel plans with) and builds `kernels` anew: returns true then (plans made
+  /// before are stale).
+  bool build(const std::vector<Kernel>& kernels) {
+    if (programs_.build(kernels, config_)) return false;
+    config_ = shared_memory_config();
+    programs_.clear();
+    programs_.build(kernels, config_);  // no subgroups: nothing to check
+    return true;
+  }
+
+  /// The config of the asked tuning without subgroups (RadixTuning::use_subgroups), for the
+  /// same device and elements.
+  Config shared_memory_config() const {
+    RadixTuning tuning = asked_;
+    tuning.use_subgroups = false;
+    try {
+      Config c = make_config(tuning, config_.device, config_.elements);
+      c.withhold_every = config_.withhold_every;  // planned at construction, like the rest
+      return c;
+    } catch (const Error& e) {
+      throw Error("the radix tile kernel was compiled for subgroups of " + std::to_string(config_.subgroup_size) +
+                  " lanes but the GPU runs it with " +
+                  std::to_string(programs_.subgroup_check().mismatched_size) +
+                  ", and its shared-memory ranking, which runs at any size, does not fit the tuning: " + e.what());
+    }
   }
 
   void reserve_scratch(const Plan& plan) {
@@ -106,7 +144,8 @@ class Algorithm {
     scratch_.reserve(ScratchSlot::tile_state, plan.geometry.tile_state_words * 4);
   }
 
-  Config config_;  // the resolved tuning, the device, the elements
+  RadixTuning asked_;  // the tuning as asked (shared_memory_config() resolves it anew)
+  Config config_;      // the resolved tuning, the device, the elements
   Programs programs_;
   Scratch scratch_;
   Runner runner_;

@@ -13,6 +13,7 @@
 #include "../generated/embedded_shaders.hpp"
 #include "../gl/program.hpp"
 #include "../gl/program_slots.hpp"
+#include "../gl/subgroup_check.hpp"
 #include "config.hpp"
 #include "plan.hpp"
 
@@ -92,6 +93,10 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   const bool ballots = c.ranking != Ranking::shared_match;  // real or emulated subgroups
   const bool subgroup_scan = ballots && t.workgroup_size >= radix && radix % c.subgroup_size == 0;
   define("SUBGROUP_SCAN", subgroup_scan ? 1 : 0, "");
+  // The size the emulation runs, where a test compiles for another (DeviceTestHooks).
+  const std::uint32_t emulated_size = emulated_subgroups(c.device);
+  if (c.ranking == Ranking::emulated_ballots && emulated_size != c.subgroup_size)
+    define("EMULATED_SUBGROUP_SIZE", emulated_size);
   if (kernel == RadixKernel::onesweep && c.withhold_every != 0) define("WITHHOLD_POSTS", 1, "");
   prelude += t.extra_shader_source + "\n";
   std::vector<std::string> sources = {prelude, shaders::common_shader_interface_h, shaders::radix_radix_interface_h,
@@ -118,7 +123,11 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   return ProgramSource{name, sources};
 }
 
-/// The programs a sorter has built, by kernel; each is built the first time it is asked for.
+/// The programs a sorter has built, by kernel. The tile program (downsweep or onesweep), where
+/// it ranks with subgroups, is checked on the GPU once it is built (detail/gl/subgroup_check.hpp).
+/// One that runs with another size than it was compiled for cannot simply be rebuilt: its
+/// shared-memory ranking may need another tile, which every kernel plans with, so build() says
+/// so and the Algorithm re-plans (detail/radix/algorithm.hpp).
 class Programs {
   static auto source_of(const Config& c) {
     return [&c](Kernel kernel) {
@@ -131,16 +140,35 @@ class Programs {
  public:
   explicit Programs(ProgramCache* cache = nullptr) : cache_(cache) {}
 
-  /// `kernel`'s program for `c`, built if it is not yet.
-  const Program& get(Kernel kernel, const Config& c) { return slots_.get(kernel, cache_, source_of(c)); }
+  /// `kernel`'s program, which must be built.
+  const Program& at(Kernel kernel) const { return slots_.at(kernel); }
 
   /// Builds every program of `kernels` not built yet, in one batch (the driver may compile
-  /// them in parallel).
-  void build(const std::vector<Kernel>& kernels, const Config& c) { slots_.build(kernels, cache_, source_of(c)); }
+  /// them in parallel). False where the tile program runs with another subgroup size than `c`
+  /// compiled it for: `c` must then be re-planned without subgroups, and every program rebuilt
+  /// (clear()).
+  bool build(const std::vector<Kernel>& kernels, const Config& c) {
+    bool holds = true;
+    for (Kernel kernel : slots_.build(kernels, cache_, source_of(c))) holds = check_subgroups(kernel, c) && holds;
+    return holds;
+  }
+
+  /// Deletes every program; the check's counts stay.
+  void clear() { slots_.clear(); }
+
+  const SubgroupCheck& subgroup_check() const { return check_; }
 
  private:
+  bool check_subgroups(Kernel kernel, const Config& c) {
+    const bool tile_kernel = kernel == Kernel::downsweep || kernel == Kernel::onesweep;
+    if (!tile_kernel || c.ranking == Ranking::shared_match) return true;
+    return runs_planned_subgroups(slots_.at(kernel).name(), c.subgroup_size, GPUSORT_RADIX_BINDING_SUBGROUP_CHECK,
+                                  c.device, check_);
+  }
+
   ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled
   ProgramSlots<Kernel, Program> slots_;
+  SubgroupCheck check_;
 };
 
 }  // namespace radix

@@ -49,7 +49,7 @@ class Runner {
   /// programs are built and scratch reserved; `indirect`: the count is read on the GPU,
   /// plan.count is the capacity.
   void run(const Plan& plan, const BufferRange& target, Order order, bool iota, const IndirectCount* indirect,
-           const Config& c, Programs& programs, const Scratch& scratch) {
+           const Config& c, const Programs& programs, const Scratch& scratch) {
     const Geometry& g = plan.geometry;
     const Passes& passes = plan.passes;
     const std::size_t count = plan.count;
@@ -66,7 +66,7 @@ class Runner {
     }
     // Uses `kernel`'s program with the uniforms of digit pass `pass`.
     const auto use = [&](Kernel kernel, const Bases& bases, std::uint32_t pass, bool pass_iota) -> const Program& {
-      const Program& p = programs.get(kernel, c);
+      const Program& p = programs.at(kernel);
       glUseProgram(p.name());
       set_pass_uniforms(p, bases, order, passes, pass, pass_iota, g.tiles_per_block);
       return p;
