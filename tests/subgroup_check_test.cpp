@@ -11,6 +11,8 @@
 //   subgroup programs for half the size they run with, as a compiler that picks another size
 //   than the context reports would: every check finds it, device_facts() says so, and sorts of
 //   both algorithms and Sorter (keys, pairs unstable and stable, both orders) equal the oracles.
+//   Where the radix sort's shared-memory ranking does not fit an asked tile, its constructor
+//   throws gpusort::Error saying so.
 
 #include <gmock/gmock.h>
 
@@ -283,6 +285,55 @@ TEST_F(SubgroupCheckGl, HookIsCheckedAndNeedsSubgroupPrograms) {
   EXPECT_TRUE(bitonic.device_facts().subgroup_check == SubgroupCheck{});
   EXPECT_TRUE(radix.device_facts().subgroup_check == SubgroupCheck{});
   EXPECT_TRUE(no_gl_error("the hook's sorters"));
+}
+
+// A radix tuning asked for a tile that fits the subgroup ranking but not the shared-memory one
+// (ballots of subgroups wider than rows of 32 keep fewer counters): a mismatch leaves nothing that
+// runs, and the constructor says why and what to change.
+TEST_F(SubgroupCheckGl, RadixFallbackThatDoesNotFitTheTuningThrows) {
+  if (subgroups_forced_off()) GTEST_SKIP() << "GPUSORT_TEST_NO_SUBGROUPS: no program is compiled for subgroups";
+  namespace r = gpusort::detail::radix;
+  const r::Elements elements{GPUSORT_KEY_UNSIGNED, 4, false, "uint32_t"};
+  const auto fits = [&](const gpusort::detail::DeviceLimits& limits, const gpusort::RadixTuning& t) {
+    try {
+      return r::make_config(t, limits, elements).ranking != r::Ranking::shared_match || !t.use_subgroups;
+    } catch (const gpusort::Error&) {
+      return false;
+    }
+  };
+  // The first shape, for subgroups of `planned` lanes, that fits with them and not without.
+  const auto shape_for = [&](std::uint32_t planned, gpusort::RadixTuning& tuning) {
+    MisplannedSubgroups hook(planned);
+    const gpusort::detail::DeviceLimits limits = gpusort::detail::device_limits_for(subgroup_facts());
+    for (std::uint32_t group = std::min<std::uint32_t>(1024, limits.max_invocations / 32 * 32); group >= 128; group /= 2) {
+      for (std::uint32_t keys = 1; keys <= 32; ++keys) {
+        tuning.workgroup_size = group;
+        tuning.keys_per_invocation = keys;
+        gpusort::RadixTuning shared = tuning;
+        shared.use_subgroups = false;
+        if (fits(limits, tuning) && !fits(limits, shared)) return true;
+      }
+    }
+    return false;
+  };
+  gpusort::RadixTuning tuning;
+  std::uint32_t planned = 0;
+  for (std::uint32_t lanes : {2 * subgroup_lanes(), subgroup_lanes() / 2}) {
+    if (lanes >= 4 && lanes <= 128 && shape_for(lanes, tuning)) {
+      planned = lanes;
+      break;
+    }
+  }
+  if (planned == 0) GTEST_SKIP() << "every tile that fits the subgroup ranking here fits the shared-memory one";
+  SCOPED_TRACE(std::to_string(tuning.workgroup_size) + " x " + std::to_string(tuning.keys_per_invocation) +
+               " compiled for " + std::to_string(planned) + " lanes");
+  MisplannedSubgroups hook(planned);
+  const std::string error = error_from([&] { gpusort::RadixSorter<std::uint32_t> s(tuning, nullptr, subgroup_facts()); });
+  EXPECT_THAT(error, ::testing::HasSubstr("compiled for subgroups of " + std::to_string(planned) +
+                                          " lanes but the GPU runs it with " + std::to_string(subgroup_lanes())));
+  EXPECT_THAT(error, ::testing::HasSubstr("lower keys_per_invocation or workgroup_size"));
+  EXPECT_EQ(error.find("gpusort: ", 1), std::string::npos) << "one prefix: " << error;
+  EXPECT_TRUE(no_gl_error("the refused sorter"));
 }
 
 // The hook's programs, without GL: compiled for the misplanned size, emulating the size in

@@ -39,7 +39,7 @@ enum class DeviceClamp {
 
 /// What a sorter found when it checked its subgroup programs on the GPU (DeviceFacts::
 /// subgroup_check). A context reports one subgroup size (GL_SUBGROUP_SIZE_KHR), but a compiler
-/// may run a shader with another (Intel's pick 8, 16 or 32 lanes per shader), and a program
+/// may run a shader with another (some pick 8, 16 or 32 lanes per shader), and a program
 /// compiled for the wrong size sorts wrong. So every program compiled for a subgroup size runs
 /// once when it is built, on one workgroup that only reports the size it runs with (read back
 /// then: no sort pays for the check). A program that runs with another size is rebuilt for its

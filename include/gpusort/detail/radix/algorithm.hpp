@@ -129,10 +129,13 @@ class Algorithm {
       c.withhold_every = config_.withhold_every;  // planned at construction, like the rest
       return c;
     } catch (const Error& e) {
+      std::string why = e.what();
+      const std::string prefix = "gpusort: ";
+      if (why.compare(0, prefix.size(), prefix) == 0) why.erase(0, prefix.size());
       throw Error("the radix tile kernel was compiled for subgroups of " + std::to_string(config_.subgroup_size) +
                   " lanes but the GPU runs it with " +
                   std::to_string(programs_.subgroup_check().mismatched_size) +
-                  ", and its shared-memory ranking, which runs at any size, does not fit the tuning: " + e.what());
+                  ", and its shared-memory ranking, which runs at any size, does not fit the tuning: " + why);
     }
   }
 
