@@ -3,7 +3,8 @@
 //   glslang_variants GLSLANG_VALIDATOR OUTPUT_DIR [JOBS]
 // The sources come from the library's own program-source functions, for device profiles and
 // tunings that reach every path (subgroups none/4/8/16/32/64/128, subgroups of 4/32/128 emulated
-// (DeviceFacts::emulated_subgroup_size), the ES 3.1 minimums, software renderers, fused passes,
+// (DeviceFacts::emulated_subgroup_size), also compiled for another size than the emulation runs
+// (the subgroup check's test hook), the ES 3.1 minimums, software renderers, fused passes,
 // both radix paths and all three rankings, the radix sort's forced-fallback test mode), each
 // key type with and without values. Bitonic variants are the programs the planner asks for at
 // counts up to 2^26 (direct and indirect, stable and not). Each distinct source is written to
@@ -60,7 +61,8 @@ using gpusort_test::fake_gpu_limits;
 /// memory, 128 invocations, 4 storage blocks; 8 for the radix kernels), also with 128 lanes (a
 /// workgroup of one subgroup), and subgroups emulated where a device has none
 /// (DeviceFacts::emulated_subgroup_size): 4 and 128 lanes on software renderers (uint and uvec4
-/// lane masks), 32 on a GPU, 128 at the ES 3.1 minimums.
+/// lane masks), 32 on a GPU, 128 at the ES 3.1 minimums; and kernels compiled for another size
+/// than their emulation runs (the subgroup check's test hook).
 std::vector<Profile> profiles() {
   std::vector<Profile> p;
   p.push_back({"sg32", fake_gpu_limits(49152, 1024, 32, 132, 16, true), "NVIDIA Corporation"});
@@ -93,6 +95,15 @@ std::vector<Profile> profiles() {
   for (std::uint32_t lanes : {4u, 128u}) {
     software.emulated_subgroup_size = lanes;
     p.push_back({"software_emulated" + std::to_string(lanes), software, "Mesa"});
+  }
+  // Kernels compiled for another subgroup size than their emulation runs (the subgroup check's
+  // test hook, detail::DeviceTestHooks): emulated ballots wider than the lane sets hold, and
+  // narrower.
+  for (const auto& sizes : {std::pair<std::uint32_t, std::uint32_t>{128, 16}, {16, 64}}) {
+    software.emulated_subgroup_size = sizes.first;
+    software.misplanned_subgroup_size = sizes.second;
+    p.push_back({"software_emulated" + std::to_string(sizes.first) + "_planned" + std::to_string(sizes.second),
+                 software, "Mesa"});
   }
   return p;
 }

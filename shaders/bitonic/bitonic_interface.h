@@ -9,6 +9,7 @@
 #define GPUSORT_BITONIC_BINDING_VALUES 1
 #define GPUSORT_BITONIC_BINDING_COUNT_BUFFER 2         // sort_indirect(): the caller's count buffer
 #define GPUSORT_BITONIC_BINDING_ARGUMENTS 3            // sort_indirect(): the dispatch arguments gpusort writes
+#define GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK GPUSORT_BITONIC_BINDING_KEYS  // the subgroup check's word (shader_interface.h)
 
 // --- Uniform locations every network kernel declares (elements.glsl) ------------------------
 // Locations 6 .. 9 and 11 and up belong to each kernel (below).

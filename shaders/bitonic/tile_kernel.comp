@@ -78,6 +78,7 @@ void run_tile(uint group) {
 }
 
 void main() {
+    if (report_subgroup_size()) return;  // the subgroup check, once when the program is built
 #if FUSED_PASSES
     fused_main();
 #else

@@ -22,6 +22,14 @@
 // points of an OpenGL ES 3.1 device; the radix kernels (radix_interface.h) use up to 6.
 #define GPUSORT_BINDINGS_USED 7
 
+// --- The subgroup check ------------------------------------------------------------------
+// A program compiled for a subgroup size (real or emulated) runs once when it is built with
+// u_check_subgroups (this location) at 1: its first invocation writes the subgroup size it runs
+// with into word 0 of the buffer at its algorithm's GPUSORT_*_BINDING_SUBGROUP_CHECK, and the
+// dispatch does nothing else. Sorts leave the uniform at 0. The host compares the word with the
+// size it compiled for (include/gpusort/detail/gl/subgroup_check.hpp).
+#define GPUSORT_LOCATION_CHECK_SUBGROUPS 96
+
 // u_count_source: where a kernel finds the element count.
 #define GPUSORT_COUNT_FROM_UNIFORM 0u  // u_count
 #define GPUSORT_COUNT_FROM_BUFFER 1u   // min(count_words[u_count_word], u_capacity)

@@ -12,6 +12,7 @@ shared uint s_base[RADIX];  // where the block's next key of each digit goes
 uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
 
 void main() {
+    if (report_subgroup_size()) return;  // the subgroup check, once when the program is built
     uint t = gl_LocalInvocationIndex;
     uint n = element_count();
     uint tiles = ceil_div(n, TILE_SIZE);

@@ -168,6 +168,7 @@ void finish_digit(uint d, uint part, uint partitions, uint padding, bool posts, 
 }
 
 void main() {
+    if (report_subgroup_size()) return;  // the subgroup check, once when the program is built
     uint t = gl_LocalInvocationIndex;
     uint n = element_count();
     uint partitions = ceil_div(n, TILE_SIZE);

@@ -10,6 +10,7 @@
 #define GPUSORT_RADIX_BINDING_META 4          // the meta buffer (below)
 #define GPUSORT_RADIX_BINDING_TILE_STATE 5    // Onesweep's partition status, or block digit counts
 #define GPUSORT_RADIX_BINDING_COUNT_BUFFER 6  // sort_indirect()'s count buffer (init.comp)
+#define GPUSORT_RADIX_BINDING_SUBGROUP_CHECK GPUSORT_RADIX_BINDING_META  // the subgroup check's word (shader_interface.h)
 
 // --- Uniform locations every radix kernel declares (common.glsl) ----------------------------
 #define GPUSORT_RADIX_LOCATION_SRC_KEY_BASE 0  // element offsets into the bound ranges

@@ -8,21 +8,29 @@
 //   shuffle(value, lane)      `value` of lane `lane` of this subgroup
 //   SHUFFLES_ARE_BARRIERS     true where every invocation of the workgroup must call shuffle()
 //                             and match_digit(), false where a subgroup may skip them
+//   report_subgroup_size()    the subgroup check (shader_interface.h) of modes 1 and 2; true
+//                             when it ran
 // The modes:
 //   2  real subgroups (GL_KHR_shader_subgroup: basic, ballot, shuffle), 8 ballots per key;
-//   1  subgroups of SUBGROUP_SIZE lanes emulated through shared memory (DeviceFacts::
-//      emulated_subgroup_size): the same ballots, each lane setting its bit of a vote word,
-//      so that a context without subgroups runs the ballot code at any size a GPU may have;
+//   1  subgroups emulated through shared memory (DeviceFacts::emulated_subgroup_size): the same
+//      ballots, each lane setting its bit of a vote word, so that a context without subgroups
+//      runs the ballot code at any size a GPU may have;
 //   0  no subgroups: rows of 32 invocations, as mode 1 at 32, whose keys find their peers by
 //      comparing digits in shared memory.
 // Modes 0 and 1 synchronise through barriers of the workgroup, and number their subgroups from
 // the workgroup's end, so that code which took gl_LocalInvocationIndex for a subgroup position
-// fails here: GL does not say how a GPU groups invocations into subgroups.
+// fails here: GL does not say how a GPU groups invocations into subgroups. Their subgroups have
+// EMULATED_SUBGROUP_SIZE lanes: SUBGROUP_SIZE, unless a test compiles the kernel for another
+// size than mode 1 emulates, as a GPU whose compiler picks another size than the context
+// reports would, so that the subgroup check finds it. Their ballots hold up to 128 lanes, as a
+// GPU's do, of which LANES keeps MASK_WORDS words.
 
 #if MASK_WORDS == 1
 #define LANES uint
+uint lanes_of(uvec4 ballot) { return ballot.x; }
 #else
 #define LANES uvec4
+uvec4 lanes_of(uvec4 ballot) { return ballot; }
 #endif
 
 uint local_id() { return gl_LocalInvocationIndex; }
@@ -32,12 +40,7 @@ uint local_id() { return gl_LocalInvocationIndex; }
 
 uint lane_id() { return gl_SubgroupInvocationID; }
 uint subgroup_id() { return gl_SubgroupID; }
-
-#if MASK_WORDS == 1
-uint lanes_of(uvec4 ballot) { return ballot.x; }
-#else
-uvec4 lanes_of(uvec4 ballot) { return ballot; }
-#endif
+uint running_subgroup_size() { return gl_SubgroupSize; }
 
 LANES lanes_below() { return lanes_of(gl_SubgroupLtMask); }
 LANES row_lanes() { return lanes_of(subgroupBallot(true)); }
@@ -55,26 +58,29 @@ LANES match_digit(uint d, LANES row) {
 uint shuffle(uint value, uint lane) { return subgroupShuffle(value, lane); }
 #else
 #define SHUFFLES_ARE_BARRIERS true
+#ifndef EMULATED_SUBGROUP_SIZE
+#define EMULATED_SUBGROUP_SIZE SUBGROUP_SIZE
+#endif
 
-uint lane_id() { return gl_LocalInvocationIndex & (SUBGROUP_SIZE - 1u); }
-uint subgroup_id() { return GROUP_SIZE / SUBGROUP_SIZE - 1u - gl_LocalInvocationIndex / SUBGROUP_SIZE; }
+uint lane_id() { return gl_LocalInvocationIndex & (EMULATED_SUBGROUP_SIZE - 1u); }
+uint subgroup_id() {
+    return GROUP_SIZE / EMULATED_SUBGROUP_SIZE - 1u - gl_LocalInvocationIndex / EMULATED_SUBGROUP_SIZE;
+}
+uint running_subgroup_size() { return EMULATED_SUBGROUP_SIZE; }
 
 // The invocation's place in the order of (subgroup, lane): where shared memory holds its words.
-uint lane_slot() { return subgroup_id() * SUBGROUP_SIZE + lane_id(); }
+uint lane_slot() { return subgroup_id() * EMULATED_SUBGROUP_SIZE + lane_id(); }
 
-#if MASK_WORDS == 1
-LANES lanes_below() { return (1u << lane_id()) - 1u; }
-LANES row_lanes() { return 0xFFFFFFFFu >> (32u - SUBGROUP_SIZE); }
-#else
-LANES lanes_below() {
+// Lanes 0 .. n-1 (n <= 128), as a ballot holds them.
+uvec4 first_lanes(uint n) {
     uvec4 word_first_lane = uvec4(0u, 32u, 64u, 96u);
-    uint lane = lane_id();
-    uvec4 whole = uvec4(greaterThanEqual(uvec4(lane), word_first_lane + 32u)) * 0xFFFFFFFFu;
-    uvec4 part = uvec4(equal(uvec4(lane >> 5u), uvec4(0u, 1u, 2u, 3u))) * ((1u << (lane & 31u)) - 1u);
+    uvec4 whole = uvec4(greaterThanEqual(uvec4(n), word_first_lane + 32u)) * 0xFFFFFFFFu;
+    uvec4 part = uvec4(equal(uvec4(n >> 5u), uvec4(0u, 1u, 2u, 3u))) * ((1u << (n & 31u)) - 1u);
     return whole | part;
 }
-LANES row_lanes() { return uvec4(lessThan(uvec4(0u, 32u, 64u, 96u), uvec4(SUBGROUP_SIZE))) * 0xFFFFFFFFu; }
-#endif
+
+LANES lanes_below() { return lanes_of(first_lanes(lane_id())); }
+LANES row_lanes() { return lanes_of(first_lanes(EMULATED_SUBGROUP_SIZE)); }
 
 // shuffle(): every lane posts its value, then reads its source's; the first barrier lets the
 // previous shuffle's reads finish.
@@ -85,7 +91,7 @@ uint shuffle(uint value, uint lane) {
     s_lane_words[lane_slot()] = value;
     barrier();
     // A lane past the subgroup wraps into it (a real shuffle's result there is undefined).
-    return s_lane_words[subgroup_id() * SUBGROUP_SIZE + (lane & (SUBGROUP_SIZE - 1u))];
+    return s_lane_words[subgroup_id() * EMULATED_SUBGROUP_SIZE + (lane & (EMULATED_SUBGROUP_SIZE - 1u))];
 }
 
 #if SUBGROUP_MODE == 1
@@ -96,16 +102,13 @@ uint shuffle(uint value, uint lane) {
 shared uint s_votes[RADIX_BITS * VOTE_ROW];
 
 // subgroupBallot(bit b of each lane's digit), as the votes hold it.
-LANES ballot_of_bit(uint b) {
-    uint first = subgroup_id() * SUBGROUP_SIZE;
+uvec4 ballot_of_bit(uint b) {
+    uint first = subgroup_id() * EMULATED_SUBGROUP_SIZE;
     uint word = b * VOTE_ROW + (first >> 5u);
-#if MASK_WORDS == 1
-    return (s_votes[word] >> (first & 31u)) & row_lanes();
-#else
     uvec4 votes = uvec4(0u);
-    for (uint i = 0u; i < SUBGROUP_SIZE / 32u; ++i) votes[i] = s_votes[word + i];
-    return votes;
-#endif
+    for (uint i = 0u; i < (EMULATED_SUBGROUP_SIZE + 31u) / 32u; ++i) votes[i] = s_votes[word + i];
+    votes.x >>= first & 31u;  // subgroups of fewer than 32 lanes share a word
+    return votes & first_lanes(EMULATED_SUBGROUP_SIZE);
 }
 
 LANES match_digit(uint d, LANES row) {
@@ -121,7 +124,7 @@ LANES match_digit(uint d, LANES row) {
     LANES peers = row;
     for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((d >> b) & 1u) != 0u;
-        LANES vote = ballot_of_bit(b);
+        LANES vote = lanes_of(ballot_of_bit(b));
         peers &= bit ? vote : ~vote;
     }
     return peers;
@@ -130,13 +133,27 @@ LANES match_digit(uint d, LANES row) {
 shared uint s_lane_digit[GROUP_SIZE];
 
 LANES match_digit(uint d, LANES row) {
-    uint first = subgroup_id() * SUBGROUP_SIZE;
+    uint first = subgroup_id() * EMULATED_SUBGROUP_SIZE;
     barrier();  // the previous row's digits are read
     s_lane_digit[lane_slot()] = d;
     barrier();
     uint peers = 0u;
-    for (uint l = 0u; l < SUBGROUP_SIZE; ++l) peers |= uint(s_lane_digit[first + l] == d) << l;
+    for (uint l = 0u; l < EMULATED_SUBGROUP_SIZE; ++l) peers |= uint(s_lane_digit[first + l] == d) << l;
     return peers & row;
 }
 #endif
+#endif
+
+#if SUBGROUP_MODE != 0
+// The subgroup check: the dispatch's one workgroup writes the size its subgroups have into the
+// meta buffer's first word (GPUSORT_RADIX_BINDING_SUBGROUP_CHECK) and sorts nothing.
+layout(location = GPUSORT_LOCATION_CHECK_SUBGROUPS) uniform uint u_check_subgroups;
+
+bool report_subgroup_size() {
+    if (u_check_subgroups == 0u) return false;
+    if (gl_LocalInvocationIndex == 0u) meta[0] = running_subgroup_size();
+    return true;
+}
+#else
+bool report_subgroup_size() { return false; }  // rows of 32 in shared memory: no size to check
 #endif

@@ -59,6 +59,7 @@ class Algorithm {
 
   const DeviceLimits& limits() const { return config_.device; }
   const Config& config() const { return config_; }
+  SubgroupCheck subgroup_check() const { return programs_.subgroup_check(); }
   CountLimit count_limit() const { return bitonic::count_limit(config_.device, config_.layout.key_bytes); }
   GLuint probe_program() const { return probe_program_; }
 

@@ -12,6 +12,7 @@
 #include "../generated/embedded_shaders.hpp"
 #include "../gl/program.hpp"
 #include "../gl/program_slots.hpp"
+#include "../gl/subgroup_check.hpp"
 #include "config.hpp"
 
 namespace gpusort {
@@ -112,17 +113,28 @@ inline std::string extra_source(const Config& c) { return c.tuning.extra_shader_
 /// TIE_BREAK: stable programs order equal keys by value (the original index).
 inline std::string tie_break(bool stable) { return glsl_define("TIE_BREAK", stable ? 1 : 0, ""); }
 
-/// A tile program's source. Only the programs with local_elements at tile_size or
+/// The subgroup size the program of `key` is compiled for: the device's subgroups, or
+/// DeviceFacts::emulated_subgroup_size's emulated in shared memory, in a tile program that holds
+/// whole ones; 0: none. A program the subgroups do not fit (a single-dispatch tile of other sizes)
+/// takes the shared-memory path, as on a GPU with such subgroups.
+inline std::uint32_t compiled_subgroup_size(const Config& c, const ProgramKey& key) {
+  if (key.kernel != ProgramKey::Kernel::tile || !c.tuning.use_subgroups) return 0;
+  const std::uint32_t size = shuffle_subgroup_size(c.device);
+  return subgroups_fit(key.tile_size, key.elements, size) ? size : 0u;
+}
+
+/// A tile program's source; `shared_memory_path`: without subgroups whatever the tuning (a
+/// program whose subgroup check failed). Only the programs with local_elements at tile_size or
 /// fused_tile_size run window passes, so only they may take the direct window path (whose
 /// layouts exist for 8 elements and tiles of 512 .. 4096).
-inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
+inline ProgramSource tile_source(const Config& c, const ProgramKey& key, bool shared_memory_path = false) {
   const BitonicTuning& t = c.tuning;
-  // The device's subgroups, or DeviceFacts::emulated_subgroup_size's emulated in shared memory.
-  // A program the subgroups do not fit (a single-dispatch tile of other sizes) takes the
-  // shared-memory path, as on a GPU with such subgroups.
-  const std::uint32_t subgroup_size = shuffle_subgroup_size(c.device);
+  const std::uint32_t subgroup_size = shared_memory_path ? 0u : compiled_subgroup_size(c, key);
   const bool emulated = c.device.subgroup_size == 0;
-  const bool subgroups = t.use_subgroups && subgroups_fit(key.tile_size, key.elements, subgroup_size);
+  const bool subgroups = subgroup_size != 0;
+  // The size the emulation runs, where a test compiles for another (DeviceTestHooks).
+  const std::uint32_t emulated_size = emulated_subgroups(c.device);
+  const bool misplanned_emulation = subgroups && emulated && emulated_size != subgroup_size;
   const bool window_program = key.tile_size == t.tile_size || key.tile_size == t.fused_tile_size;
   const bool direct = subgroups && t.direct_tile_io && key.elements == t.local_elements && window_program &&
                       key.tile_size >= 512;
@@ -138,6 +150,7 @@ inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
                         glsl_define("SUBGROUP_EMULATION", subgroups && emulated ? 1 : 0, "") +
                         glsl_define("DIRECT_TILE_IO", direct ? 1 : 0, "") +
                         glsl_define("WIDE_CHUNKS", key.wide && subgroups ? 1 : 0, "");
+  if (misplanned_emulation) defines += glsl_define("EMULATED_SUBGROUP_LOG2", ceil_log2(emulated_size), "");
   if (key.fused)
     defines += glsl_define("FUSED_PASSES", 1, "") + glsl_define("FUSED_RESERVE_WORDS", key.reserve_words, "");
   return {"local_sort",
@@ -166,18 +179,22 @@ inline ProgramSource arguments_source(const Config& c) {
            shaders::bitonic_dispatch_args_comp}};
 }
 
-inline ProgramSource program_source(const ProgramKey& key, const Config& c) {
+inline ProgramSource program_source(const ProgramKey& key, const Config& c, bool shared_memory_path = false) {
   ProgramSource source;
   switch (key.kernel) {
     case ProgramKey::Kernel::global_steps: source = global_source(c, key.stable); break;
     case ProgramKey::Kernel::dispatch_args: source = arguments_source(c); break;
-    case ProgramKey::Kernel::tile: source = tile_source(c, key); break;
+    case ProgramKey::Kernel::tile: source = tile_source(c, key, shared_memory_path); break;
   }
   source.device = &c.device;  // checked after linking against the limits it was planned for
   return source;
 }
 
-/// The programs a sorter has built, by key; each is built the first time it is asked for.
+/// The programs a sorter has built, by key; each is built the first time it is asked for. Each
+/// program compiled for a subgroup size is checked on the GPU once it is built
+/// (detail/gl/subgroup_check.hpp); one that runs with another size is rebuilt for its
+/// shared-memory path, under the same key: a plan does not depend on how a tile program runs
+/// its steps.
 class Programs {
  public:
   explicit Programs(ProgramCache* cache = nullptr) : cache_(cache) {}
@@ -186,14 +203,41 @@ class Programs {
   GLuint get(const ProgramKey& key) const { return slots_.at(key).name(); }
 
   /// Builds every program of `keys` not built yet, in one batch (the driver may compile
-  /// them in parallel); where one fails, none.
+  /// them in parallel), and checks the subgroups of each; where one fails (its build, its
+  /// check or its rebuild), none stays built: no unchecked program runs.
   Status build(const std::vector<ProgramKey>& keys, const Config& c) {
-    return slots_.build(keys, cache_, [&](const ProgramKey& k) { return program_source(k, c); });
+    std::vector<ProgramKey> built;
+    if (Status status = slots_.build(keys, cache_, [&](const ProgramKey& k) { return program_source(k, c); }, &built);
+        !status)
+      return status;
+    for (const ProgramKey& key : built) {
+      if (Status status = check_subgroups(key, c); !status) {
+        for (const ProgramKey& k : built) slots_.erase(k);
+        return status;
+      }
+    }
+    return {};
   }
 
+  const SubgroupCheck& subgroup_check() const { return check_.counts(); }
+
  private:
+  /// The subgroup check of `key`'s program, just built; one that runs with another size than
+  /// it was compiled for is rebuilt for its shared-memory path.
+  Status check_subgroups(const ProgramKey& key, const Config& c) {
+    const std::uint32_t planned = compiled_subgroup_size(c, key);
+    if (planned == 0) return {};
+    bool holds = true;
+    if (Status status = check_.runs_planned_subgroups(slots_.at(key).name(), planned,
+                                                      GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK, c.device, holds);
+        !status)
+      return status;
+    return holds ? Status() : slots_.replace(key, cache_, program_source(key, c, true));
+  }
+
   ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled
   ProgramSlots<ProgramKey> slots_;
+  SubgroupChecker check_;
 };
 
 }  // namespace bitonic

@@ -82,6 +82,9 @@ struct DeviceLimits {
   /// DeviceFacts::emulated_subgroup_size in effect: both algorithms run their subgroup code with
   /// subgroups of this many lanes emulated in shared memory; 0: none.
   std::uint32_t emulated_subgroup_size = 0;
+  /// Test-only (device_test_hooks()): subgroup programs are compiled for subgroups of this many
+  /// lanes, not for those they run with; 0: off.
+  std::uint32_t misplanned_subgroup_size = 0;
   /// A CPU rasterizer (llvmpipe, softpipe, SwiftShader): shader JIT time matters more there.
   bool software = false;
   /// Workgroups may wait without bound for other workgroups of the same dispatch (the
@@ -274,10 +277,31 @@ inline std::uint32_t emulated_subgroups(const DeviceLimits& limits) {
   return limits.subgroup_size == 0 && limits.ballot_subgroup_size == 0 ? limits.emulated_subgroup_size : 0;
 }
 
-/// The subgroup size shuffles run with: the device's (subgroup_size), or where it has none the
-/// emulated one; 0: none.
+/// Test hooks, not part of the API: sorters constructed while a field is set plan with it
+/// (tests/all_sorters/subgroup_check_test.cpp).
+struct DeviceTestHooks {
+  /// Compile every subgroup program for subgroups of this many lanes (a power of two from 4 to
+  /// 128) while the GPU, or the emulation (DeviceFacts::emulated_subgroup_size), runs its own, as
+  /// a compiler that picks another size than the context reports would: each program's subgroup
+  /// check must find it (DeviceFacts::subgroup_check). 0: off.
+  std::uint32_t misplanned_subgroup_size = 0;
+};
+
+inline DeviceTestHooks& device_test_hooks() {
+  static DeviceTestHooks hooks;
+  return hooks;
+}
+
+/// The subgroup size programs that run with subgroups of `running` lanes (0: none) are compiled
+/// for: `running`, unless a test misplans them (DeviceLimits::misplanned_subgroup_size).
+inline std::uint32_t planned_subgroup_size(std::uint32_t running, const DeviceLimits& limits) {
+  return running != 0 && limits.misplanned_subgroup_size != 0 ? limits.misplanned_subgroup_size : running;
+}
+
+/// The subgroup size shuffles are compiled for: the device's (subgroup_size), or where it has
+/// none the emulated one (planned_subgroup_size()); 0: none.
 inline std::uint32_t shuffle_subgroup_size(const DeviceLimits& limits) {
-  return limits.subgroup_size != 0 ? limits.subgroup_size : emulated_subgroups(limits);
+  return planned_subgroup_size(limits.subgroup_size != 0 ? limits.subgroup_size : emulated_subgroups(limits), limits);
 }
 
 /// The limits a sorter plans with: the context's, asked once, with `facts` applied.
@@ -288,6 +312,11 @@ inline Status device_limits_for(const DeviceFacts& facts, DeviceLimits& limits) 
   if (Status status = check_emulated_subgroup_size(facts.emulated_subgroup_size, limits, limits.emulated_subgroup_size);
       !status)
     return status;
+  const std::uint32_t misplanned = device_test_hooks().misplanned_subgroup_size;
+  if (misplanned != 0 && ((misplanned & (misplanned - 1)) != 0 || misplanned < 4 || misplanned > 128))
+    return fail("device_test_hooks().misplanned_subgroup_size = " + std::to_string(misplanned) +
+                ": use 0, or a power of two from 4 to 128");
+  limits.misplanned_subgroup_size = misplanned;
   return resolve_workgroup_waits(facts.workgroup_waits, limits.vendor, limits.renderer, limits.version,
                                  std::getenv("LP_NUM_THREADS"), limits.cross_workgroup_waits);
 }

@@ -13,6 +13,7 @@
 #include "../../sorter_tuning.hpp"
 #include "../device/limits.hpp"
 #include "../gl/scratch.hpp"
+#include "../gl/subgroup_check.hpp"
 #include "../radix/config.hpp"
 #include "../status.hpp"
 #include "sort_job.hpp"
@@ -45,6 +46,12 @@ class Choice {
 
   const DeviceLimits& limits() const { return bitonic_.algorithm_.limits(); }
   GLuint probe_program() const { return bitonic_.algorithm_.probe_program(); }
+
+  /// Both algorithms' subgroup checks.
+  SubgroupCheck subgroup_check() const {
+    const SubgroupCheck bitonic = bitonic_.algorithm_.subgroup_check();
+    return radix_.valid() ? combined(bitonic, radix_.algorithm_.subgroup_check()) : bitonic;
+  }
 
   /// The smaller of the two algorithms' limits.
   CountLimit count_limit() const {

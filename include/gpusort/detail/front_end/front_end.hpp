@@ -12,6 +12,7 @@
 // supplies:
 //   Status init(const DeviceLimits&, ...);  builds it (the constructor's arguments)
 //   const DeviceLimits& limits() const;     the limits it plans with
+//   SubgroupCheck subgroup_check() const;   what the subgroup check of its programs found so far
 //   CountLimit count_limit() const;         the most elements one call takes, and what bounds it
 //   GLuint probe_program() const;           one of its programs: whether the context has it
 //   Status ready(const SortJob& job);       builds, allocates or places its scratch, checks its
@@ -220,8 +221,14 @@ class FrontEnd {
   /// The largest count one call can sort on this context.
   std::size_t max_count() const { return report(check_valid()) ? algorithm_.count_limit().max_count : 0; }
 
-  /// The device facts in effect: as queried, or as given to the constructor.
-  DeviceFacts device_facts() const { return report(check_valid()) ? facts_of(algorithm_.limits()) : DeviceFacts{}; }
+  /// The device facts in effect: as queried, or as given to the constructor; and what the
+  /// subgroup check of the programs built so far found (DeviceFacts::subgroup_check).
+  DeviceFacts device_facts() const {
+    if (!report(check_valid())) return DeviceFacts{};
+    DeviceFacts facts = facts_of(algorithm_.limits());
+    facts.subgroup_check = algorithm_.subgroup_check();
+    return facts;
+  }
 
  protected:
   /// A sorter that is not built (not valid): Sorter's two algorithms before it builds them.

@@ -19,6 +19,7 @@ inline constexpr const char* bitonic_bitonic_interface_h = R"gpusort_glsl(// The
 #define GPUSORT_BITONIC_BINDING_VALUES 1
 #define GPUSORT_BITONIC_BINDING_COUNT_BUFFER 2         // sort_indirect(): the caller's count buffer
 #define GPUSORT_BITONIC_BINDING_ARGUMENTS 3            // sort_indirect(): the dispatch arguments gpusort writes
+#define GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK GPUSORT_BITONIC_BINDING_KEYS  // the subgroup check's word (shader_interface.h)
 
 // --- Uniform locations every network kernel declares (elements.glsl) ------------------------
 // Locations 6 .. 9 and 11 and up belong to each kernel (below).
@@ -1076,6 +1077,7 @@ void run_tile(uint group) {
 }
 
 void main() {
+    if (report_subgroup_size()) return;  // the subgroup check, once when the program is built
 #if FUSED_PASSES
     fused_main();
 #else
@@ -1423,12 +1425,17 @@ inline constexpr const char* bitonic_tile_subgroups_glsl = R"gpusort_glsl(// The
 //   shuffle_in(lane_mask, register_mask)
 //                                    other_*[j] = register (j ^ register_mask) of lane
 //                                    (lane ^ lane_mask) of the same subgroup
+//   running_subgroup_size()          the lanes of the subgroups the program runs with
+//   report_subgroup_size()           the subgroup check (shader_interface.h); true when it ran
 // Real subgroups (GL_KHR_shader_subgroup: basic, shuffle) are the GPU's. SUBGROUP_EMULATION 1
-// runs the same code with subgroups of 2^SUBGROUP_LOG2 lanes emulated through shared memory
+// runs the same code with subgroups emulated through shared memory
 // (DeviceFacts::emulated_subgroup_size), so that contexts without subgroups, like llvmpipe in
 // CI, execute the index arithmetic of every subgroup size a GPU may have. Each emulated shuffle
 // is a barrier of the workgroup, so every invocation must call it (thread_active() is then
-// always true). The host compiles it after tile_memory.glsl, which declares subgroup_id() and
+// always true). The emulated subgroups have 2^EMULATED_SUBGROUP_LOG2 lanes: SUBGROUP_LOG2, unless
+// a test compiles the kernel for another size than the emulation runs, as a GPU whose compiler
+// picks another size than the context reports would, so that the subgroup check finds it. The
+// host compiles this file after tile_memory.glsl, which declares subgroup_id() and
 // subgroup_lane() for thread_rank().
 
 #if SUBGROUP_LOG2 > 0
@@ -1440,11 +1447,19 @@ REG other_values[ELEMS];
 #endif
 
 #if SUBGROUP_EMULATION
+#ifndef EMULATED_SUBGROUP_LOG2
+#define EMULATED_SUBGROUP_LOG2 SUBGROUP_LOG2
+#endif
+#define EMULATED_SUBGROUP_SIZE (1u << EMULATED_SUBGROUP_LOG2)
+
 // The emulated subgroups are numbered from the workgroup's end, so that code which took
 // gl_LocalInvocationIndex for the position an invocation holds in the subgroup order
 // (thread_rank()) fails here: GL does not say how a GPU groups invocations into subgroups.
-uint subgroup_id() { return (GROUP_SIZE >> SUBGROUP_LOG2) - 1u - (gl_LocalInvocationIndex >> SUBGROUP_LOG2); }
-uint subgroup_lane() { return gl_LocalInvocationIndex & (SUBGROUP_SIZE - 1u); }
+uint subgroup_id() {
+    return (GROUP_SIZE >> EMULATED_SUBGROUP_LOG2) - 1u - (gl_LocalInvocationIndex >> EMULATED_SUBGROUP_LOG2);
+}
+uint subgroup_lane() { return gl_LocalInvocationIndex & (EMULATED_SUBGROUP_SIZE - 1u); }
+uint running_subgroup_size() { return EMULATED_SUBGROUP_SIZE; }
 
 // One word per register and invocation: an emulated shuffle of all ELEMS registers costs two
 // barriers per word of the element, not two per register.
@@ -1472,9 +1487,9 @@ void set_other_word(uint j, uint w, uint word) {
 // undefined value, so a wrong mask must not read another subgroup's registers and pass. The
 // barrier before the writes lets the previous exchange's reads finish.
 void shuffle_in(uint lane_mask, uint register_mask) {
-    uint first = subgroup_id() << SUBGROUP_LOG2;
+    uint first = subgroup_id() << EMULATED_SUBGROUP_LOG2;
     uint mine = (first + subgroup_lane()) * ELEMS;
-    uint theirs = (first + ((subgroup_lane() ^ lane_mask) & (SUBGROUP_SIZE - 1u))) * ELEMS;
+    uint theirs = (first + ((subgroup_lane() ^ lane_mask) & (EMULATED_SUBGROUP_SIZE - 1u))) * ELEMS;
     for (uint w = 0u; w < uint(KEY_WORDS + HAS_VALUES); ++w) {
         barrier();
         for (uint j = 0u; j < ELEMS; ++j) exchange_words[mine + j] = element_word(j, w);
@@ -1485,6 +1500,7 @@ void shuffle_in(uint lane_mask, uint register_mask) {
 #else
 uint subgroup_id() { return gl_SubgroupID; }
 uint subgroup_lane() { return gl_SubgroupInvocationID; }
+uint running_subgroup_size() { return gl_SubgroupSize; }
 
 void shuffle_in(uint lane_mask, uint register_mask) {
     for (uint j = 0u; j < ELEMS; ++j) {
@@ -1495,6 +1511,18 @@ void shuffle_in(uint lane_mask, uint register_mask) {
     }
 }
 #endif
+
+// The subgroup check: the dispatch's one workgroup writes the size its subgroups have into the
+// first word of the keys' binding (GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK) and sorts nothing.
+layout(location = GPUSORT_LOCATION_CHECK_SUBGROUPS) uniform uint u_check_subgroups;
+
+bool report_subgroup_size() {
+    if (u_check_subgroups == 0u) return false;
+    if (gl_LocalInvocationIndex == 0u) keys[0] = KEY(running_subgroup_size());
+    return true;
+}
+#else
+bool report_subgroup_size() { return false; }  // compiled for no subgroup size: nothing to check
 #endif
 )gpusort_glsl";
 
@@ -1522,6 +1550,14 @@ inline constexpr const char* common_shader_interface_h = R"gpusort_glsl(// gpuso
 // the device has). The network's kernels use 0 .. 3 (bitonic_interface.h), within the 4 binding
 // points of an OpenGL ES 3.1 device; the radix kernels (radix_interface.h) use up to 6.
 #define GPUSORT_BINDINGS_USED 7
+
+// --- The subgroup check ------------------------------------------------------------------
+// A program compiled for a subgroup size (real or emulated) runs once when it is built with
+// u_check_subgroups (this location) at 1: its first invocation writes the subgroup size it runs
+// with into word 0 of the buffer at its algorithm's GPUSORT_*_BINDING_SUBGROUP_CHECK, and the
+// dispatch does nothing else. Sorts leave the uniform at 0. The host compares the word with the
+// size it compiled for (include/gpusort/detail/gl/subgroup_check.hpp).
+#define GPUSORT_LOCATION_CHECK_SUBGROUPS 96
 
 // u_count_source: where a kernel finds the element count.
 #define GPUSORT_COUNT_FROM_UNIFORM 0u  // u_count
@@ -1712,6 +1748,7 @@ shared uint s_base[RADIX];  // where the block's next key of each digit goes
 uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
 
 void main() {
+    if (report_subgroup_size()) return;  // the subgroup check, once when the program is built
     uint t = gl_LocalInvocationIndex;
     uint n = element_count();
     uint tiles = ceil_div(n, TILE_SIZE);
@@ -2109,6 +2146,7 @@ void finish_digit(uint d, uint part, uint partitions, uint padding, bool posts, 
 }
 
 void main() {
+    if (report_subgroup_size()) return;  // the subgroup check, once when the program is built
     uint t = gl_LocalInvocationIndex;
     uint n = element_count();
     uint partitions = ceil_div(n, TILE_SIZE);
@@ -2200,6 +2238,7 @@ inline constexpr const char* radix_radix_interface_h = R"gpusort_glsl(// RadixSo
 #define GPUSORT_RADIX_BINDING_META 4          // the meta buffer (below)
 #define GPUSORT_RADIX_BINDING_TILE_STATE 5    // Onesweep's partition status, or block digit counts
 #define GPUSORT_RADIX_BINDING_COUNT_BUFFER 6  // sort_indirect()'s count buffer (init.comp)
+#define GPUSORT_RADIX_BINDING_SUBGROUP_CHECK GPUSORT_RADIX_BINDING_META  // the subgroup check's word (shader_interface.h)
 
 // --- Uniform locations every radix kernel declares (common.glsl) ----------------------------
 #define GPUSORT_RADIX_LOCATION_SRC_KEY_BASE 0  // element offsets into the bound ranges
@@ -2601,21 +2640,29 @@ inline constexpr const char* radix_tile_subgroups_glsl = R"gpusort_glsl(// The r
 //   shuffle(value, lane)      `value` of lane `lane` of this subgroup
 //   SHUFFLES_ARE_BARRIERS     true where every invocation of the workgroup must call shuffle()
 //                             and match_digit(), false where a subgroup may skip them
+//   report_subgroup_size()    the subgroup check (shader_interface.h) of modes 1 and 2; true
+//                             when it ran
 // The modes:
 //   2  real subgroups (GL_KHR_shader_subgroup: basic, ballot, shuffle), 8 ballots per key;
-//   1  subgroups of SUBGROUP_SIZE lanes emulated through shared memory (DeviceFacts::
-//      emulated_subgroup_size): the same ballots, each lane setting its bit of a vote word,
-//      so that a context without subgroups runs the ballot code at any size a GPU may have;
+//   1  subgroups emulated through shared memory (DeviceFacts::emulated_subgroup_size): the same
+//      ballots, each lane setting its bit of a vote word, so that a context without subgroups
+//      runs the ballot code at any size a GPU may have;
 //   0  no subgroups: rows of 32 invocations, as mode 1 at 32, whose keys find their peers by
 //      comparing digits in shared memory.
 // Modes 0 and 1 synchronise through barriers of the workgroup, and number their subgroups from
 // the workgroup's end, so that code which took gl_LocalInvocationIndex for a subgroup position
-// fails here: GL does not say how a GPU groups invocations into subgroups.
+// fails here: GL does not say how a GPU groups invocations into subgroups. Their subgroups have
+// EMULATED_SUBGROUP_SIZE lanes: SUBGROUP_SIZE, unless a test compiles the kernel for another
+// size than mode 1 emulates, as a GPU whose compiler picks another size than the context
+// reports would, so that the subgroup check finds it. Their ballots hold up to 128 lanes, as a
+// GPU's do, of which LANES keeps MASK_WORDS words.
 
 #if MASK_WORDS == 1
 #define LANES uint
+uint lanes_of(uvec4 ballot) { return ballot.x; }
 #else
 #define LANES uvec4
+uvec4 lanes_of(uvec4 ballot) { return ballot; }
 #endif
 
 uint local_id() { return gl_LocalInvocationIndex; }
@@ -2625,12 +2672,7 @@ uint local_id() { return gl_LocalInvocationIndex; }
 
 uint lane_id() { return gl_SubgroupInvocationID; }
 uint subgroup_id() { return gl_SubgroupID; }
-
-#if MASK_WORDS == 1
-uint lanes_of(uvec4 ballot) { return ballot.x; }
-#else
-uvec4 lanes_of(uvec4 ballot) { return ballot; }
-#endif
+uint running_subgroup_size() { return gl_SubgroupSize; }
 
 LANES lanes_below() { return lanes_of(gl_SubgroupLtMask); }
 LANES row_lanes() { return lanes_of(subgroupBallot(true)); }
@@ -2648,26 +2690,29 @@ LANES match_digit(uint d, LANES row) {
 uint shuffle(uint value, uint lane) { return subgroupShuffle(value, lane); }
 #else
 #define SHUFFLES_ARE_BARRIERS true
+#ifndef EMULATED_SUBGROUP_SIZE
+#define EMULATED_SUBGROUP_SIZE SUBGROUP_SIZE
+#endif
 
-uint lane_id() { return gl_LocalInvocationIndex & (SUBGROUP_SIZE - 1u); }
-uint subgroup_id() { return GROUP_SIZE / SUBGROUP_SIZE - 1u - gl_LocalInvocationIndex / SUBGROUP_SIZE; }
+uint lane_id() { return gl_LocalInvocationIndex & (EMULATED_SUBGROUP_SIZE - 1u); }
+uint subgroup_id() {
+    return GROUP_SIZE / EMULATED_SUBGROUP_SIZE - 1u - gl_LocalInvocationIndex / EMULATED_SUBGROUP_SIZE;
+}
+uint running_subgroup_size() { return EMULATED_SUBGROUP_SIZE; }
 
 // The invocation's place in the order of (subgroup, lane): where shared memory holds its words.
-uint lane_slot() { return subgroup_id() * SUBGROUP_SIZE + lane_id(); }
+uint lane_slot() { return subgroup_id() * EMULATED_SUBGROUP_SIZE + lane_id(); }
 
-#if MASK_WORDS == 1
-LANES lanes_below() { return (1u << lane_id()) - 1u; }
-LANES row_lanes() { return 0xFFFFFFFFu >> (32u - SUBGROUP_SIZE); }
-#else
-LANES lanes_below() {
+// Lanes 0 .. n-1 (n <= 128), as a ballot holds them.
+uvec4 first_lanes(uint n) {
     uvec4 word_first_lane = uvec4(0u, 32u, 64u, 96u);
-    uint lane = lane_id();
-    uvec4 whole = uvec4(greaterThanEqual(uvec4(lane), word_first_lane + 32u)) * 0xFFFFFFFFu;
-    uvec4 part = uvec4(equal(uvec4(lane >> 5u), uvec4(0u, 1u, 2u, 3u))) * ((1u << (lane & 31u)) - 1u);
+    uvec4 whole = uvec4(greaterThanEqual(uvec4(n), word_first_lane + 32u)) * 0xFFFFFFFFu;
+    uvec4 part = uvec4(equal(uvec4(n >> 5u), uvec4(0u, 1u, 2u, 3u))) * ((1u << (n & 31u)) - 1u);
     return whole | part;
 }
-LANES row_lanes() { return uvec4(lessThan(uvec4(0u, 32u, 64u, 96u), uvec4(SUBGROUP_SIZE))) * 0xFFFFFFFFu; }
-#endif
+
+LANES lanes_below() { return lanes_of(first_lanes(lane_id())); }
+LANES row_lanes() { return lanes_of(first_lanes(EMULATED_SUBGROUP_SIZE)); }
 
 // shuffle(): every lane posts its value, then reads its source's; the first barrier lets the
 // previous shuffle's reads finish.
@@ -2678,7 +2723,7 @@ uint shuffle(uint value, uint lane) {
     s_lane_words[lane_slot()] = value;
     barrier();
     // A lane past the subgroup wraps into it (a real shuffle's result there is undefined).
-    return s_lane_words[subgroup_id() * SUBGROUP_SIZE + (lane & (SUBGROUP_SIZE - 1u))];
+    return s_lane_words[subgroup_id() * EMULATED_SUBGROUP_SIZE + (lane & (EMULATED_SUBGROUP_SIZE - 1u))];
 }
 
 #if SUBGROUP_MODE == 1
@@ -2689,16 +2734,13 @@ uint shuffle(uint value, uint lane) {
 shared uint s_votes[RADIX_BITS * VOTE_ROW];
 
 // subgroupBallot(bit b of each lane's digit), as the votes hold it.
-LANES ballot_of_bit(uint b) {
-    uint first = subgroup_id() * SUBGROUP_SIZE;
+uvec4 ballot_of_bit(uint b) {
+    uint first = subgroup_id() * EMULATED_SUBGROUP_SIZE;
     uint word = b * VOTE_ROW + (first >> 5u);
-#if MASK_WORDS == 1
-    return (s_votes[word] >> (first & 31u)) & row_lanes();
-#else
     uvec4 votes = uvec4(0u);
-    for (uint i = 0u; i < SUBGROUP_SIZE / 32u; ++i) votes[i] = s_votes[word + i];
-    return votes;
-#endif
+    for (uint i = 0u; i < (EMULATED_SUBGROUP_SIZE + 31u) / 32u; ++i) votes[i] = s_votes[word + i];
+    votes.x >>= first & 31u;  // subgroups of fewer than 32 lanes share a word
+    return votes & first_lanes(EMULATED_SUBGROUP_SIZE);
 }
 
 LANES match_digit(uint d, LANES row) {
@@ -2714,7 +2756,7 @@ LANES match_digit(uint d, LANES row) {
     LANES peers = row;
     for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((d >> b) & 1u) != 0u;
-        LANES vote = ballot_of_bit(b);
+        LANES vote = lanes_of(ballot_of_bit(b));
         peers &= bit ? vote : ~vote;
     }
     return peers;
@@ -2723,15 +2765,29 @@ LANES match_digit(uint d, LANES row) {
 shared uint s_lane_digit[GROUP_SIZE];
 
 LANES match_digit(uint d, LANES row) {
-    uint first = subgroup_id() * SUBGROUP_SIZE;
+    uint first = subgroup_id() * EMULATED_SUBGROUP_SIZE;
     barrier();  // the previous row's digits are read
     s_lane_digit[lane_slot()] = d;
     barrier();
     uint peers = 0u;
-    for (uint l = 0u; l < SUBGROUP_SIZE; ++l) peers |= uint(s_lane_digit[first + l] == d) << l;
+    for (uint l = 0u; l < EMULATED_SUBGROUP_SIZE; ++l) peers |= uint(s_lane_digit[first + l] == d) << l;
     return peers & row;
 }
 #endif
+#endif
+
+#if SUBGROUP_MODE != 0
+// The subgroup check: the dispatch's one workgroup writes the size its subgroups have into the
+// meta buffer's first word (GPUSORT_RADIX_BINDING_SUBGROUP_CHECK) and sorts nothing.
+layout(location = GPUSORT_LOCATION_CHECK_SUBGROUPS) uniform uint u_check_subgroups;
+
+bool report_subgroup_size() {
+    if (u_check_subgroups == 0u) return false;
+    if (gl_LocalInvocationIndex == 0u) meta[0] = running_subgroup_size();
+    return true;
+}
+#else
+bool report_subgroup_size() { return false; }  // rows of 32 in shared memory: no size to check
 #endif
 )gpusort_glsl";
 

@@ -34,6 +34,14 @@ namespace detail {
 // points of an OpenGL ES 3.1 device; the radix kernels (radix_interface.h) use up to 6.
 #define GPUSORT_BINDINGS_USED 7
 
+// --- The subgroup check ------------------------------------------------------------------
+// A program compiled for a subgroup size (real or emulated) runs once when it is built with
+// u_check_subgroups (this location) at 1: its first invocation writes the subgroup size it runs
+// with into word 0 of the buffer at its algorithm's GPUSORT_*_BINDING_SUBGROUP_CHECK, and the
+// dispatch does nothing else. Sorts leave the uniform at 0. The host compares the word with the
+// size it compiled for (include/gpusort/detail/gl/subgroup_check.hpp).
+#define GPUSORT_LOCATION_CHECK_SUBGROUPS 96
+
 // u_count_source: where a kernel finds the element count.
 #define GPUSORT_COUNT_FROM_UNIFORM 0u  // u_count
 #define GPUSORT_COUNT_FROM_BUFFER 1u   // min(count_words[u_count_word], u_capacity)
@@ -89,6 +97,7 @@ GPUSORT_FUNCTION GPUSORT_UINT raw_low_word(GPUSORT_UINT kind, GPUSORT_UINT order
 #define GPUSORT_BITONIC_BINDING_VALUES 1
 #define GPUSORT_BITONIC_BINDING_COUNT_BUFFER 2         // sort_indirect(): the caller's count buffer
 #define GPUSORT_BITONIC_BINDING_ARGUMENTS 3            // sort_indirect(): the dispatch arguments gpusort writes
+#define GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK GPUSORT_BITONIC_BINDING_KEYS  // the subgroup check's word (shader_interface.h)
 
 // --- Uniform locations every network kernel declares (elements.glsl) ------------------------
 // Locations 6 .. 9 and 11 and up belong to each kernel (below).
@@ -221,6 +230,7 @@ GPUSORT_FUNCTION GPUSORT_UINT global_pass_groups(GPUSORT_UINT count, GPUSORT_UIN
 #define GPUSORT_RADIX_BINDING_META 4          // the meta buffer (below)
 #define GPUSORT_RADIX_BINDING_TILE_STATE 5    // Onesweep's partition status, or block digit counts
 #define GPUSORT_RADIX_BINDING_COUNT_BUFFER 6  // sort_indirect()'s count buffer (init.comp)
+#define GPUSORT_RADIX_BINDING_SUBGROUP_CHECK GPUSORT_RADIX_BINDING_META  // the subgroup check's word (shader_interface.h)
 
 // --- Uniform locations every radix kernel declares (common.glsl) ----------------------------
 #define GPUSORT_RADIX_LOCATION_SRC_KEY_BASE 0  // element offsets into the bound ranges

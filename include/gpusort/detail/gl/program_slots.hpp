@@ -20,9 +20,11 @@ template <class Key, class Program = GlProgram>
 class ProgramSlots {
  public:
   /// Builds every program of `keys` that is not built yet from source_of(key) (a
-  /// ProgramSource), in one batch; where one fails, builds none of them.
+  /// ProgramSource), in one batch; where one fails, builds none of them. `built_keys`, if given,
+  /// gets the keys it built.
   template <class SourceOf>
-  Status build(const std::vector<Key>& keys, ProgramCache* cache, SourceOf&& source_of) {
+  Status build(const std::vector<Key>& keys, ProgramCache* cache, SourceOf&& source_of,
+               std::vector<Key>* built_keys = nullptr) {
     std::vector<Key> missing;
     std::vector<ProgramSource> sources;
     for (const Key& key : keys) {
@@ -34,7 +36,31 @@ class ProgramSlots {
     std::vector<GlProgram> built;
     if (Status status = build_compute_programs(sources, cache, built); !status) return status;
     for (std::size_t i = 0; i < missing.size(); ++i) slots_.emplace_back(missing[i], Program(std::move(built[i])));
+    if (built_keys != nullptr) built_keys->insert(built_keys->end(), missing.begin(), missing.end());
     return {};
+  }
+
+  /// Replaces the program of `key` (built) by one built from `source`; where the build fails,
+  /// keeps the old one.
+  Status replace(const Key& key, ProgramCache* cache, const ProgramSource& source) {
+    std::vector<GlProgram> built;
+    if (Status status = build_compute_programs({source}, cache, built); !status) return status;
+    for (auto& slot : slots_) {
+      if (!(slot.first == key)) continue;
+      slot.second = Program(std::move(built.front()));
+      return {};
+    }
+    return {};
+  }
+
+  /// Deletes the program of `key`, if built (the next build() builds it anew).
+  void erase(const Key& key) {
+    for (auto slot = slots_.begin(); slot != slots_.end(); ++slot) {
+      if (slot->first == key) {
+        slots_.erase(slot);
+        return;
+      }
+    }
   }
 
   /// Whether `key`'s program is built.

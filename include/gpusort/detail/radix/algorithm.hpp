@@ -32,14 +32,16 @@ class Algorithm {
  public:
   /// Resolves `tuning` for `device` and `elements` (fails where the device lacks what the
   /// radix kernels need, device_need()), and builds the programs a sort of all the key's bits
-  /// runs.
+  /// runs, the tile program among them (so that its subgroup check runs here).
   Status init(const DeviceLimits& device, const RadixTuning& tuning, ProgramCache* cache, const Elements& elements) {
+    asked_ = tuning;
     if (Status status = make_config(tuning, device, elements, config_); !status) return status;
     programs_ = Programs(cache);
     scratch_.use_immutable_storage(device.major > 4 || (device.major == 4 && device.minor >= 4));
     Passes all;
     if (Status status = passes(BitRange{}, all); !status) return status;
-    if (Status status = programs_.build(make_plan(2, all, config_).kernels(), config_); !status) return status;
+    bool replanned = false;
+    if (Status status = build(make_plan(2, all, config_).kernels(), replanned); !status) return status;
     probe_program_ = programs_.get(Kernel::init).name();
     return {};
   }
@@ -47,6 +49,7 @@ class Algorithm {
   const DeviceLimits& limits() const { return config_.device; }
   const Config& config() const { return config_; }
   GLuint probe_program() const { return probe_program_; }
+  SubgroupCheck subgroup_check() const { return programs_.subgroup_check(); }
 
   /// GL_MAX_SHADER_STORAGE_BLOCK_SIZE over the key size (and over Onesweep's status words per
   /// tile), and below 2^30 (30-bit status counts).
@@ -72,15 +75,15 @@ class Algorithm {
     Passes by;
     if (Status status = passes(job.bits, by); !status) return status;
     plan_ = make_plan(job.count, by, config_);
-    const DispatchLimits limits = dispatch_limits(config_);
-    const Geometry& g = plan_.geometry;
-    for (std::uint64_t groups : {g.tiles, g.blocks, g.histogram_groups, g.copy_groups}) {
-      if (Status status = check_workgroups(groups, limits, plan_.count,
-                                           "RadixTuning::max_workgroups_x or keys_per_invocation");
-          !status)
-        return status;
+    if (Status status = check_dispatch_limits(plan_); !status) return status;
+    bool replanned = false;
+    if (Status status = build(plan_.kernels(), replanned); !status) return status;
+    if (replanned) {  // for the shared-memory ranking, whose tile may differ
+      if (Status status = passes(job.bits, by); !status) return status;
+      plan_ = make_plan(job.count, by, config_);
+      if (Status status = check_dispatch_limits(plan_); !status) return status;
+      if (Status status = build(plan_.kernels(), replanned); !status) return status;
     }
-    if (Status status = programs_.build(plan_.kernels(), config_); !status) return status;
     return scratch_.place(needs(plan_), config_.device.storage_offset_alignment);
   }
 
@@ -96,7 +99,8 @@ class Algorithm {
   Status prepare(const SortJob& job) {
     Passes by;
     if (Status status = passes(job.bits, by); !status) return status;
-    return programs_.build(make_plan(job.count, by, config_).kernels(), config_);
+    bool replanned = false;
+    return build(make_plan(job.count, by, config_).kernels(), replanned);
   }
 
   /// The scratch of every sort of up to `capacity` elements (sort_indirect() included);
@@ -128,6 +132,52 @@ class Algorithm {
     return make_plan(count, all, config_);
   }
 
+  /// Fails where `plan` needs more workgroups than one dispatch takes.
+  Status check_dispatch_limits(const Plan& plan) const {
+    const DispatchLimits limits = dispatch_limits(config_);
+    const Geometry& g = plan.geometry;
+    for (std::uint64_t groups : {g.tiles, g.blocks, g.histogram_groups, g.copy_groups}) {
+      if (Status status =
+              check_workgroups(groups, limits, plan.count, "RadixTuning::max_workgroups_x or keys_per_invocation");
+          !status)
+        return status;
+    }
+    return {};
+  }
+
+  /// Builds what `kernels` lack. Where the tile program runs with another subgroup size than it
+  /// was compiled for, re-plans the sort for the shared-memory ranking (its tile may differ,
+  /// which every kernel plans with) and builds `kernels` anew: `replanned` says so then (plans
+  /// made before are stale). Where that fails, the config and programs stay as they were, less
+  /// the mismatched tile program, which the next build checks again.
+  Status build(const std::vector<Kernel>& kernels, bool& replanned) {
+    bool holds = true;
+    if (Status status = programs_.build(kernels, config_, holds); !status) return status;
+    replanned = !holds;
+    if (holds) return {};
+    Config shared;
+    if (Status status = shared_memory_config(shared); !status) return status;
+    if (Status status = programs_.rebuild(kernels, shared); !status) return status;
+    config_ = shared;
+    probe_program_ = programs_.get(Kernel::init).name();  // the one it had is deleted
+    return {};
+  }
+
+  /// The config of the asked tuning without subgroups (RadixTuning::use_subgroups), for the
+  /// same device and elements, into `c`.
+  Status shared_memory_config(Config& c) const {
+    RadixTuning tuning = asked_;
+    tuning.use_subgroups = false;
+    if (Status status = make_config(tuning, config_.device, config_.elements, c); !status) {
+      return fail("the radix tile kernel was compiled for subgroups of " + std::to_string(config_.subgroup_size) +
+                  " lanes but the GPU runs it with " + std::to_string(programs_.subgroup_check().mismatched_size) +
+                  ", and its shared-memory ranking, which runs at any size, does not fit the tuning: " +
+                  status.message());
+    }
+    c.withhold_every = config_.withhold_every;  // planned at construction, like the rest
+    return {};
+  }
+
   /// The scratch of a sort of `plan`: the meta words, the other half of the key (and value)
   /// ping-pong, the tile state.
   Scratch::Needs needs(const Plan& plan) const {
@@ -140,7 +190,8 @@ class Algorithm {
     return n;
   }
 
-  Config config_;  // the resolved tuning, the device, the elements
+  RadixTuning asked_;  // the tuning as asked (shared_memory_config() resolves it anew)
+  Config config_;      // the resolved tuning, the device, the elements
   Programs programs_;
   GLuint probe_program_ = 0;  // the init kernel
   Scratch scratch_;

@@ -13,6 +13,7 @@
 #include "../generated/embedded_shaders.hpp"
 #include "../gl/program.hpp"
 #include "../gl/program_slots.hpp"
+#include "../gl/subgroup_check.hpp"
 #include "config.hpp"
 #include "plan.hpp"
 
@@ -92,6 +93,10 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   const bool ballots = c.ranking != Ranking::shared_match;  // real or emulated subgroups
   const bool subgroup_scan = ballots && t.workgroup_size >= radix && radix % c.subgroup_size == 0;
   define("SUBGROUP_SCAN", subgroup_scan ? 1 : 0, "");
+  // The size the emulation runs, where a test compiles for another (DeviceTestHooks).
+  const std::uint32_t emulated_size = emulated_subgroups(c.device);
+  if (c.ranking == Ranking::emulated_ballots && emulated_size != c.subgroup_size)
+    define("EMULATED_SUBGROUP_SIZE", emulated_size);
   if (kernel == RadixKernel::onesweep && c.withhold_every != 0) define("WITHHOLD_POSTS", 1, "");
   prelude += t.extra_shader_source + "\n";
   std::vector<std::string> sources = {prelude, shaders::common_shader_interface_h, shaders::radix_radix_interface_h,
@@ -118,7 +123,11 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   return ProgramSource{name, sources};
 }
 
-/// The programs a sorter has built, by kernel; each is built the first time it is asked for.
+/// The programs a sorter has built, by kernel. The tile program (downsweep or onesweep), where
+/// it ranks with subgroups, is checked on the GPU once it is built (detail/gl/subgroup_check.hpp).
+/// One that runs with another size than it was compiled for cannot simply be rebuilt: its
+/// shared-memory ranking may need another tile, which every kernel plans with, so build() says
+/// so and the Algorithm re-plans (detail/radix/algorithm.hpp).
 class Programs {
   static auto source_of(const Config& c) {
     return [&c](Kernel kernel) {
@@ -135,14 +144,54 @@ class Programs {
   const Program& get(Kernel kernel) const { return slots_.at(kernel); }
 
   /// Builds every program of `kernels` not built yet, in one batch (the driver may compile
-  /// them in parallel); where one fails, none.
-  Status build(const std::vector<Kernel>& kernels, const Config& c) {
-    return slots_.build(kernels, cache_, source_of(c));
+  /// them in parallel), and checks the tile program's subgroups; where one fails, none stays
+  /// built. `holds`: false where the tile program runs with another subgroup size than `c`
+  /// compiled it for; that program is then deleted (it must not run), and `c` must be re-planned
+  /// without subgroups and every program rebuilt (rebuild()).
+  Status build(const std::vector<Kernel>& kernels, const Config& c, bool& holds) {
+    holds = true;
+    std::vector<Kernel> built;
+    if (Status status = slots_.build(kernels, cache_, source_of(c), &built); !status) return status;
+    for (Kernel kernel : built) {
+      bool runs = true;
+      if (Status status = check_subgroups(kernel, c, runs); !status) {
+        for (Kernel k : built) slots_.erase(k);
+        return status;
+      }
+      if (!runs) {
+        slots_.erase(kernel);
+        holds = false;
+      }
+    }
+    return {};
   }
 
+  /// Replaces every program by those of `kernels` for `c` (a config without subgroups: nothing
+  /// to check), built in one batch; the other kernels are built when asked for. Where the build
+  /// fails, keeps the programs as they were. The check's counts stay.
+  Status rebuild(const std::vector<Kernel>& kernels, const Config& c) {
+    ProgramSlots<Kernel, Program> fresh;
+    if (Status status = fresh.build(kernels, cache_, source_of(c)); !status) return status;
+    slots_ = std::move(fresh);
+    return {};
+  }
+
+  const SubgroupCheck& subgroup_check() const { return check_.counts(); }
+
  private:
+  /// Whether `kernel`'s program, just built, runs with the subgroups `c` compiled it for, into
+  /// `runs` (true for a program compiled for no subgroup size).
+  Status check_subgroups(Kernel kernel, const Config& c, bool& runs) {
+    runs = true;
+    const bool tile_kernel = kernel == Kernel::downsweep || kernel == Kernel::onesweep;
+    if (!tile_kernel || c.ranking == Ranking::shared_match) return {};
+    return check_.runs_planned_subgroups(slots_.at(kernel).name(), c.subgroup_size,
+                                         GPUSORT_RADIX_BINDING_SUBGROUP_CHECK, c.device, runs);
+  }
+
   ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled
   ProgramSlots<Kernel, Program> slots_;
+  SubgroupChecker check_;
 };
 
 }  // namespace radix

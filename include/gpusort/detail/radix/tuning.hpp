@@ -74,7 +74,8 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   // shared memory; else digits matched in shared memory in rows of 32. A default workgroup of
   // many small subgroups halves until their counters fit.
   const std::uint32_t own_size = limits.ballot_subgroup_size;
-  const std::uint32_t ballot_size = own_size != 0 ? own_size : emulated_subgroups(limits);
+  const std::uint32_t ballot_size =
+      planned_subgroup_size(own_size != 0 ? own_size : emulated_subgroups(limits), limits);
   const auto rank_by_ballots = [&] {
     const bool whole = ballot_size != 0 && t.workgroup_size % ballot_size == 0;
     c.ranking = !t.use_subgroups || !whole ? Ranking::shared_match
