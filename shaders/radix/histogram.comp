@@ -45,10 +45,10 @@ void count_range(uint begin, uint end) {
             uvec4 v = src_key_vectors[(u_src_key_base + first) / KEYS_PER_VECTOR];
 #if KEY_WORDS == 2
             KEY k0 = v.yx, k1 = v.wz;
-            count_key(first_pass() ? to_ordered(k0) : k0);
-            count_key(first_pass() ? to_ordered(k1) : k1);
+            count_key(first_pass_ordered(k0));
+            count_key(first_pass_ordered(k1));
 #else
-            for (uint l = 0u; l < 4u; ++l) count_key(first_pass() ? to_ordered(v[l]) : v[l]);
+            for (uint l = 0u; l < 4u; ++l) count_key(first_pass_ordered(v[l]));
 #endif
         } else {
             for (uint l = 0u; l < KEYS_PER_VECTOR; ++l) {

@@ -1653,6 +1653,39 @@ uint digit_at(KEY key, uint shift, uint mask) { return (key >> shift) & mask; }
 #endif
 
 uint digit_of(KEY key) { return digit_at(key, u_shift, u_digit_mask); }
+
+// The first pass's keys, mapped from the caller's; the last pass's, mapped back.
+#if HAS_VALUES
+// A select between the mapped and the unmapped key: with values the mask form below costs the
+// pairs tiles their second workgroup per compute unit (registers).
+KEY first_pass_ordered(KEY key) { return first_pass() ? to_ordered(key) : key; }
+KEY last_pass_raw(KEY key) { return last_pass() ? from_ordered(key) : key; }
+#else
+// Keys alone: the codec as XOR masks, to_ordered(raw) == raw ^ ordering_mask(raw) and
+// from_ordered(key) == key ^ raw_mask(key), applied under an all-ones or zero mask of the pass
+// flag, so that no key takes a select between its two forms and float keys cost what unsigned
+// keys cost.
+uint sign_fill(uint word) { return uint(int(word) >> 31); }
+uint high_word_mask(uint raw_high) {
+    return KEY_KIND == GPUSORT_KEY_FLOAT ? sign_fill(raw_high) | GPUSORT_SIGN_BIT
+         : KEY_KIND == GPUSORT_KEY_SIGNED ? GPUSORT_SIGN_BIT : 0u;
+}
+#if KEY_WORDS == 2
+KEY ordering_mask(KEY raw) {
+    return uvec2(high_word_mask(raw.x), KEY_KIND == GPUSORT_KEY_FLOAT ? sign_fill(raw.x) : 0u) ^ u_key_xor;
+}
+KEY raw_mask(KEY key) {
+    uint raw_sign = ~(key.x ^ u_key_xor);  // an ordered negative float's sign bit is clear
+    return uvec2(high_word_mask(raw_sign), KEY_KIND == GPUSORT_KEY_FLOAT ? sign_fill(raw_sign) : 0u) ^ u_key_xor;
+}
+#else
+KEY ordering_mask(KEY raw) { return high_word_mask(raw) ^ u_key_xor; }
+KEY raw_mask(KEY key) { return high_word_mask(~(key ^ u_key_xor)) ^ u_key_xor; }
+#endif
+uint all_if(bool b) { return b ? 0xFFFFFFFFu : 0u; }  // uniform: one select a program
+KEY first_pass_ordered(KEY key) { return key ^ (ordering_mask(key) & all_if(first_pass())); }
+KEY last_pass_raw(KEY key) { return key ^ (raw_mask(key) & all_if(last_pass())); }
+#endif
 )gpusort_glsl";
 
 // shaders/radix/copy.comp
@@ -1787,10 +1820,10 @@ void count_range(uint begin, uint end) {
             uvec4 v = src_key_vectors[(u_src_key_base + first) / KEYS_PER_VECTOR];
 #if KEY_WORDS == 2
             KEY k0 = v.yx, k1 = v.wz;
-            count_key(first_pass() ? to_ordered(k0) : k0);
-            count_key(first_pass() ? to_ordered(k1) : k1);
+            count_key(first_pass_ordered(k0));
+            count_key(first_pass_ordered(k1));
 #else
-            for (uint l = 0u; l < 4u; ++l) count_key(first_pass() ? to_ordered(v[l]) : v[l]);
+            for (uint l = 0u; l < 4u; ++l) count_key(first_pass_ordered(v[l]));
 #endif
         } else {
             for (uint l = 0u; l < KEYS_PER_VECTOR; ++l) {
@@ -1919,10 +1952,7 @@ void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key; }
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
 
 // The ordered key at position i: the first pass maps the caller's key.
-KEY load_key(uint i) {
-    KEY key = read_src_key(i);
-    return first_pass() ? to_ordered(key) : key;
-}
+KEY load_key(uint i) { return first_pass_ordered(read_src_key(i)); }
 
 // Whether 16-byte loads of the source keys line up with positions that are multiples of
 // KEYS_PER_VECTOR.
@@ -2546,7 +2576,7 @@ void scatter_tile_checked(uint n_tile, bool full) {
         if (full || i < n_tile) {
             KEY key = s_area[i];
             destination[j] = s_delta[digit_of(key)] + i;
-            store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
+            store_dst_key(destination[j], last_pass_raw(key));
         }
     }
     barrier();
@@ -2564,7 +2594,7 @@ void scatter_tile_checked(uint n_tile, bool full) {
         if (full || i < n_tile) {
             KEY key = uvec2(s_area[i], low[j]);
             destination[j] = s_delta[digit_of(key)] + i;
-            store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
+            store_dst_key(destination[j], last_pass_raw(key));
         }
     }
     barrier();
@@ -2618,6 +2648,11 @@ inline constexpr const char* radix_tile_subgroups_glsl = R"gpusort_glsl(// The r
 #define LANES uvec4
 #endif
 
+// peers narrowed by one ballot `vote` of bit `bit` of the digit: an XOR with an all-ones or zero
+// mask rather than a select between the vote and its complement, which compiles to fewer
+// instructions in the ranking's innermost loop.
+LANES narrow_by_vote(LANES peers, LANES vote, bool bit) { return peers & (vote ^ LANES(bit ? 0u : 0xFFFFFFFFu)); }
+
 uint local_id() { return gl_LocalInvocationIndex; }
 
 #if SUBGROUP_MODE == 2
@@ -2639,8 +2674,7 @@ LANES match_digit(uint d, LANES row) {
     LANES peers = row;
     for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((d >> b) & 1u) != 0u;
-        LANES vote = lanes_of(subgroupBallot(bit));
-        peers &= bit ? vote : ~vote;
+        peers = narrow_by_vote(peers, lanes_of(subgroupBallot(bit)), bit);
     }
     return peers;
 }
@@ -2714,8 +2748,7 @@ LANES match_digit(uint d, LANES row) {
     LANES peers = row;
     for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((d >> b) & 1u) != 0u;
-        LANES vote = ballot_of_bit(b);
-        peers &= bit ? vote : ~vote;
+        peers = narrow_by_vote(peers, ballot_of_bit(b), bit);
     }
     return peers;
 }
