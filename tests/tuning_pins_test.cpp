@@ -8,7 +8,8 @@
 // elements: sg 1), the two emulate_subgroups flags gave way to DeviceFacts::emulated_subgroup_size
 // (asked here at 32: a device with other subgroups refuses it, one with 32 runs its own, one
 // without emulates them, and the radix sort's emulated ballots report sg 1 and take fewer shared
-// words); and NVIDIA's 64-bit key tiles once Onesweep falls back instead of waiting: 512 x 9. "emu" is whether subgroups are emulated. A change to a default, a table row
+// words); NVIDIA's 64-bit key tiles once Onesweep falls back instead of waiting: 512 x 9; and Onesweep's
+// histogram in workgroups of its own size (hgroup, 128). "emu" is whether subgroups are emulated. A change to a default, a table row
 // or a derivation shows here as a changed line. On a mismatch the test prints every line as it
 // now resolves, ready to paste once a change of defaults is intended and measured. And every
 // row of both tables names records that exist in bench/results/.
@@ -114,7 +115,8 @@ std::string radix_line(const gpusort::RadixTuning& asked, const DeviceLimits& d,
            " max_x " + u(t.max_workgroups_x) +
            " ranking " + u(static_cast<std::uint32_t>(c.ranking)) + " lanes " + u(c.subgroup_size) + " tile " +
            u(c.tile_size) + " area " + u(c.area_words) + " shared " + std::to_string(c.shared_bytes) + " serial " +
-           u(c.serial_scan_blocks) + " small " + u(c.small_group) + " copy " + u(c.copy_elements);
+           u(c.serial_scan_blocks) + " small " + u(c.small_group) + " copy " + u(c.copy_elements) + " hgroup " +
+           u(c.histogram_group);
   });
 }
 

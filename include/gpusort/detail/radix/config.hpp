@@ -15,7 +15,7 @@ namespace radix {
 
 // The meta buffer's layout and init.comp's DispatchIndirectCommands are in the shader
 // interface (shaders/radix/radix_interface.h, GPUSORT_RADIX_META_*, GPUSORT_RADIX_ARGUMENTS_*).
-constexpr std::uint32_t max_small_group = 256;  // init, scan, histogram and copy workgroups, at most
+constexpr std::uint32_t max_small_group = 256;  // init, scan, upsweep and copy workgroups, at most
 
 /// Ranking (the subgroup backend, shaders/radix/tile_subgroups.glsl SUBGROUP_MODE).
 enum class Ranking : std::uint32_t { shared_match = 0, emulated_ballots = 1, ballots = 2 };
@@ -41,7 +41,8 @@ struct Config {
   /// scan.comp: up to this many blocks one workgroup walks them, an invocation per digit. On
   /// GPUs a walk of dependent loads is slow (32); llvmpipe starts workgroups slowly (4096).
   std::uint32_t serial_scan_blocks = 32;
-  std::uint32_t small_group = 256;     // invocations of init, scan, histogram and copy
+  std::uint32_t small_group = 256;     // invocations of init, scan, upsweep and copy
+  std::uint32_t histogram_group = 128; // invocations of Onesweep's histogram (Defaults::histogram_group_size)
   std::uint32_t copy_elements = 1024;  // elements per copy.comp workgroup (small_group x 4)
   DeviceLimits device;                 // the limits it was resolved for
   Elements elements;                   // the sort's element type (make_config())

@@ -25,6 +25,8 @@ struct Defaults {
   /// digit_bits: fewer where the small kernels' workgroups hold fewer than 2^digit_bits invocations.
   std::uint32_t digit_bits;
   std::uint32_t histogram_keys;  ///< histogram_keys
+  /// Invocations of Onesweep's histogram workgroups: halved to the device's invocations.
+  std::uint32_t histogram_group_size;
   /// Reduce-then-scan: up to this many blocks one scan workgroup walks them (Config::serial_scan_blocks).
   std::uint32_t serial_scan_blocks;
   /// The bench/results/ records that chose the row's values.
@@ -35,16 +37,20 @@ using Devices = DefaultsFor::Devices;
 using Values = DefaultsFor::Values;
 
 inline constexpr Defaults defaults_table[] = {
-    {{Devices::nvidia, 8, Values::none}, 512, 9, true, 8, 8192, 32,
+    {{Devices::nvidia, 8, Values::none}, 512, 9, true, 8, 8192, 128, 32,
      "history.md 2026-11-26 (64-bit keys alone: 512 x 9 once Onesweep falls back instead of waiting; 384 x 10 "
-     "before), raw output in levers-h200-2026-11-26-radix.md"},
-    {{Devices::nvidia, 4, Values::carried}, 1024, 4, true, 8, 8192, 32,
-     "history.md 2026-11-25 (A/B of 512 x 8 against 1024 x 4 for 32-bit pairs; 256 x 15 rejected for keys)"},
-    {{Devices::software, 0, Values::either}, 256, 4, false, 8, 8192, 4096,
+     "before), raw output in levers-h200-2026-11-26-radix.md; histogram workgroups of 128: "
+     "levers-h200-2026-11-26-radix-2.md, history.md 2026-11-26"},
+    {{Devices::nvidia, 4, Values::carried}, 1024, 4, true, 8, 8192, 128, 32,
+     "history.md 2026-11-25 (A/B of 512 x 8 against 1024 x 4 for 32-bit pairs; 256 x 15 rejected for keys); "
+     "histogram workgroups of 128: levers-h200-2026-11-26-radix-2.md, history.md 2026-11-26"},
+    {{Devices::software, 0, Values::either}, 256, 4, false, 8, 8192, 128, 4096,
      "none: llvmpipe's shape keeps a tile's ranking within its loop limit and its shader JIT short, and its scan "
-     "walks up to 4096 blocks in one workgroup because it starts workgroups slowly (not timed)"},
-    {{Devices::gpus, 0, Values::either}, 512, 8, false, 8, 8192, 32,
-     "tuning-h200-2026-11-24-radix.md (512 x 8 tiles), history.md 2026-11-24 (8192 keys per histogram workgroup)"},
+     "walks up to 4096 blocks in one workgroup because it starts workgroups slowly, histogram workgroups as the GPUs' "
+     "(not timed)"},
+    {{Devices::gpus, 0, Values::either}, 512, 8, false, 8, 8192, 128, 32,
+     "tuning-h200-2026-11-24-radix.md (512 x 8 tiles), history.md 2026-11-24 (8192 keys per histogram workgroup), "
+     "levers-h200-2026-11-26-radix-2.md and history.md 2026-11-26 (histogram workgroups of 128)"},
 };
 
 /// The row for `device` and elements of `key_bytes` with or without values, given the

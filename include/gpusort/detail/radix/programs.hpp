@@ -58,7 +58,9 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   const std::uint32_t key_bytes = elements.key_bytes;
   const RadixTuning& t = c.tuning;
   const bool tile_kernel = kernel == Kernel::downsweep || kernel == Kernel::onesweep;
-  const std::uint32_t group_size = tile_kernel ? t.workgroup_size : c.small_group;
+  const std::uint32_t group_size = tile_kernel                   ? t.workgroup_size
+                                   : kernel == Kernel::histogram ? c.histogram_group
+                                                                 : c.small_group;
   const std::uint32_t max_passes = (key_bytes * 8 + t.digit_bits - 1) / t.digit_bits;
   const bool real_subgroups = c.ranking == Ranking::ballots;
   std::string prelude = glsl_prelude(c.device.glsl_target, tile_kernel && real_subgroups

@@ -32,10 +32,12 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   const Defaults& row = defaults_for(limits, key_bytes, has_values, asked);
   c.device = limits;
   c.serial_scan_blocks = row.serial_scan_blocks;
-  // The small kernels (init, scan, histogram, copy): 256 invocations, or the device's most.
+  // The small kernels (init, scan, upsweep, copy): 256 invocations, or the device's most.
   c.small_group = max_small_group;
   while (c.small_group > limits.max_invocations) c.small_group /= 2;
   c.copy_elements = 4 * c.small_group;
+  c.histogram_group = row.histogram_group_size;
+  while (c.histogram_group > limits.max_invocations) c.histogram_group /= 2;
   if (t.digit_bits == 0) t.digit_bits = row.digit_bits;
   // The scan gives each digit an invocation: 7-bit digits where workgroups are smaller than 256.
   if (asked.digit_bits == 0) while ((1u << t.digit_bits) > c.small_group) --t.digit_bits;
