@@ -8,8 +8,10 @@
 // elements: sg 1), the two emulate_subgroups flags gave way to DeviceFacts::emulated_subgroup_size
 // (asked here at 32: a device with other subgroups refuses it, one with 32 runs its own, one
 // without emulates them, and the radix sort's emulated ballots report sg 1 and take fewer shared
-// words); NVIDIA's 64-bit key tiles once Onesweep falls back instead of waiting: 512 x 9; and Onesweep's
-// histogram in workgroups of its own size (hgroup, 128). "emu" is whether subgroups are emulated. A change to a default, a table row
+// words); NVIDIA's 64-bit key tiles once Onesweep falls back instead of waiting: 512 x 9;
+// Onesweep's histogram in workgroups of its own size (hgroup, 128); and the radix shapes of
+// large sorts, a line "... from N" per size threshold of the rows that apply (NVIDIA's 32-bit
+// keys alone: 512 x 10). "emu" is whether subgroups are emulated. A change to a default, a table row
 // or a derivation shows here as a changed line. On a mismatch the test prints every line as it
 // now resolves, ready to paste once a change of defaults is intended and measured. And every
 // row of both tables names records that exist in bench/results/.
@@ -105,9 +107,10 @@ std::string bitonic_line(const gpusort::BitonicTuning& asked, const DeviceLimits
   });
 }
 
-std::string radix_line(const gpusort::RadixTuning& asked, const DeviceLimits& d, const Layout& l) {
+std::string radix_line(const gpusort::RadixTuning& asked, const DeviceLimits& d, const Layout& l,
+                       std::size_t count = 0) {
   return or_error([&] {
-    const auto c = gpusort::detail::radix::resolve_tuning(asked, d, l.key_bytes, l.values);
+    const auto c = gpusort::detail::radix::resolve_tuning(asked, d, l.key_bytes, l.values, count);
     const gpusort::RadixTuning& t = c.tuning;
     return "digit " + u(t.digit_bits) + " shape " + u(t.workgroup_size) + "x" + u(t.keys_per_invocation) + " path " +
            u(static_cast<std::uint32_t>(t.path)) + " blocks " + u(t.blocks) + " histogram " + u(t.histogram_keys) +
@@ -165,10 +168,22 @@ std::vector<std::string> resolved_lines() {
         lines.push_back("bitonic " + where + ask.name + ": " + or_error([&] {
                           return bitonic_line(ask.tuning, emulating(device.limits, ask.emulated_subgroup_size), layout);
                         }));
-      for (const auto& ask : radix_asks)
+      for (const auto& ask : radix_asks) {
         lines.push_back("radix " + where + ask.name + ": " + or_error([&] {
                           return radix_line(ask.tuning, emulating(device.limits, ask.emulated_subgroup_size), layout);
                         }));
+        // The shapes of larger sorts, from each size threshold of the rows that apply.
+        std::vector<std::size_t> thresholds;
+        (void)or_error([&] {
+          thresholds = gpusort::detail::radix::size_thresholds(
+              gpusort::detail::radix::DefaultsTable{}, emulating(device.limits, ask.emulated_subgroup_size),
+              layout.key_bytes, layout.values, ask.tuning);
+          return std::string();
+        });
+        for (std::size_t from : thresholds)
+          lines.push_back("radix " + where + ask.name + " from " + std::to_string(from) + ": " +
+                          radix_line(ask.tuning, emulating(device.limits, ask.emulated_subgroup_size), layout, from));
+      }
     }
   }
   return lines;
@@ -182,9 +197,11 @@ const char* const pinned[] = {
     "bitonic nvidia k32 emulated_subgroup_size=32: tile 4096 local 8 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 1 global 8/4/128 fused 1081344 fused_tile 2048 max_x 2147483647",
     "bitonic nvidia k32 unfused: tile 4096 local 8 sg 1 emu 0 wide never single 8192x8 run 16 merge 1 direct 1 global 8/4/128 fused never fused_tile 4096 max_x 2147483647",
     "radix nvidia k32 defaults: digit 8 shape 512x8 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4096 shared 18432 serial 32 small 256 copy 1024",
+    "radix nvidia k32 defaults from 2097153: digit 8 shape 512x10 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 5120 area 5120 shared 22528 serial 32 small 256 copy 1024",
     "radix nvidia k32 workgroup_size=256: digit 8 shape 256x8 path 1 blocks 528 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 2048 area 2048 shared 10240 serial 32 small 256 copy 1024",
     "radix nvidia k32 keys_per_invocation=6: digit 8 shape 512x6 path 1 blocks 396 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3072 area 3072 shared 14336 serial 32 small 256 copy 1024",
     "radix nvidia k32 emulated_subgroup_size=32: digit 8 shape 512x8 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4096 shared 18432 serial 32 small 256 copy 1024",
+    "radix nvidia k32 emulated_subgroup_size=32 from 2097153: digit 8 shape 512x10 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 5120 area 5120 shared 22528 serial 32 small 256 copy 1024",
     "bitonic nvidia k32+v defaults: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 2048x8 run 16 merge 1 direct 0 global 8/4/128 fused 540672 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia k32+v tile_size=2048: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 2048x8 run 16 merge 1 direct 0 global 8/4/128 fused 540672 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia k32+v local_elements=16: tile 2048 local 16 sg 1 emu 0 wide 2097152 single 2048x16 run 16 merge 1 direct 0 global 8/4/128 fused 540672 fused_tile 1024 max_x 2147483647",
@@ -218,9 +235,11 @@ const char* const pinned[] = {
     "bitonic nvidia_no_units_no_waits k32 emulated_subgroup_size=32: tile 4096 local 8 sg 1 emu 0 wide never single 8192x8 run 16 merge 1 direct 1 global 8/4/128 fused never fused_tile 4096 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k32 unfused: tile 4096 local 8 sg 1 emu 0 wide never single 8192x8 run 16 merge 1 direct 1 global 8/4/128 fused never fused_tile 4096 max_x 2147483647",
     "radix nvidia_no_units_no_waits k32 defaults: digit 8 shape 512x8 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4096 shared 18432 serial 32 small 256 copy 1024",
+    "radix nvidia_no_units_no_waits k32 defaults from 2097153: digit 8 shape 512x10 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 5120 area 5120 shared 22528 serial 32 small 256 copy 1024",
     "radix nvidia_no_units_no_waits k32 workgroup_size=256: digit 8 shape 256x8 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 2048 area 2048 shared 10240 serial 32 small 256 copy 1024",
     "radix nvidia_no_units_no_waits k32 keys_per_invocation=6: digit 8 shape 512x6 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3072 area 3072 shared 14336 serial 32 small 256 copy 1024",
     "radix nvidia_no_units_no_waits k32 emulated_subgroup_size=32: digit 8 shape 512x8 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4096 shared 18432 serial 32 small 256 copy 1024",
+    "radix nvidia_no_units_no_waits k32 emulated_subgroup_size=32 from 2097153: digit 8 shape 512x10 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 5120 area 5120 shared 22528 serial 32 small 256 copy 1024",
     "bitonic nvidia_no_units_no_waits k32+v defaults: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 4096x8 run 16 merge 1 direct 0 global 8/4/128 fused never fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k32+v tile_size=2048: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 4096x8 run 16 merge 1 direct 0 global 8/4/128 fused never fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k32+v local_elements=16: tile 2048 local 16 sg 1 emu 0 wide 2097152 single 4096x16 run 16 merge 1 direct 0 global 8/4/128 fused never fused_tile 2048 max_x 2147483647",
@@ -254,9 +273,11 @@ const char* const pinned[] = {
     "bitonic nvidia_512_invocations k32 emulated_subgroup_size=32: tile 4096 local 8 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 1 global 8/4/128 fused 327680 fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_512_invocations k32 unfused: tile 4096 local 8 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 1 global 8/4/128 fused never fused_tile 4096 max_x 2147483647",
     "radix nvidia_512_invocations k32 defaults: digit 8 shape 512x8 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4096 shared 18432 serial 32 small 256 copy 1024",
+    "radix nvidia_512_invocations k32 defaults from 2097153: digit 8 shape 512x10 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 5120 area 5120 shared 22528 serial 32 small 256 copy 1024",
     "radix nvidia_512_invocations k32 workgroup_size=256: digit 8 shape 256x8 path 1 blocks 160 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 2048 area 2048 shared 10240 serial 32 small 256 copy 1024",
     "radix nvidia_512_invocations k32 keys_per_invocation=6: digit 8 shape 512x6 path 1 blocks 120 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3072 area 3072 shared 14336 serial 32 small 256 copy 1024",
     "radix nvidia_512_invocations k32 emulated_subgroup_size=32: digit 8 shape 512x8 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4096 shared 18432 serial 32 small 256 copy 1024",
+    "radix nvidia_512_invocations k32 emulated_subgroup_size=32 from 2097153: digit 8 shape 512x10 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 5120 area 5120 shared 22528 serial 32 small 256 copy 1024",
     "bitonic nvidia_512_invocations k32+v defaults: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 2048x8 run 16 merge 1 direct 0 global 8/4/128 fused 163840 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia_512_invocations k32+v tile_size=2048: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 2048x8 run 16 merge 1 direct 0 global 8/4/128 fused 163840 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia_512_invocations k32+v local_elements=16: tile 2048 local 16 sg 1 emu 0 wide 2097152 single 2048x16 run 16 merge 1 direct 0 global 8/4/128 fused 163840 fused_tile 1024 max_x 2147483647",

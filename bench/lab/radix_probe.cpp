@@ -441,7 +441,7 @@ int main(int argc, char** argv) {
         for (std::size_t i = 0; i < layouts.size(); ++i)
           std::printf(" %*.4f%s", std::max(10, static_cast<int>(std::strlen(layouts[i].name))) - 1, ms[i],
                       ok[i] ? " " : failed);
-        std::printf("  (%zu, %s, %s)", probe.tile_size(),
+        std::printf("  (%zu, %s, %s)", probe.plan(n).tile_size,
                     t.path == gpusort::RadixPath::onesweep ? "onesweep" : "reduce_then_scan",
                     t.use_subgroups ? "ballots" : "shared");
         if (t.path == gpusort::RadixPath::onesweep) {

@@ -8,6 +8,7 @@
 #include "../../radix_tuning.hpp"
 #include "../device/limits.hpp"
 #include "../generated/shader_interface.hpp"
+#include "defaults.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -53,9 +54,12 @@ struct Config {
 };
 
 /// Test hooks, not part of the API: sorters constructed while a field is set plan with it
-/// (tests/radix_fallback_test.cpp). withhold_every: Config::withhold_every.
+/// (tests/radix_fallback_test.cpp, radix_shapes_by_size_test.cpp). withhold_every:
+/// Config::withhold_every; defaults: a table to resolve with instead of defaults_table (size
+/// thresholds on any device).
 struct TestHooks {
   std::uint32_t withhold_every = 0;
+  const DefaultsTable* defaults = nullptr;
 };
 
 inline TestHooks& test_hooks() {
