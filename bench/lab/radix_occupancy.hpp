@@ -48,15 +48,16 @@ inline void clear_occupancy(gpusort_support::GlBuffer& buffer) {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, occupancy_binding, buffer.name());
 }
 
-template <class Value>
+// `make_sorter(tuning)` builds the RadixSorter<Key, Value> (a caller's test hooks around it).
+template <class Key, class Value, class MakeSorter>
 void probe_radix_occupancy(const std::string& label, gpusort::RadixTuning tuning, std::size_t n,
-                           gpusort_support::GlBuffer& occupancy) {
+                           gpusort_support::GlBuffer& occupancy, MakeSorter&& make_sorter) {
   tuning.extra_shader_source += radix_occupancy_source();
-  gpusort::RadixSorter<std::uint32_t, Value> sorter(tuning);
-  std::vector<std::uint32_t> keys(n);
+  gpusort::RadixSorter<Key, Value> sorter = make_sorter(tuning);
+  std::vector<std::uint32_t> keys(n * sizeof(Key) / 4);
   std::mt19937 random(1);
   for (auto& k : keys) k = random();
-  const gpusort_support::GlBuffer key_buffer(n * 4, keys.data()), value_buffer(n * 4, keys.data());
+  const gpusort_support::GlBuffer key_buffer(n * sizeof(Key), keys.data()), value_buffer(n * 4, keys.data());
   clear_occupancy(occupancy);
   for (int round = 0; round < 3; ++round) {
     if constexpr (std::is_void<Value>::value) {

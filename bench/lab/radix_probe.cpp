@@ -6,6 +6,9 @@
 // FLAGS, before the numbers:
 //   --unchecked          no std::stable_sort check (it takes seconds at 2^24); results print '?'
 //   --check-max-log2=N   check only sizes up to 2^N (at 2^26 a check takes 10+ s a layout)
+//   --emulate-subgroups=N  DeviceFacts::emulated_subgroup_size = N: on a device without subgroups
+//                        (llvmpipe) the ballot ranking runs with N-lane subgroups emulated, so
+//                        that its shader switches run there too
 //   --step=N             sizes min_log2, min_log2 + N, ... (e.g. 24 26 with --step=2: 2^24, 2^26)
 //   --layouts=A,B,...    the layouts, gpusort_bench's case names (default keys_u32,pairs_u32_u32,
 //                        keys_u64): keys_u32, pairs_u32_u32, keys_u64, keys_f32, pairs_f32_u32,
@@ -22,8 +25,12 @@
 // for the shaders, e.g. def=EXPERIMENT, for trying a shader change beside the default), polls
 // (Onesweep's look-back polls before a fallback, onesweep.comp LOOKBACK_POLLS) and withhold
 // (the test mode gpusort::detail::radix::test_hooks: every k-th partition withholds its status
-// posts, so the next one recounts it). Onesweep lines end with each layout's mean fallback
-// recounts per sort (all passes), read from the sorter's meta buffer after each timed sort.
+// posts, so the next one recounts it). Onesweep lines end with each
+// layout's mean fallback recounts per sort (all passes), read from the sorter's meta buffer
+// after each timed sort. A layout a variant cannot run prints "refused" in its cell and the
+// reason below the line.
+// --occupancy takes --layouts= too (before --occupancy's log2): each layout's key type and
+// values (the keys themselves are random 32-bit words whatever the layout).
 // Defaults: 2^12 .. 2^24, 9 runs, the variants of default_variants().
 
 #include <glad/gl.h>
@@ -57,6 +64,7 @@ using gpusort_support::GpuTimer;
 
 bool g_unchecked = false;    // --unchecked
 int g_check_max_log2 = 64;  // --check-max-log2
+gpusort::DeviceFacts g_facts;  // --emulate-subgroups
 
 // A key type, with or without values, and where its keys come from: gpusort_bench's case of
 // the same name sorts the same inputs.
@@ -144,18 +152,18 @@ std::uint32_t read_word(GLuint name, std::uint32_t index) {
   return word;
 }
 
-// The test hook holds only while a sorter is built.
-class WithholdScope {
+// The test hooks hold only while a sorter is built.
+class HookScope {
  public:
-  explicit WithholdScope(std::uint32_t every) : saved_(gpusort::detail::radix::test_hooks().withhold_every) {
-    gpusort::detail::radix::test_hooks().withhold_every = every;
+  explicit HookScope(const Variant& v) : saved_(gpusort::detail::radix::test_hooks()) {
+    gpusort::detail::radix::test_hooks().withhold_every = v.withhold;
   }
-  ~WithholdScope() { gpusort::detail::radix::test_hooks().withhold_every = saved_; }
-  WithholdScope(const WithholdScope&) = delete;
-  WithholdScope& operator=(const WithholdScope&) = delete;
+  ~HookScope() { gpusort::detail::radix::test_hooks() = saved_; }
+  HookScope(const HookScope&) = delete;
+  HookScope& operator=(const HookScope&) = delete;
 
  private:
-  std::uint32_t saved_;
+  gpusort::detail::radix::TestHooks saved_;
 };
 
 void copy_buffer(const GlBuffer& from, const GlBuffer& to) {
@@ -241,8 +249,8 @@ double time_sorts(const Variant& variant, const std::vector<std::uint32_t>& word
   using Value = std::conditional_t<Pairs, std::uint32_t, void>;
   using Sorter = gpusort::RadixSorter<Key, Value>;
   Sorter sorter = [&] {
-    WithholdScope scope(variant.withhold);
-    return Sorter(variant.tuning);
+    HookScope scope(variant);
+    return Sorter(variant.tuning, nullptr, g_facts);
   }();
   GLuint meta = 0;
   sorter.set_pass_observer([&meta](const gpusort::RadixPassInfo&) {
@@ -349,7 +357,34 @@ double copy_gbs(std::size_t words) {
 
 }  // namespace
 
+// A sorter of Key (and Value) for `variant`, built under its test hooks.
+template <class Key, class Value>
+gpusort::RadixSorter<Key, Value> variant_sorter(const Variant& variant, const gpusort::RadixTuning& tuning) {
+  HookScope scope(variant);
+  return gpusort::RadixSorter<Key, Value>(tuning);
+}
+
+template <class Key, class Value>
+void probe_occupancy(const std::string& label, const Variant& variant, std::size_t n, GlBuffer& occupancy) {
+  gpusort_bench::probe_radix_occupancy<Key, Value>(
+      label, variant.tuning, n, occupancy,
+      [&](const gpusort::RadixTuning& tuning) { return variant_sorter<Key, Value>(variant, tuning); });
+}
+
+// --occupancy [--layouts=...] log2 [variant ...]: the layouts' key types (default keys and
+// pairs of uint32).
 int occupancy_main(int argc, char** argv) {
+  std::vector<Layout> layouts = parse_layouts("keys_u32,pairs_u32_u32");
+  if (argc > 2 && std::strncmp(argv[2], "--layouts=", 10) == 0) {
+    try {
+      layouts = parse_layouts(argv[2] + 10);
+    } catch (const gpusort::Error& e) {
+      std::fprintf(stderr, "gpusort_radix_probe: %s\n", e.what());
+      return 2;
+    }
+    --argc;
+    ++argv;
+  }
   gpusort_support::HeadlessContext context;
   std::printf("# %s, %s\n", context.renderer().c_str(), context.version().c_str());
   const int log2n = argc > 2 ? std::atoi(argv[2]) : 24;
@@ -358,13 +393,21 @@ int occupancy_main(int argc, char** argv) {
     for (unsigned kib : {0u, 8u, 12u, 16u, 20u, 24u, 32u, 48u})
       gpusort_bench::probe_trivial_occupancy(invocations, kib * 1024, occupancy);
   for (int i = 3; i < argc; ++i) {
-    try {
-      gpusort_bench::probe_radix_occupancy<void>(std::string("keys ") + argv[i], parse_variant(argv[i]).tuning,
-                                                 std::size_t{1} << log2n, occupancy);
-      gpusort_bench::probe_radix_occupancy<std::uint32_t>(std::string("pairs ") + argv[i], parse_variant(argv[i]).tuning,
-                                                          std::size_t{1} << log2n, occupancy);
-    } catch (const gpusort::Error& e) {
-      std::printf("%s refused: %s\n", argv[i], e.what());
+    for (const Layout& layout : layouts) {
+      const std::string label = std::string(layout.name) + " " + argv[i];
+      try {
+        const Variant variant = parse_variant(argv[i]);
+        const std::size_t n = std::size_t{1} << log2n;
+        using gpusort_bench::KeyKind;
+        if (layout.kind == KeyKind::u64 && !layout.pairs) probe_occupancy<std::uint64_t, void>(label, variant, n, occupancy);
+        else if (layout.kind == KeyKind::u64) throw gpusort::Error("no 64-bit pairs layout");
+        else if (layout.kind == KeyKind::f32 && layout.pairs) probe_occupancy<float, std::uint32_t>(label, variant, n, occupancy);
+        else if (layout.kind == KeyKind::f32) probe_occupancy<float, void>(label, variant, n, occupancy);
+        else if (layout.pairs) probe_occupancy<std::uint32_t, std::uint32_t>(label, variant, n, occupancy);
+        else probe_occupancy<std::uint32_t, void>(label, variant, n, occupancy);
+      } catch (const gpusort::Error& e) {
+        std::printf("%s refused: %s\n", label.c_str(), e.what());
+      }
     }
     std::fflush(stdout);
   }
@@ -391,6 +434,7 @@ int main(int argc, char** argv) {
       else if (const char* v = value("--step=")) step = std::max(1, std::atoi(v));
       else if (const char* v = value("--check-max-log2=")) g_check_max_log2 = std::atoi(v);
       else if (const char* v = value("--layouts=")) layouts = parse_layouts(v);
+      else if (const char* v = value("--emulate-subgroups=")) g_facts.emulated_subgroup_size = std::atoi(v);
       else throw gpusort::Error("unknown flag " + flag + " (see the head of bench/lab/radix_probe.cpp)");
     }
   } catch (const gpusort::Error& e) {
@@ -428,27 +472,40 @@ int main(int argc, char** argv) {
         std::vector<KernelTimes> kernels(layouts.size());
         std::vector<double> ms(layouts.size()), fallbacks(layouts.size());
         std::vector<bool> ok(layouts.size());
+        std::vector<std::string> refused(layouts.size());  // why a layout did not run
         for (std::size_t i = 0; i < layouts.size(); ++i) {
           bool good = false;
-          ms[i] = time_layout(layouts[i], variant, inputs.at({layouts[i].kind, layouts[i].distribution}), n, runs, checked,
-                              good, fallbacks[i], per_kernel ? &kernels[i] : nullptr);
+          try {
+            ms[i] = time_layout(layouts[i], variant, inputs.at({layouts[i].kind, layouts[i].distribution}), n, runs,
+                                checked, good, fallbacks[i], per_kernel ? &kernels[i] : nullptr);
+          } catch (const gpusort::Error& e) {
+            refused[i] = e.what();
+          }
           ok[i] = good;
         }
-        gpusort::RadixSorter<std::uint32_t> probe(tuning);
-        const gpusort::RadixTuning& t = probe.tuning();
         const char* failed = checked ? "!" : "?";
         std::printf("%-22s %6d", spec.c_str(), log2n);
-        for (std::size_t i = 0; i < layouts.size(); ++i)
-          std::printf(" %*.4f%s", std::max(10, static_cast<int>(std::strlen(layouts[i].name))) - 1, ms[i],
-                      ok[i] ? " " : failed);
-        std::printf("  (%zu, %s, %s)", probe.tile_size(),
-                    t.path == gpusort::RadixPath::onesweep ? "onesweep" : "reduce_then_scan",
-                    t.use_subgroups ? "ballots" : "shared");
-        if (t.path == gpusort::RadixPath::onesweep) {
-          std::printf("  fallbacks/sort");
-          for (double f : fallbacks) std::printf(" %.1f", f);
+        for (std::size_t i = 0; i < layouts.size(); ++i) {
+          const int width = std::max(10, static_cast<int>(std::strlen(layouts[i].name)));
+          if (!refused[i].empty()) std::printf(" %*s ", width - 1, "refused");
+          else std::printf(" %*.4f%s", width - 1, ms[i], ok[i] ? " " : failed);
+        }
+        try {
+          gpusort::RadixSorter<std::uint32_t> probe(tuning, nullptr, g_facts);
+          const gpusort::RadixTuning& t = probe.tuning();
+          std::printf("  (%zu, %s, %s)", probe.plan(n).tile_size,
+                      t.path == gpusort::RadixPath::onesweep ? "onesweep" : "reduce_then_scan",
+                      t.use_subgroups ? "ballots" : "shared");
+          if (t.path == gpusort::RadixPath::onesweep) {
+            std::printf("  fallbacks/sort");
+            for (double f : fallbacks) std::printf(" %.1f", f);
+          }
+        } catch (const gpusort::Error& e) {
+          std::printf("  (uint32 keys refused: %s)", e.what());
         }
         std::printf("\n");
+        for (std::size_t i = 0; i < layouts.size(); ++i)
+          if (!refused[i].empty()) std::printf("    %s refused: %s\n", layouts[i].name, refused[i].c_str());
         if (per_kernel) {
           for (std::size_t i = 0; i < layouts.size(); ++i) kernels[i].print(layouts[i].name, copy);
         }

@@ -97,12 +97,16 @@ class RadixSorter : public detail::FrontEnd<Key, Value, detail::radix::Algorithm
   }
 
   /// The tuning in effect, every field resolved (path: the algorithm; use_subgroups: ballots
-  /// rank, real or emulated). A sorter that is not valid: reports it, and the defaults.
+  /// rank, real or emulated). Where the defaults give large sorts a larger tile (a tile shape
+  /// left 0 on a device whose defaults have a size threshold), the tuning of the smaller sorts;
+  /// plan(count).tile_size tells a count's tile. A sorter that is not valid: reports it, and
+  /// the defaults.
   const RadixTuning& tuning() const {
     detail::report(this->check_valid());
     return this->algorithm_.config().tuning;
   }
-  /// Keys per tile: workgroup_size x keys_per_invocation.
+  /// Keys per tile: workgroup_size x keys_per_invocation of tuning() (plan(count).tile_size:
+  /// the tile of a sort of `count` elements).
   std::size_t tile_size() const {
     return detail::report(this->check_valid()) ? this->algorithm_.config().tile_size : 0;
   }

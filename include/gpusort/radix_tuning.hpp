@@ -39,13 +39,14 @@ struct RadixTuning {
   std::uint32_t digit_bits = 0;
   /// Keys each invocation ranks per tile, 1 .. 32. 0: 8 on GPUs, 4 on software renderers, fewer
   /// where such a tile does not fit the device's shared memory; with workgroup_size 0 too, on
-  /// NVIDIA, 10 for 64-bit keys alone and 4 for 32-bit keys with values.
+  /// NVIDIA, 9 for 64-bit keys alone, 4 for 32-bit keys with values, and 10 for 32-bit keys
+  /// alone in sorts from a size threshold on (detail/radix/defaults.hpp; RadixPlan::tile_size).
   std::uint32_t keys_per_invocation = 0;
   /// Invocations per workgroup of the tile kernels, a multiple of 32. 0: 512 on GPUs, 256 on
   /// software renderers, at most the device's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, and halved
   /// where the ballots' per-subgroup counters of small subgroups would not fit shared memory;
-  /// with keys_per_invocation 0 too, on NVIDIA, 384 for 64-bit keys alone and 1024 for 32-bit
-  /// keys with values (where the device allows 1024 invocations).
+  /// with keys_per_invocation 0 too, on NVIDIA, 1024 for 32-bit keys with values (where the
+  /// device allows 1024 invocations).
   std::uint32_t workgroup_size = 0;
   /// The algorithm; after construction tuning() names the one in use.
   RadixPath path = RadixPath::automatic;
@@ -74,6 +75,9 @@ struct RadixPlan {
   std::size_t dispatches = 0;     ///< glDispatchCompute calls (a split over y counts once)
   std::size_t memory_passes = 0;  ///< full read+write sweeps over keys (and values): the digit passes and a copy back
   std::size_t digit_passes = 0;   ///< passes of RadixTuning::digit_bits over the key bits sorted
+  /// Keys per tile of the digit passes: RadixSorter::tile_size(), or, where the defaults give
+  /// large sorts a larger tile, that tile from their size on.
+  std::size_t tile_size = 0;
 };
 
 }  // namespace gpusort

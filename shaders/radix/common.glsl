@@ -83,3 +83,36 @@ uint digit_at(KEY key, uint shift, uint mask) { return (key >> shift) & mask; }
 #endif
 
 uint digit_of(KEY key) { return digit_at(key, u_shift, u_digit_mask); }
+
+// The first pass's keys, mapped from the caller's; the last pass's, mapped back.
+#if HAS_VALUES
+// A select between the mapped and the unmapped key: with values the mask form below costs the
+// pairs tiles their second workgroup per compute unit (registers).
+KEY first_pass_ordered(KEY key) { return first_pass() ? to_ordered(key) : key; }
+KEY last_pass_raw(KEY key) { return last_pass() ? from_ordered(key) : key; }
+#else
+// Keys alone: the codec as XOR masks, to_ordered(raw) == raw ^ ordering_mask(raw) and
+// from_ordered(key) == key ^ raw_mask(key), applied under an all-ones or zero mask of the pass
+// flag, so that no key takes a select between its two forms and float keys cost what unsigned
+// keys cost.
+uint sign_fill(uint word) { return uint(int(word) >> 31); }
+uint high_word_mask(uint raw_high) {
+    return KEY_KIND == GPUSORT_KEY_FLOAT ? sign_fill(raw_high) | GPUSORT_SIGN_BIT
+         : KEY_KIND == GPUSORT_KEY_SIGNED ? GPUSORT_SIGN_BIT : 0u;
+}
+#if KEY_WORDS == 2
+KEY ordering_mask(KEY raw) {
+    return uvec2(high_word_mask(raw.x), KEY_KIND == GPUSORT_KEY_FLOAT ? sign_fill(raw.x) : 0u) ^ u_key_xor;
+}
+KEY raw_mask(KEY key) {
+    uint raw_sign = ~(key.x ^ u_key_xor);  // an ordered negative float's sign bit is clear
+    return uvec2(high_word_mask(raw_sign), KEY_KIND == GPUSORT_KEY_FLOAT ? sign_fill(raw_sign) : 0u) ^ u_key_xor;
+}
+#else
+KEY ordering_mask(KEY raw) { return high_word_mask(raw) ^ u_key_xor; }
+KEY raw_mask(KEY key) { return high_word_mask(~(key ^ u_key_xor)) ^ u_key_xor; }
+#endif
+uint all_if(bool b) { return b ? 0xFFFFFFFFu : 0u; }  // uniform: one select a program
+KEY first_pass_ordered(KEY key) { return key ^ (ordering_mask(key) & all_if(first_pass())); }
+KEY last_pass_raw(KEY key) { return key ^ (raw_mask(key) & all_if(last_pass())); }
+#endif

@@ -6,7 +6,8 @@
 //   u_tiles_per_block tiles, stored digit-major as tile_state[digit * blocks + block] (the
 //   scan turns them into offsets) and added to the pass's global histogram.
 // Extra #defines: ALL_PASSES, TILE_SIZE, HISTOGRAM_KEYS, HISTOGRAM_PASSES (the most digit
-// passes a sort of this key type takes).
+// passes a sort of this key type takes). GROUP_SIZE is Config::histogram_group with ALL_PASSES,
+// the small kernels' size without.
 
 layout(local_size_x = GROUP_SIZE) in;
 
@@ -18,18 +19,25 @@ layout(location = GPUSORT_RADIX_LOCATION_END_BIT) uniform uint u_end_bit;       
 
 #if ALL_PASSES
 #define HISTOGRAM_WORDS (HISTOGRAM_PASSES * RADIX)
-uint pass_shift[HISTOGRAM_PASSES];
-uint pass_mask[HISTOGRAM_PASSES];
 #else
 #define HISTOGRAM_WORDS RADIX
 #endif
 shared uint s_histogram[HISTOGRAM_WORDS];
 
-void count_key(KEY key) {
+// Pass p's lowest key bit and digit mask for the bits [u_begin_bit, u_end_bit); passes past the
+// last count nothing.
+uint pass_shift_of(uint p) { return min(u_begin_bit + p * RADIX_BITS, u_end_bit); }
+uint pass_mask_of(uint p) { return (1u << min(RADIX_BITS, u_end_bit - pass_shift_of(p))) - 1u; }
+
+// `all_bits`: the sort takes every bit of the key, a whole digit a pass (a constant where
+// count_range() inlines it). Shifts and masks are computed where a key is counted rather than
+// held in per-pass arrays, which would cost each invocation registers and so the kernel its
+// residency.
+void count_key(KEY key, bool all_bits) {
 #if ALL_PASSES
-    // A constant trip count, so that the pass arrays stay in registers.
     for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
-        if (p < u_passes) atomicAdd(s_histogram[p * RADIX + digit_at(key, pass_shift[p], pass_mask[p])], 1u);
+        if (all_bits) atomicAdd(s_histogram[p * RADIX + digit_at(key, p * RADIX_BITS, RADIX - 1u)], 1u);
+        else if (p < u_passes) atomicAdd(s_histogram[p * RADIX + digit_at(key, pass_shift_of(p), pass_mask_of(p))], 1u);
     }
 #else
     atomicAdd(s_histogram[digit_of(key)], 1u);
@@ -37,7 +45,7 @@ void count_key(KEY key) {
 }
 
 // Counts the keys at positions [begin, end); begin is a multiple of KEYS_PER_VECTOR.
-void count_range(uint begin, uint end) {
+void count_range_of(uint begin, uint end, bool all_bits) {
     bool aligned = key_vectors_aligned();
     for (uint first = begin + gl_LocalInvocationIndex * KEYS_PER_VECTOR; first < end;
          first += GROUP_SIZE * KEYS_PER_VECTOR) {
@@ -45,17 +53,29 @@ void count_range(uint begin, uint end) {
             uvec4 v = src_key_vectors[(u_src_key_base + first) / KEYS_PER_VECTOR];
 #if KEY_WORDS == 2
             KEY k0 = v.yx, k1 = v.wz;
-            count_key(first_pass() ? to_ordered(k0) : k0);
-            count_key(first_pass() ? to_ordered(k1) : k1);
+            count_key(first_pass_ordered(k0), all_bits);
+            count_key(first_pass_ordered(k1), all_bits);
 #else
-            for (uint l = 0u; l < 4u; ++l) count_key(first_pass() ? to_ordered(v[l]) : v[l]);
+            for (uint l = 0u; l < 4u; ++l) count_key(first_pass_ordered(v[l]), all_bits);
 #endif
         } else {
             for (uint l = 0u; l < KEYS_PER_VECTOR; ++l) {
-                if (first + l < end) count_key(load_key(first + l));
+                if (first + l < end) count_key(load_key(first + l), all_bits);
             }
         }
     }
+}
+
+void count_range(uint begin, uint end) {
+#if ALL_PASSES
+    // A uniform branch to the copy of the loop with constant shifts and masks.
+    bool all_bits = u_begin_bit == 0u && u_end_bit == uint(KEY_WORDS) * 32u && u_passes == HISTOGRAM_PASSES &&
+                    (uint(KEY_WORDS) * 32u) % RADIX_BITS == 0u;
+    if (all_bits) count_range_of(begin, end, true);
+    else count_range_of(begin, end, false);
+#else
+    count_range_of(begin, end, false);
+#endif
 }
 
 uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
@@ -68,11 +88,6 @@ void main() {
 #if ALL_PASSES
     uint groups = ceil_div(n, HISTOGRAM_KEYS);
     if (group >= groups) return;
-    for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
-        uint shift = min(u_begin_bit + p * RADIX_BITS, u_end_bit);  // passes past the last count nothing
-        pass_shift[p] = shift;
-        pass_mask[p] = (1u << min(RADIX_BITS, u_end_bit - shift)) - 1u;
-    }
     // This workgroup's share of the status words of every partition (word order).
     uint status_words = tiles * RADIX;
     uint share = ceil_div(status_words, groups);

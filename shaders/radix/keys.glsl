@@ -20,10 +20,7 @@ void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key; }
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
 
 // The ordered key at position i: the first pass maps the caller's key.
-KEY load_key(uint i) {
-    KEY key = read_src_key(i);
-    return first_pass() ? to_ordered(key) : key;
-}
+KEY load_key(uint i) { return first_pass_ordered(read_src_key(i)); }
 
 // Whether 16-byte loads of the source keys line up with positions that are multiples of
 // KEYS_PER_VECTOR.

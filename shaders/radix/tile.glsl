@@ -223,7 +223,7 @@ void scatter_tile_checked(uint n_tile, bool full) {
         if (full || i < n_tile) {
             KEY key = s_area[i];
             destination[j] = s_delta[digit_of(key)] + i;
-            store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
+            store_dst_key(destination[j], last_pass_raw(key));
         }
     }
     barrier();
@@ -241,7 +241,7 @@ void scatter_tile_checked(uint n_tile, bool full) {
         if (full || i < n_tile) {
             KEY key = uvec2(s_area[i], low[j]);
             destination[j] = s_delta[digit_of(key)] + i;
-            store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
+            store_dst_key(destination[j], last_pass_raw(key));
         }
     }
     barrier();

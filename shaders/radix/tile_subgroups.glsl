@@ -33,6 +33,11 @@ uint lanes_of(uvec4 ballot) { return ballot.x; }
 uvec4 lanes_of(uvec4 ballot) { return ballot; }
 #endif
 
+// peers narrowed by one ballot `vote` of bit `bit` of the digit: an XOR with an all-ones or zero
+// mask rather than a select between the vote and its complement, which compiles to fewer
+// instructions in the ranking's innermost loop.
+LANES narrow_by_vote(LANES peers, LANES vote, bool bit) { return peers & (vote ^ LANES(bit ? 0u : 0xFFFFFFFFu)); }
+
 uint local_id() { return gl_LocalInvocationIndex; }
 
 #if SUBGROUP_MODE == 2
@@ -49,8 +54,7 @@ LANES match_digit(uint d, LANES row) {
     LANES peers = row;
     for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((d >> b) & 1u) != 0u;
-        LANES vote = lanes_of(subgroupBallot(bit));
-        peers &= bit ? vote : ~vote;
+        peers = narrow_by_vote(peers, lanes_of(subgroupBallot(bit)), bit);
     }
     return peers;
 }
@@ -124,8 +128,7 @@ LANES match_digit(uint d, LANES row) {
     LANES peers = row;
     for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((d >> b) & 1u) != 0u;
-        LANES vote = lanes_of(ballot_of_bit(b));
-        peers &= bit ? vote : ~vote;
+        peers = narrow_by_vote(peers, lanes_of(ballot_of_bit(b)), bit);
     }
     return peers;
 }

@@ -1689,6 +1689,39 @@ uint digit_at(KEY key, uint shift, uint mask) { return (key >> shift) & mask; }
 #endif
 
 uint digit_of(KEY key) { return digit_at(key, u_shift, u_digit_mask); }
+
+// The first pass's keys, mapped from the caller's; the last pass's, mapped back.
+#if HAS_VALUES
+// A select between the mapped and the unmapped key: with values the mask form below costs the
+// pairs tiles their second workgroup per compute unit (registers).
+KEY first_pass_ordered(KEY key) { return first_pass() ? to_ordered(key) : key; }
+KEY last_pass_raw(KEY key) { return last_pass() ? from_ordered(key) : key; }
+#else
+// Keys alone: the codec as XOR masks, to_ordered(raw) == raw ^ ordering_mask(raw) and
+// from_ordered(key) == key ^ raw_mask(key), applied under an all-ones or zero mask of the pass
+// flag, so that no key takes a select between its two forms and float keys cost what unsigned
+// keys cost.
+uint sign_fill(uint word) { return uint(int(word) >> 31); }
+uint high_word_mask(uint raw_high) {
+    return KEY_KIND == GPUSORT_KEY_FLOAT ? sign_fill(raw_high) | GPUSORT_SIGN_BIT
+         : KEY_KIND == GPUSORT_KEY_SIGNED ? GPUSORT_SIGN_BIT : 0u;
+}
+#if KEY_WORDS == 2
+KEY ordering_mask(KEY raw) {
+    return uvec2(high_word_mask(raw.x), KEY_KIND == GPUSORT_KEY_FLOAT ? sign_fill(raw.x) : 0u) ^ u_key_xor;
+}
+KEY raw_mask(KEY key) {
+    uint raw_sign = ~(key.x ^ u_key_xor);  // an ordered negative float's sign bit is clear
+    return uvec2(high_word_mask(raw_sign), KEY_KIND == GPUSORT_KEY_FLOAT ? sign_fill(raw_sign) : 0u) ^ u_key_xor;
+}
+#else
+KEY ordering_mask(KEY raw) { return high_word_mask(raw) ^ u_key_xor; }
+KEY raw_mask(KEY key) { return high_word_mask(~(key ^ u_key_xor)) ^ u_key_xor; }
+#endif
+uint all_if(bool b) { return b ? 0xFFFFFFFFu : 0u; }  // uniform: one select a program
+KEY first_pass_ordered(KEY key) { return key ^ (ordering_mask(key) & all_if(first_pass())); }
+KEY last_pass_raw(KEY key) { return key ^ (raw_mask(key) & all_if(last_pass())); }
+#endif
 )gpusort_glsl";
 
 // shaders/radix/copy.comp
@@ -1785,7 +1818,8 @@ inline constexpr const char* radix_histogram_comp = R"gpusort_glsl(// Digit hist
 //   u_tiles_per_block tiles, stored digit-major as tile_state[digit * blocks + block] (the
 //   scan turns them into offsets) and added to the pass's global histogram.
 // Extra #defines: ALL_PASSES, TILE_SIZE, HISTOGRAM_KEYS, HISTOGRAM_PASSES (the most digit
-// passes a sort of this key type takes).
+// passes a sort of this key type takes). GROUP_SIZE is Config::histogram_group with ALL_PASSES,
+// the small kernels' size without.
 
 layout(local_size_x = GROUP_SIZE) in;
 
@@ -1797,18 +1831,25 @@ layout(location = GPUSORT_RADIX_LOCATION_END_BIT) uniform uint u_end_bit;       
 
 #if ALL_PASSES
 #define HISTOGRAM_WORDS (HISTOGRAM_PASSES * RADIX)
-uint pass_shift[HISTOGRAM_PASSES];
-uint pass_mask[HISTOGRAM_PASSES];
 #else
 #define HISTOGRAM_WORDS RADIX
 #endif
 shared uint s_histogram[HISTOGRAM_WORDS];
 
-void count_key(KEY key) {
+// Pass p's lowest key bit and digit mask for the bits [u_begin_bit, u_end_bit); passes past the
+// last count nothing.
+uint pass_shift_of(uint p) { return min(u_begin_bit + p * RADIX_BITS, u_end_bit); }
+uint pass_mask_of(uint p) { return (1u << min(RADIX_BITS, u_end_bit - pass_shift_of(p))) - 1u; }
+
+// `all_bits`: the sort takes every bit of the key, a whole digit a pass (a constant where
+// count_range() inlines it). Shifts and masks are computed where a key is counted rather than
+// held in per-pass arrays, which would cost each invocation registers and so the kernel its
+// residency.
+void count_key(KEY key, bool all_bits) {
 #if ALL_PASSES
-    // A constant trip count, so that the pass arrays stay in registers.
     for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
-        if (p < u_passes) atomicAdd(s_histogram[p * RADIX + digit_at(key, pass_shift[p], pass_mask[p])], 1u);
+        if (all_bits) atomicAdd(s_histogram[p * RADIX + digit_at(key, p * RADIX_BITS, RADIX - 1u)], 1u);
+        else if (p < u_passes) atomicAdd(s_histogram[p * RADIX + digit_at(key, pass_shift_of(p), pass_mask_of(p))], 1u);
     }
 #else
     atomicAdd(s_histogram[digit_of(key)], 1u);
@@ -1816,7 +1857,7 @@ void count_key(KEY key) {
 }
 
 // Counts the keys at positions [begin, end); begin is a multiple of KEYS_PER_VECTOR.
-void count_range(uint begin, uint end) {
+void count_range_of(uint begin, uint end, bool all_bits) {
     bool aligned = key_vectors_aligned();
     for (uint first = begin + gl_LocalInvocationIndex * KEYS_PER_VECTOR; first < end;
          first += GROUP_SIZE * KEYS_PER_VECTOR) {
@@ -1824,17 +1865,29 @@ void count_range(uint begin, uint end) {
             uvec4 v = src_key_vectors[(u_src_key_base + first) / KEYS_PER_VECTOR];
 #if KEY_WORDS == 2
             KEY k0 = v.yx, k1 = v.wz;
-            count_key(first_pass() ? to_ordered(k0) : k0);
-            count_key(first_pass() ? to_ordered(k1) : k1);
+            count_key(first_pass_ordered(k0), all_bits);
+            count_key(first_pass_ordered(k1), all_bits);
 #else
-            for (uint l = 0u; l < 4u; ++l) count_key(first_pass() ? to_ordered(v[l]) : v[l]);
+            for (uint l = 0u; l < 4u; ++l) count_key(first_pass_ordered(v[l]), all_bits);
 #endif
         } else {
             for (uint l = 0u; l < KEYS_PER_VECTOR; ++l) {
-                if (first + l < end) count_key(load_key(first + l));
+                if (first + l < end) count_key(load_key(first + l), all_bits);
             }
         }
     }
+}
+
+void count_range(uint begin, uint end) {
+#if ALL_PASSES
+    // A uniform branch to the copy of the loop with constant shifts and masks.
+    bool all_bits = u_begin_bit == 0u && u_end_bit == uint(KEY_WORDS) * 32u && u_passes == HISTOGRAM_PASSES &&
+                    (uint(KEY_WORDS) * 32u) % RADIX_BITS == 0u;
+    if (all_bits) count_range_of(begin, end, true);
+    else count_range_of(begin, end, false);
+#else
+    count_range_of(begin, end, false);
+#endif
 }
 
 uint ceil_div(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
@@ -1847,11 +1900,6 @@ void main() {
 #if ALL_PASSES
     uint groups = ceil_div(n, HISTOGRAM_KEYS);
     if (group >= groups) return;
-    for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
-        uint shift = min(u_begin_bit + p * RADIX_BITS, u_end_bit);  // passes past the last count nothing
-        pass_shift[p] = shift;
-        pass_mask[p] = (1u << min(RADIX_BITS, u_end_bit - shift)) - 1u;
-    }
     // This workgroup's share of the status words of every partition (word order).
     uint status_words = tiles * RADIX;
     uint share = ceil_div(status_words, groups);
@@ -1956,10 +2004,7 @@ void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key; }
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
 
 // The ordered key at position i: the first pass maps the caller's key.
-KEY load_key(uint i) {
-    KEY key = read_src_key(i);
-    return first_pass() ? to_ordered(key) : key;
-}
+KEY load_key(uint i) { return first_pass_ordered(read_src_key(i)); }
 
 // Whether 16-byte loads of the source keys line up with positions that are multiples of
 // KEYS_PER_VECTOR.
@@ -2585,7 +2630,7 @@ void scatter_tile_checked(uint n_tile, bool full) {
         if (full || i < n_tile) {
             KEY key = s_area[i];
             destination[j] = s_delta[digit_of(key)] + i;
-            store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
+            store_dst_key(destination[j], last_pass_raw(key));
         }
     }
     barrier();
@@ -2603,7 +2648,7 @@ void scatter_tile_checked(uint n_tile, bool full) {
         if (full || i < n_tile) {
             KEY key = uvec2(s_area[i], low[j]);
             destination[j] = s_delta[digit_of(key)] + i;
-            store_dst_key(destination[j], last_pass() ? from_ordered(key) : key);
+            store_dst_key(destination[j], last_pass_raw(key));
         }
     }
     barrier();
@@ -2665,6 +2710,11 @@ uint lanes_of(uvec4 ballot) { return ballot.x; }
 uvec4 lanes_of(uvec4 ballot) { return ballot; }
 #endif
 
+// peers narrowed by one ballot `vote` of bit `bit` of the digit: an XOR with an all-ones or zero
+// mask rather than a select between the vote and its complement, which compiles to fewer
+// instructions in the ranking's innermost loop.
+LANES narrow_by_vote(LANES peers, LANES vote, bool bit) { return peers & (vote ^ LANES(bit ? 0u : 0xFFFFFFFFu)); }
+
 uint local_id() { return gl_LocalInvocationIndex; }
 
 #if SUBGROUP_MODE == 2
@@ -2681,8 +2731,7 @@ LANES match_digit(uint d, LANES row) {
     LANES peers = row;
     for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((d >> b) & 1u) != 0u;
-        LANES vote = lanes_of(subgroupBallot(bit));
-        peers &= bit ? vote : ~vote;
+        peers = narrow_by_vote(peers, lanes_of(subgroupBallot(bit)), bit);
     }
     return peers;
 }
@@ -2756,8 +2805,7 @@ LANES match_digit(uint d, LANES row) {
     LANES peers = row;
     for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((d >> b) & 1u) != 0u;
-        LANES vote = lanes_of(ballot_of_bit(b));
-        peers &= bit ? vote : ~vote;
+        peers = narrow_by_vote(peers, lanes_of(ballot_of_bit(b)), bit);
     }
     return peers;
 }

@@ -8,6 +8,7 @@
 #include "../../radix_tuning.hpp"
 #include "../device/limits.hpp"
 #include "../generated/shader_interface.hpp"
+#include "defaults.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -15,7 +16,7 @@ namespace radix {
 
 // The meta buffer's layout and init.comp's DispatchIndirectCommands are in the shader
 // interface (shaders/radix/radix_interface.h, GPUSORT_RADIX_META_*, GPUSORT_RADIX_ARGUMENTS_*).
-constexpr std::uint32_t max_small_group = 256;  // init, scan, histogram and copy workgroups, at most
+constexpr std::uint32_t max_small_group = 256;  // init, scan, upsweep and copy workgroups, at most
 
 /// Ranking (the subgroup backend, shaders/radix/tile_subgroups.glsl SUBGROUP_MODE).
 enum class Ranking : std::uint32_t { shared_match = 0, emulated_ballots = 1, ballots = 2 };
@@ -41,7 +42,8 @@ struct Config {
   /// scan.comp: up to this many blocks one workgroup walks them, an invocation per digit. On
   /// GPUs a walk of dependent loads is slow (32); llvmpipe starts workgroups slowly (4096).
   std::uint32_t serial_scan_blocks = 32;
-  std::uint32_t small_group = 256;     // invocations of init, scan, histogram and copy
+  std::uint32_t small_group = 256;     // invocations of init, scan, upsweep and copy
+  std::uint32_t histogram_group = 128; // invocations of Onesweep's histogram (Defaults::histogram_group_size)
   std::uint32_t copy_elements = 1024;  // elements per copy.comp workgroup (small_group x 4)
   DeviceLimits device;                 // the limits it was resolved for
   Elements elements;                   // the sort's element type (make_config())
@@ -52,9 +54,12 @@ struct Config {
 };
 
 /// Test hooks, not part of the API: sorters constructed while a field is set plan with it
-/// (tests/radix/fallback_test.cpp). withhold_every: Config::withhold_every.
+/// (tests/radix/fallback_test.cpp, tests/radix/shapes_by_size_test.cpp). withhold_every:
+/// Config::withhold_every; defaults: a table to resolve with instead of defaults_table (size
+/// thresholds on any device).
 struct TestHooks {
   std::uint32_t withhold_every = 0;
+  const DefaultsTable* defaults = nullptr;
 };
 
 inline TestHooks& test_hooks() {

@@ -96,6 +96,7 @@ struct Plan {
   Passes passes;
   Geometry geometry;
   bool onesweep = false;  // RadixPath::onesweep, else reduce-then-scan
+  std::size_t tile_size = 0;
 
   /// An odd number of digit passes leaves the result in the scratch: a copy brings it back.
   bool copies_back() const { return passes.count() % 2 != 0; }
@@ -120,6 +121,7 @@ struct Plan {
     plan.digit_passes = digit_passes;
     plan.memory_passes = digit_passes + (copies_back() ? 1 : 0);
     plan.dispatches = 1 + (onesweep ? 1 + digit_passes : 3 * digit_passes) + (copies_back() ? 1 : 0);
+    plan.tile_size = tile_size;
     return plan;
   }
 };
@@ -130,6 +132,7 @@ inline Plan make_plan(std::size_t count, const Passes& passes, const Config& c) 
   plan.passes = passes;
   plan.geometry = geometry(c, count);
   plan.onesweep = c.tuning.path == RadixPath::onesweep;
+  plan.tile_size = c.tile_size;
   return plan;
 }
 

@@ -59,7 +59,9 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   const std::uint32_t key_bytes = elements.key_bytes;
   const RadixTuning& t = c.tuning;
   const bool tile_kernel = kernel == Kernel::downsweep || kernel == Kernel::onesweep;
-  const std::uint32_t group_size = tile_kernel ? t.workgroup_size : c.small_group;
+  const std::uint32_t group_size = tile_kernel                   ? t.workgroup_size
+                                   : kernel == Kernel::histogram ? c.histogram_group
+                                                                 : c.small_group;
   const std::uint32_t max_passes = (key_bytes * 8 + t.digit_bits - 1) / t.digit_bits;
   const bool real_subgroups = c.ranking == Ranking::ballots;
   std::string prelude = glsl_prelude(c.device.glsl_target, tile_kernel && real_subgroups
@@ -147,14 +149,15 @@ class Programs {
   /// them in parallel), and checks the tile program's subgroups; where one fails, none stays
   /// built. `holds`: false where the tile program runs with another subgroup size than `c`
   /// compiled it for; that program is then deleted (it must not run), and `c` must be re-planned
-  /// without subgroups and every program rebuilt (rebuild()).
-  Status build(const std::vector<Kernel>& kernels, const Config& c, bool& holds) {
+  /// without subgroups and every program rebuilt (rebuild()). `checker`: the algorithm's, shared
+  /// by the program sets of all its tile shapes (one check buffer, one set of counts).
+  Status build(const std::vector<Kernel>& kernels, const Config& c, SubgroupChecker& checker, bool& holds) {
     holds = true;
     std::vector<Kernel> built;
     if (Status status = slots_.build(kernels, cache_, source_of(c), &built); !status) return status;
     for (Kernel kernel : built) {
       bool runs = true;
-      if (Status status = check_subgroups(kernel, c, runs); !status) {
+      if (Status status = check_subgroups(kernel, c, checker, runs); !status) {
         for (Kernel k : built) slots_.erase(k);
         return status;
       }
@@ -176,22 +179,19 @@ class Programs {
     return {};
   }
 
-  const SubgroupCheck& subgroup_check() const { return check_.counts(); }
-
  private:
   /// Whether `kernel`'s program, just built, runs with the subgroups `c` compiled it for, into
   /// `runs` (true for a program compiled for no subgroup size).
-  Status check_subgroups(Kernel kernel, const Config& c, bool& runs) {
+  Status check_subgroups(Kernel kernel, const Config& c, SubgroupChecker& checker, bool& runs) {
     runs = true;
     const bool tile_kernel = kernel == Kernel::downsweep || kernel == Kernel::onesweep;
     if (!tile_kernel || c.ranking == Ranking::shared_match) return {};
-    return check_.runs_planned_subgroups(slots_.at(kernel).name(), c.subgroup_size,
+    return checker.runs_planned_subgroups(slots_.at(kernel).name(), c.subgroup_size,
                                          GPUSORT_RADIX_BINDING_SUBGROUP_CHECK, c.device, runs);
   }
 
   ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled
   ProgramSlots<Kernel, Program> slots_;
-  SubgroupChecker check_;
 };
 
 }  // namespace radix

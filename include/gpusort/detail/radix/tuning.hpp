@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "../../radix_tuning.hpp"
 #include "../device/limits.hpp"
@@ -16,26 +18,33 @@ namespace gpusort {
 namespace detail {
 namespace radix {
 
+/// The defaults table in effect: defaults_table, unless a test set another (test_hooks()).
+inline DefaultsTable defaults_in_effect() {
+  return test_hooks().defaults != nullptr ? *test_hooks().defaults : DefaultsTable{};
+}
+
 /// Fills the zero fields of `t` from the device (and, for the tile shape, the sort's keys:
-/// `key_bytes`, `has_values`) and checks the result. Calls no GL (the limits carry the vendor
-/// and the ballot subgroup size), so that tools may derive every program variant without a
-/// context (tests/glslang_variants.cpp). The result goes to `resolved` only where the device
-/// can run it.
+/// `key_bytes`, `has_values`, and the sorts of at least `count` elements a row with a size
+/// threshold is for) and checks the result. Calls no GL (the limits carry the vendor and the
+/// ballot subgroup size), so that tools may derive every program variant without a context
+/// (tests/glslang_variants.cpp). The result goes to `resolved` only where the device can run it.
 inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uint32_t key_bytes, bool has_values,
-                             Config& resolved) {
+                             Config& resolved, std::size_t count = 0) {
   const auto invalid = [](const std::string& why) { return fail("invalid RadixTuning: " + why); };
   const std::string unmet = device_need(limits);
   if (!unmet.empty())
     return fail(unmet + ": use BitonicSorter, or Sorter, which then runs the network for every count");
   Config c;
   const RadixTuning asked = t;
-  const Defaults& row = defaults_for(limits, key_bytes, has_values, asked);
+  const Defaults& row = defaults_for(defaults_in_effect(), limits, key_bytes, has_values, asked, count);
   c.device = limits;
   c.serial_scan_blocks = row.serial_scan_blocks;
-  // The small kernels (init, scan, histogram, copy): 256 invocations, or the device's most.
+  // The small kernels (init, scan, upsweep, copy): 256 invocations, or the device's most.
   c.small_group = max_small_group;
   while (c.small_group > limits.max_invocations) c.small_group /= 2;
   c.copy_elements = 4 * c.small_group;
+  c.histogram_group = row.histogram_group_size;
+  while (c.histogram_group > limits.max_invocations) c.histogram_group /= 2;
   if (t.digit_bits == 0) t.digit_bits = row.digit_bits;
   // The scan gives each digit an invocation: 7-bit digits where workgroups are smaller than 256.
   if (asked.digit_bits == 0) while ((1u << t.digit_bits) > c.small_group) --t.digit_bits;
@@ -132,9 +141,9 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
 
 /// resolve_tuning() for tools and tests: the config, with a failure reported (report()).
 inline Config resolve_tuning(const RadixTuning& t, const DeviceLimits& limits, std::uint32_t key_bytes = 4,
-                             bool has_values = false) {
+                             bool has_values = false, std::size_t count = 0) {
   Config c;
-  report(resolve_tuning(t, limits, key_bytes, has_values, c));
+  report(resolve_tuning(t, limits, key_bytes, has_values, c, count));
   return c;
 }
 
@@ -151,6 +160,48 @@ inline Config make_config(const RadixTuning& tuning, const DeviceLimits& device,
   Config c;
   report(make_config(tuning, device, elements, c));
   return c;
+}
+
+/// A config and the sorts it is for: those of at least min_count elements (up to the next
+/// SizedConfig's).
+struct SizedConfig {
+  std::size_t min_count = 0;
+  Config config;
+};
+
+/// Whether two configs build the same programs and plan the same geometry.
+inline bool same_shape(const Config& a, const Config& b) {
+  const RadixTuning &s = a.tuning, &t = b.tuning;
+  return s.digit_bits == t.digit_bits && s.keys_per_invocation == t.keys_per_invocation &&
+         s.workgroup_size == t.workgroup_size && s.path == t.path && s.blocks == t.blocks &&
+         s.histogram_keys == t.histogram_keys && s.use_subgroups == t.use_subgroups && a.ranking == b.ranking &&
+         a.subgroup_size == b.subgroup_size && a.serial_scan_blocks == b.serial_scan_blocks &&
+         a.histogram_group == b.histogram_group;
+}
+
+/// The configs of a sorter of `elements` with `tuning` on `device`, into `configs`: the first
+/// for every count, then one from each size threshold of the defaults rows that apply
+/// (defaults.hpp Defaults::min_count) whose shape differs from the one below it. Thresholds
+/// change the tile shape, never the digit passes: a row that resolves to other digit_bits is a
+/// table error, reported.
+inline Status make_configs(const RadixTuning& tuning, const DeviceLimits& device, const Elements& elements,
+                           std::vector<SizedConfig>& configs) {
+  std::vector<SizedConfig> made(1);
+  if (Status status = make_config(tuning, device, elements, made[0].config); !status) return status;
+  for (std::size_t from :
+       size_thresholds(defaults_in_effect(), device, elements.key_bytes, elements.has_values, tuning)) {
+    SizedConfig sized{from, Config{}};
+    if (Status status = resolve_tuning(tuning, device, elements.key_bytes, elements.has_values, sized.config, from);
+        !status)
+      return status;
+    sized.config.elements = elements;
+    if (sized.config.tuning.digit_bits != made[0].config.tuning.digit_bits)
+      return fail("gpusort: the radix defaults row for sorts from " + std::to_string(from) +
+                  " elements resolves to other digit_bits than the rows below it (detail/radix/defaults.hpp)");
+    if (!same_shape(sized.config, made.back().config)) made.push_back(sized);
+  }
+  configs = std::move(made);
+  return {};
 }
 
 }  // namespace radix
