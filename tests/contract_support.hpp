@@ -51,6 +51,11 @@ struct ContractCase {
   using Key = K;
 };
 
+// Every family with each of `Keys`.
+template <class... Keys>
+using OverEveryFamily = ::testing::Types<ContractCase<Family::bitonic, Keys>..., ContractCase<Family::radix, Keys>...,
+                                         ContractCase<Family::sorter, Keys>...>;
+
 // Every family with every key type.
 using EveryContractCase =
     ::testing::Types<ContractCase<Family::bitonic, std::uint32_t>, ContractCase<Family::bitonic, std::int32_t>,
@@ -116,6 +121,26 @@ SorterType<F, Key, Value>& contract_sorter() {
     if (!slot) slot = std::make_shared<Sorter>(contract_sorter_tuning(contract_crossover), nullptr, test_device_facts());
     return *static_cast<Sorter*>(slot.get());
   }
+}
+
+// The size a family cuts its sorts into, for counts around it: the network's tile, the radix
+// sort's tile; the typed Sorter's network tile (it runs the network below contract_crossover).
+template <Family F, class S>
+std::size_t tile_of(S& sorter) {
+  if constexpr (F == Family::bitonic) {
+    return sorter.tuning().tile_size;
+  } else if constexpr (F == Family::radix) {
+    return sorter.tile_size();
+  } else {
+    return sorter.bitonic().tuning().tile_size;
+  }
+}
+
+// A case's trace: the family, then case_name's description.
+template <class Key>
+std::string contract_case(Family family, const char* what, std::size_t count, gpusort::Order order,
+                          Distribution input, std::uint32_t seed) {
+  return std::string(family_name(family)) + " " + case_name<Key>(what, count, order, input, seed);
 }
 
 // What a key-value result must equal.
@@ -191,11 +216,7 @@ template <class Key>
       return same_bits(values, want_values, "values (vs std::stable_sort)");
     }
     case Expect::network: {
-      std::vector<Key> want_keys = input_keys;
-      std::vector<std::uint32_t> want_values = input_values;
-      gpusort::cpu::bitonic_sort(want_keys, want_values, order);
-      if (auto ok = same_bits(keys, want_keys, "keys (vs cpu::bitonic_sort)"); !ok) return ok;
-      return same_bits(values, want_values, "values (vs cpu::bitonic_sort)");
+      return matches_cpu_network(input_keys, input_values, keys, values, order);
     }
     case Expect::permutation: {
       using Pair = std::pair<std::uint64_t, std::uint32_t>;
@@ -282,20 +303,20 @@ template <class Key>
 enum class CountFrom { shader, buffer_sub_data };
 
 // sort_indirect() of `keys` (capacity = keys.size()) with `gpu_count` in a separate count
-// buffer at byte 20: the first min(gpu_count, capacity) elements sorted, the rest and the
-// guards unchanged. `expect` is for the sorted prefix.
+// buffer of guard bytes at byte `offset` (20 unless given): the first min(gpu_count, capacity)
+// elements sorted, the rest and the guards unchanged. `expect` is for the sorted prefix.
 template <class Key>
 ::testing::AssertionResult contract_indirect_ok(const std::function<void(GLuint, GLuint, GLuint, std::size_t)>& sort,
                                                 GpuCountWriter& writer, CountFrom from, const std::vector<Key>& keys,
                                                 const std::vector<std::uint32_t>* values, std::uint32_t gpu_count,
-                                                gpusort::Order order, Expect expect, std::uint32_t seed) {
+                                                gpusort::Order order, Expect expect, std::uint32_t seed,
+                                                std::size_t offset = 20) {
   const std::size_t capacity = keys.size();
   const std::size_t sorted = std::min<std::size_t>(gpu_count, capacity);
   GuardedBuffer key_buffer(to_bytes(keys), 0, seed);
   std::unique_ptr<GuardedBuffer> value_buffer;
   if (values) value_buffer = std::make_unique<GuardedBuffer>(to_bytes(*values), 0, seed + 1);
-  GlBuffer counts(guard_pattern(32, seed + 2));
-  constexpr std::size_t offset = 20;
+  GlBuffer counts(guard_pattern(std::max<std::size_t>(32, offset + 12), seed + 2));
   if (from == CountFrom::shader) {
     writer.write(counts.name(), offset, gpu_count);
   } else {

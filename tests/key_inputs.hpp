@@ -209,4 +209,10 @@ std::string case_name(const char* api, std::size_t count, gpusort::Order order,
          " seed=" + std::to_string(seed);
 }
 
+// A few reversed 32-bit keys, for tests of calls rather than of results (errors, limits,
+// state): the same keys for every such test.
+inline std::vector<std::uint32_t> sample_keys(std::size_t count) {
+  return make_keys<std::uint32_t>(Distribution::reversed, count, 11);
+}
+
 }  // namespace gpusort_test

@@ -7,6 +7,8 @@
 #include "gl_buffer.hpp"
 #include "key_inputs.hpp"
 
+#include <gpusort/cpu_network.hpp>
+
 #include <string>
 
 namespace gpusort_test {
@@ -95,6 +97,69 @@ template <class Key, class Sorter>
   if (auto ok = guard_intact(values_after, count * 4, value_guard, "value"); !ok) return ok;
   return sorted_pairs_ok(input_keys, input_values, from_bytes<Key>(keys_after, 0, count),
                          from_bytes<std::uint32_t>(values_after, 0, count), order);
+}
+
+// The network's oracle: gpusort::cpu::bitonic_sort runs the compare-exchange network a
+// BitonicSorter runs, so it fixes the order of equal keys' values too. `values` may be null.
+template <class Key>
+void cpu_network_sort(std::vector<Key>& keys, std::vector<std::uint32_t>* values, gpusort::Order order) {
+  if (values) {
+    gpusort::cpu::bitonic_sort(keys, *values, order);
+  } else {
+    gpusort::cpu::bitonic_sort(keys, order);
+  }
+}
+
+// "The GPU equals the CPU network": what the network sorted (`got_keys`, and `got_values` unless
+// null) is the CPU network's result on the input, bit for bit, values included.
+template <class Key>
+::testing::AssertionResult matches_cpu_network(const std::vector<Key>& input_keys,
+                                               const std::vector<std::uint32_t>* input_values,
+                                               const std::vector<Key>& got_keys,
+                                               const std::vector<std::uint32_t>* got_values, gpusort::Order order) {
+  std::vector<Key> want_keys = input_keys;
+  std::vector<std::uint32_t> want_values = input_values ? *input_values : std::vector<std::uint32_t>{};
+  cpu_network_sort(want_keys, input_values ? &want_values : nullptr, order);
+  if (auto ok = same_bits(got_keys, want_keys, "keys (vs the CPU network)"); !ok) return ok;
+  if (!input_values) return ::testing::AssertionSuccess();
+  if (!got_values) return ::testing::AssertionFailure() << "no values to compare with the CPU network's";
+  return same_bits(*got_values, want_values, "values (vs the CPU network: the GPU ran another network)");
+}
+
+template <class Key>
+::testing::AssertionResult matches_cpu_network(const std::vector<Key>& input_keys, const std::vector<Key>& got_keys,
+                                               gpusort::Order order) {
+  return matches_cpu_network<Key>(input_keys, nullptr, got_keys, nullptr, order);
+}
+
+template <class Key>
+::testing::AssertionResult matches_cpu_network(const std::vector<Key>& input_keys,
+                                               const std::vector<std::uint32_t>& input_values,
+                                               const std::vector<Key>& got_keys,
+                                               const std::vector<std::uint32_t>& got_values, gpusort::Order order) {
+  return matches_cpu_network<Key>(input_keys, &input_values, got_keys, &got_values, order);
+}
+
+// A host-vector sort by `sorter` (a BitonicSorter, with values or without) of `keys` (and
+// `values`), checked with matches_cpu_network.
+template <class Key, class Sorter>
+::testing::AssertionResult host_sort_matches_cpu_network(Sorter& sorter, const std::vector<Key>& keys,
+                                                         gpusort::Order order) {
+  auto got = keys;
+  sorter.sort(got, order);
+  if (auto gl = no_gl_error("sort(std::vector&)"); !gl) return gl;
+  return matches_cpu_network(keys, got, order);
+}
+
+template <class Key, class Sorter>
+::testing::AssertionResult host_sort_matches_cpu_network(Sorter& sorter, const std::vector<Key>& keys,
+                                                         const std::vector<std::uint32_t>& values,
+                                                         gpusort::Order order) {
+  auto got_keys = keys;
+  auto got_values = values;
+  sorter.sort(got_keys, got_values, order);
+  if (auto gl = no_gl_error("sort(std::vector&, std::vector&)"); !gl) return gl;
+  return matches_cpu_network(keys, values, got_keys, got_values, order);
 }
 
 }  // namespace gpusort_test

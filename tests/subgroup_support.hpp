@@ -1,7 +1,7 @@
 #pragma once
-// The subgroups the subgroup-path tests run (tests/subgroup_paths_test.cpp,
-// tests/subgroup_sizes_test.cpp): GPUSORT_TEST_SUBGROUP_SIZE's where it is set (ctest runs them
-// at 4, 8, 16, 32, 64 and 128 lanes); without it the device's own, or subgroups of 32 emulated
+// The subgroups the subgroup-path tests run (tests/bitonic/subgroup_paths_test.cpp,
+// tests/all_sorters/subgroup_sizes_test.cpp): GPUSORT_TEST_SUBGROUP_SIZE's where it is set (ctest
+// runs them at 4, 8, 16, 32, 64 and 128 lanes); without it the device's own, or subgroups of 32 emulated
 // through shared memory where it has none, so that the subgroup paths run on every device.
 
 #include <algorithm>

@@ -278,7 +278,7 @@ inline std::uint32_t emulated_subgroups(const DeviceLimits& limits) {
 }
 
 /// Test hooks, not part of the API: sorters constructed while a field is set plan with it
-/// (tests/subgroup_check_test.cpp).
+/// (tests/all_sorters/subgroup_check_test.cpp).
 struct DeviceTestHooks {
   /// Compile every subgroup program for subgroups of this many lanes (a power of two from 4 to
   /// 128) while the GPU, or the emulation (DeviceFacts::emulated_subgroup_size), runs its own, as

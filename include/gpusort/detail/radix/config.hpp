@@ -54,7 +54,7 @@ struct Config {
 };
 
 /// Test hooks, not part of the API: sorters constructed while a field is set plan with it
-/// (tests/radix_fallback_test.cpp, radix_shapes_by_size_test.cpp). withhold_every:
+/// (tests/radix/fallback_test.cpp, tests/radix/shapes_by_size_test.cpp). withhold_every:
 /// Config::withhold_every; defaults: a table to resolve with instead of defaults_table (size
 /// thresholds on any device).
 struct TestHooks {

@@ -1,7 +1,10 @@
 // gpusort::cpu::bitonic_sort on its own: it must be a correct sort for every size,
-// not only powers of two, before it can serve as the GPU's exact reference.
+// not only powers of two, before it can serve as the GPU's exact reference; 64-bit keys too
+// (uint64_t, int64_t, double: the key types the shaders hold as two words).
 
+#include <algorithm>
 #include <numeric>
+#include <random>
 
 #include "key_inputs.hpp"
 #include "key_types.hpp"
@@ -83,6 +86,49 @@ TEST(CpuNetworkSpecials, FloatSpecialsInTotalOrder) {
       ASSERT_TRUE(same_bits(keys, expected_sorted(input, order)));
     }
   }
+}
+
+// The distributions that matter to the two words of a 64-bit key.
+const Distribution wide_distributions[] = {Distribution::random, Distribution::few_distinct, Distribution::all_equal};
+
+TEST(WideKeyCpuNetwork, EqualsStdSort) {
+  for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{100},
+                            std::size_t{1000}, std::size_t{4097}}) {
+    for (auto order : both_orders) {
+      for (auto distribution : wide_distributions) {
+        const auto seed = static_cast<std::uint32_t>(count) * 48271u + 9u;
+        SCOPED_TRACE(case_name<double>("cpu", count, order, distribution, seed));
+        auto u = make_keys<std::uint64_t>(distribution, count, seed);
+        auto i = make_keys<std::int64_t>(distribution, count, seed);
+        auto d = make_keys<double>(distribution, count, seed);
+        const auto want_u = expected_sorted(u, order);
+        const auto want_i = expected_sorted(i, order);
+        const auto want_d = expected_sorted(d, order);
+        gpusort::cpu::bitonic_sort(u, order);
+        gpusort::cpu::bitonic_sort(i, order);
+        gpusort::cpu::bitonic_sort(d, order);
+        ASSERT_TRUE(same_bits(u, want_u, "uint64 keys"));
+        ASSERT_TRUE(same_bits(i, want_i, "int64 keys"));
+        ASSERT_TRUE(same_bits(d, want_d, "double keys"));
+      }
+    }
+  }
+}
+
+// Every special double against every other: the full totalOrder, both directions.
+TEST(WideKeyCpuNetwork, SpecialDoublesInTotalOrder) {
+  auto keys = special_keys<double>();
+  std::mt19937 rng(3);
+  std::shuffle(keys.begin(), keys.end(), rng);
+  for (auto order : both_orders) {
+    auto sorted = keys;
+    gpusort::cpu::bitonic_sort(sorted, order);
+    ASSERT_TRUE(same_bits(sorted, expected_sorted(keys, order), order_name(order)));
+  }
+  auto ascending = keys;
+  gpusort::cpu::bitonic_sort(ascending);
+  EXPECT_EQ(bits_of(ascending.front()), 0xffffffffffffffffu);  // the most negative NaN
+  EXPECT_EQ(bits_of(ascending.back()), 0x7fffffffffffffffu);   // the most positive NaN
 }
 
 }  // namespace

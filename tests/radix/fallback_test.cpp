@@ -8,9 +8,11 @@
 // partition in each pass: the fallback ran, whatever the schedule.
 // k = 2, 3, 64 and 8192; every key layout, keys and pairs, both orders, bit ranges,
 // sort_range, sort_indirect, sort_indices; ctest runs it on llvmpipe with its default threads.
+// The same at 2^24 keys: tests/radix/fallback_large_test.cpp.
 
 #include <gmock/gmock.h>
 
+#include "radix/withheld_posts.hpp"
 #include "radix_support.hpp"
 
 namespace gpusort_test {
@@ -20,63 +22,6 @@ using gpusort::BitRange;
 using gpusort::Order;
 
 const std::uint32_t every_k[] = {2, 3, 64, 8192};
-
-// Sorters constructed while one lives withhold the posts of every k-th partition.
-class WithheldPosts {
- public:
-  explicit WithheldPosts(std::uint32_t k) : saved_(gpusort::detail::radix::test_hooks().withhold_every) {
-    gpusort::detail::radix::test_hooks().withhold_every = k;
-  }
-  ~WithheldPosts() { gpusort::detail::radix::test_hooks().withhold_every = saved_; }
-  WithheldPosts(const WithheldPosts&) = delete;
-  WithheldPosts& operator=(const WithheldPosts&) = delete;
-
- private:
-  std::uint32_t saved_;
-};
-
-template <class Key, class Value = void>
-std::unique_ptr<gpusort::RadixSorter<Key, Value>> withholding_sorter(std::uint32_t k,
-                                                                     gpusort::RadixTuning tuning = {}) {
-  WithheldPosts hook(k);
-  tuning.path = gpusort::RadixPath::onesweep;
-  return std::make_unique<gpusort::RadixSorter<Key, Value>>(radix_test_tuning(tuning), nullptr, test_device_facts());
-}
-
-// The recounts a sort of `count` elements needs at the least: one per withheld partition (one
-// with a partition after it) and digit pass.
-std::uint64_t least_fallbacks(std::size_t count, std::size_t tile, std::uint32_t k, std::uint32_t passes) {
-  const std::size_t partitions = (count + tile - 1) / tile;
-  const std::size_t withheld = partitions < 2 ? 0 : (partitions - 2) / k + 1;
-  return std::uint64_t{withheld} * passes;
-}
-
-// The digit passes of a sort of all of Key's bits.
-template <class Key, class Sorter>
-std::uint32_t full_passes(const Sorter& sorter) {
-  const std::uint32_t digit_bits = sorter.tuning().digit_bits;
-  return (sizeof(Key) * 8 + digit_bits - 1) / digit_bits;
-}
-
-// Sorts and checks `keys` (and values) with `sorter`, and that it recounted at least as often as
-// its withheld partitions need.
-template <class Key, class Sorter>
-::testing::AssertionResult withheld_sort_ok(Sorter& sorter, std::uint32_t k, const std::vector<Key>& keys,
-                                            const std::vector<std::uint32_t>* values, Order order, BitRange range,
-                                            std::uint32_t passes, std::uint32_t seed) {
-  RadixDispatchLog<Sorter> log(sorter);
-  auto ok = radix_buffer_sort_ok(sorter, keys, values, order, range, seed);
-  if (!ok) return ok;
-  if (log.count(gpusort::RadixKernel::onesweep) != passes)
-    return ::testing::AssertionFailure() << log.count(gpusort::RadixKernel::onesweep) << " onesweep dispatches, not "
-                                         << passes;
-  const std::uint64_t least = least_fallbacks(keys.size(), sorter.tile_size(), k, passes);
-  const std::uint32_t fallbacks = log.fallbacks();
-  if (fallbacks < least)
-    return ::testing::AssertionFailure() << fallbacks << " fallback recounts; the withheld partitions need at least "
-                                         << least;
-  return ::testing::AssertionSuccess() << fallbacks << " fallbacks";
-}
 
 template <class Key>
 class RadixFallback : public GlTest {};
@@ -201,27 +146,6 @@ TEST_F(RadixFallbackEntryPoints, SmallTilesAndManyDigitsPerInvocation) {
     const auto values = make_values(count, k);
     ASSERT_TRUE(withheld_sort_ok(*pairs, k, keys, &values, Order::descending, {}, full_passes<float>(*pairs), k));
   }
-}
-
-// A long sort on the default path (no posts withheld): 2^24 keys, 16384 partitions a pass on
-// llvmpipe, whose look-backs recount whatever their threads' schedule leaves unpublished;
-// every loop must stay within llvmpipe's iteration budget (onesweep.comp: bounded work). Then
-// the same count with every other partition withheld, the most recounts a sort can take.
-class RadixFallbackLarge : public GlTest {};
-
-TEST_F(RadixFallbackLarge, SixteenMillionKeys) {
-  const std::size_t n = std::size_t{1} << 24;
-  const auto keys = make_keys<std::uint32_t>(Distribution::random, n, 24);
-  auto sorter = withholding_sorter<std::uint32_t>(0);
-  {
-    RadixDispatchLog<gpusort::RadixSorter<std::uint32_t>> log(*sorter);
-    ASSERT_TRUE(radix_buffer_sort_ok(*sorter, keys, nullptr, Order::descending));
-    EXPECT_EQ(log.count(gpusort::RadixKernel::onesweep), full_passes<std::uint32_t>(*sorter));
-    std::printf("  2^24 keys, default path: %u fallback recounts\n", log.fallbacks());
-  }
-  auto withholding = withholding_sorter<std::uint32_t>(2);
-  ASSERT_TRUE(withheld_sort_ok(*withholding, 2, keys, nullptr, Order::ascending, {},
-                               full_passes<std::uint32_t>(*withholding), 24));
 }
 
 }  // namespace

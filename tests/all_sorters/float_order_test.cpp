@@ -1,8 +1,7 @@
-// Floats sort in IEEE 754 totalOrder and come back bit for bit: -NaN < -inf < ... < -0
-// < +0 < ... < +inf < +NaN, NaN payloads and signalling bits preserved.
+// Floats sort in IEEE 754 totalOrder and come back bit for bit, on all three classes: -NaN <
+// -inf < ... < -0 < +0 < ... < +inf < +NaN, NaN payloads and signalling bits preserved.
 
-#include "gl_session.hpp"
-#include "sort_checks.hpp"
+#include "contract_support.hpp"
 
 namespace gpusort_test {
 namespace {
@@ -55,37 +54,42 @@ std::vector<FloatCase> float_cases(std::size_t tile) {
   return cases;
 }
 
+template <class Case>
 class FloatOrder : public GlTest {};
+TYPED_TEST_SUITE(FloatOrder, OverEveryFamily<float>, ContractNames);
 
-TEST_F(FloatOrder, HostKeys) {
-  auto& sorter = cached_sorter<float>();
-  for (const auto& c : float_cases(sorter.tuning().tile_size)) {
+TYPED_TEST(FloatOrder, HostKeys) {
+  constexpr Family F = TypeParam::family;
+  auto& sorter = contract_sorter<F, float>();
+  for (const auto& c : float_cases(tile_of<F>(sorter))) {
     for (auto order : both_orders) {
-      SCOPED_TRACE(std::string(c.name) + ", count " + std::to_string(c.keys.size()) + ", " +
+      SCOPED_TRACE(std::string(family_name(F)) + " " + c.name + ", count " + std::to_string(c.keys.size()) + ", " +
                    order_name(order));
       ASSERT_TRUE(host_sort_ok(sorter, c.keys, order));
     }
   }
 }
 
-TEST_F(FloatOrder, BufferKeys) {
-  auto& sorter = cached_sorter<float>();
+TYPED_TEST(FloatOrder, BufferKeys) {
+  constexpr Family F = TypeParam::family;
+  auto& sorter = contract_sorter<F, float>();
   std::uint32_t seed = 1;
-  for (const auto& c : float_cases(sorter.tuning().tile_size)) {
+  for (const auto& c : float_cases(tile_of<F>(sorter))) {
     for (auto order : both_orders) {
-      SCOPED_TRACE(std::string(c.name) + ", count " + std::to_string(c.keys.size()) + ", " +
+      SCOPED_TRACE(std::string(family_name(F)) + " " + c.name + ", count " + std::to_string(c.keys.size()) + ", " +
                    order_name(order));
       ASSERT_TRUE(buffer_sort_ok(sorter, c.keys, order, ++seed));
     }
   }
 }
 
-TEST_F(FloatOrder, KeyValue) {
-  auto& sorter = cached_sorter<float, std::uint32_t>();
+TYPED_TEST(FloatOrder, KeyValue) {
+  constexpr Family F = TypeParam::family;
+  auto& sorter = contract_sorter<F, float, std::uint32_t>();
   std::uint32_t seed = 100;
-  for (const auto& c : float_cases(sorter.tuning().tile_size)) {
+  for (const auto& c : float_cases(tile_of<F>(sorter))) {
     for (auto order : both_orders) {
-      SCOPED_TRACE(std::string(c.name) + ", count " + std::to_string(c.keys.size()) + ", " +
+      SCOPED_TRACE(std::string(family_name(F)) + " " + c.name + ", count " + std::to_string(c.keys.size()) + ", " +
                    order_name(order));
       ++seed;
       ASSERT_TRUE(buffer_sort_kv_ok(sorter, c.keys, make_values(c.keys.size(), seed), order, seed));
@@ -95,7 +99,8 @@ TEST_F(FloatOrder, KeyValue) {
 }
 
 // Spelled out once, independent of the oracle: where each class must land.
-TEST_F(FloatOrder, ExplicitTotalOrder) {
+TYPED_TEST(FloatOrder, ExplicitTotalOrder) {
+  constexpr Family F = TypeParam::family;
   const auto ascending = floats_from_bits({0xffffffffu, 0xffc00000u, 0xff800001u, 0xff800000u,
                                            0xff7fffffu, 0xbf800000u, 0x80800000u, 0x807fffffu,
                                            0x80000001u, 0x80000000u, 0x00000000u, 0x00000001u,
@@ -105,10 +110,10 @@ TEST_F(FloatOrder, ExplicitTotalOrder) {
   std::mt19937 rng(7);
   std::shuffle(keys.begin(), keys.end(), rng);
   auto up = keys;
-  cached_sorter<float>().sort(up, gpusort::Order::ascending);
+  contract_sorter<F, float>().sort(up, gpusort::Order::ascending);
   EXPECT_TRUE(same_bits(up, ascending));
   auto down = keys;
-  cached_sorter<float>().sort(down, gpusort::Order::descending);
+  contract_sorter<F, float>().sort(down, gpusort::Order::descending);
   EXPECT_TRUE(same_bits(down, std::vector<float>(ascending.rbegin(), ascending.rend())));
 }
 

@@ -51,12 +51,6 @@ template <Family F, class Key>
   return ::testing::AssertionSuccess();
 }
 
-template <class Key>
-std::string contract_case(Family family, const char* what, std::size_t count, Order order, Distribution input,
-                          std::uint32_t seed) {
-  return std::string(family_name(family)) + " " + case_name<Key>(what, count, order, input, seed);
-}
-
 // The sizes around empty, tiny, 256 (a radix workgroup, a tile's fraction) and 4096 (the
 // typed Sorter's crossover; a bitonic tile of pairs), and 65537 (past the 2^16 the network's
 // tiles and the radix blocks divide evenly). Each size in both orders; the input cycles through

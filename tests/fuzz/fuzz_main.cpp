@@ -1,5 +1,5 @@
 // gpusort_fuzz: randomized differential testing of BitonicSorter, RadixSorter and the front
-// door Sorter against std::sort, std::stable_sort and the CPU network (tests/fuzz_run.hpp).
+// door Sorter against std::sort, std::stable_sort and the CPU network (tests/fuzz/fuzz_run.hpp).
 // Every case comes from one 32-bit seed, sorter included; a failure prints the command that
 // replays it.
 //

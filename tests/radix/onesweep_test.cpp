@@ -1,9 +1,9 @@
 // RadixPath::onesweep, whose tiles look back over earlier tiles of the same dispatch
 // (decoupled look-back with fallback: a tile never waits without bound), asked for explicitly:
 // the entry points, rankings, digit widths and split dispatches. It is the default path too, so
-// radix_sort_test.cpp and the contract suites run it as well; ctest runs this group on llvmpipe
+// radix/sort_test.cpp and the contract suites run it as well; ctest runs this group on llvmpipe
 // with its default threads. Results must equal std::stable_sort's bit for bit, as in
-// radix_sort_test.cpp.
+// radix/sort_test.cpp.
 
 #include <gmock/gmock.h>
 

@@ -7,7 +7,7 @@
 // the direct tile I/O layouts of window passes (top and low) with the window flip. Tiles hold
 // two subgroups where shared memory allows, and are small so that stages with the most window
 // steps a tile allows (tile_log2 - 4 with runs of 16) are reached at counts llvmpipe sorts
-// quickly. tests/subgroup_sizes_test.cpp runs all three sorters at the same sizes.
+// quickly. tests/all_sorters/subgroup_sizes_test.cpp runs all three sorters at the same sizes.
 
 #include <cstring>
 #include <random>
@@ -38,7 +38,7 @@ std::uint32_t two_subgroups(std::uint32_t tile = 512) { return std::max(tile, 2 
 // The other emulated sizes (each a run of its own, compiling its programs anew on llvmpipe, where
 // the compiles are most of the time) take one program per thing whose indexing depends on the
 // size: tiles of two subgroups with windows, tiles of one subgroup, and wide chunks (keys alone:
-// the lanes a chunk holds do not depend on the element; tests/subgroup_sizes_test.cpp shuffles
+// the lanes a chunk holds do not depend on the element; tests/all_sorters/subgroup_sizes_test.cpp shuffles
 // every key layout with and without values at every size). Not direct tile I/O (32 lanes only),
 // nor the 16 elements per invocation and a GPU's default tiles.
 bool every_shape() { return own_subgroup_size() != 0 || subgroup_lanes() == 32; }
@@ -91,16 +91,6 @@ std::vector<Key> input_keys(std::size_t count, std::uint32_t seed) {
   }
 }
 
-template <class T>
-::testing::AssertionResult identical(const std::vector<T>& got, const std::vector<T>& want) {
-  if (got.size() == want.size() && (got.empty() || std::memcmp(got.data(), want.data(), got.size() * sizeof(T)) == 0))
-    return ::testing::AssertionSuccess();
-  std::size_t first = 0;
-  while (first < got.size() && first < want.size() && std::memcmp(&got[first], &want[first], sizeof(T)) == 0) ++first;
-  return ::testing::AssertionFailure() << "differs from the CPU network from element " << first << " of "
-                                       << want.size();
-}
-
 template <class Key, class Value>
 void check_matches_cpu(const gpusort::BitonicTuning& requested, std::vector<std::size_t> counts = {}) {
   gpusort::BitonicSorter<Key, Value> sorter(requested, nullptr, subgroup_facts());
@@ -113,20 +103,10 @@ void check_matches_cpu(const gpusort::BitonicTuning& requested, std::vector<std:
       const auto seed = static_cast<std::uint32_t>(count * 7 + requested.tile_size);
       SCOPED_TRACE("count " + std::to_string(count) + " " + order_name(order) + " seed " + std::to_string(seed));
       const auto keys = input_keys<Key>(count, seed);
-      auto cpu_keys = keys;
-      auto gpu_keys = keys;
       if constexpr (std::is_void<Value>::value) {
-        gpusort::cpu::bitonic_sort(cpu_keys, order);
-        sorter.sort(gpu_keys, order);
-        ASSERT_TRUE(identical(gpu_keys, cpu_keys)) << "keys";
+        ASSERT_TRUE(host_sort_matches_cpu_network(sorter, keys, order));
       } else {
-        const auto values = make_values(count, seed);
-        auto cpu_values = values;
-        auto gpu_values = values;
-        gpusort::cpu::bitonic_sort(cpu_keys, cpu_values, order);
-        sorter.sort(gpu_keys, gpu_values, order);
-        ASSERT_TRUE(identical(gpu_keys, cpu_keys)) << "keys";
-        ASSERT_TRUE(identical(gpu_values, cpu_values)) << "values";
+        ASSERT_TRUE(host_sort_matches_cpu_network(sorter, keys, make_values(count, seed), order));
       }
     }
   }
@@ -199,22 +179,10 @@ TEST_F(SubgroupPaths, GpuDefaultTilesMatchCpuNetwork) {
       for (auto order : both_orders) {
         const auto seed = static_cast<std::uint32_t>(count);
         SCOPED_TRACE(case_name<std::uint32_t>("gpu tiles", count, order, Distribution::random, seed));
-        const auto keys = make_keys<std::uint32_t>(Distribution::random, count, seed);
-        auto cpu_keys = keys;
-        auto gpu_keys = keys;
-        gpusort::cpu::bitonic_sort(cpu_keys, order);
-        keys_sorter.sort(gpu_keys, order);
-        ASSERT_TRUE(same_bits(gpu_keys, cpu_keys));
-        const auto float_keys = make_keys<float>(Distribution::few_distinct, count, seed);
-        const auto values = make_values(count, seed);
-        auto cpu_float = float_keys;
-        auto gpu_float = float_keys;
-        auto cpu_values = values;
-        auto gpu_values = values;
-        gpusort::cpu::bitonic_sort(cpu_float, cpu_values, order);
-        pairs_sorter.sort(gpu_float, gpu_values, order);
-        ASSERT_TRUE(same_bits(gpu_float, cpu_float));
-        ASSERT_TRUE(same_bits(gpu_values, cpu_values));
+        ASSERT_TRUE(host_sort_matches_cpu_network(
+            keys_sorter, make_keys<std::uint32_t>(Distribution::random, count, seed), order));
+        ASSERT_TRUE(host_sort_matches_cpu_network(
+            pairs_sorter, make_keys<float>(Distribution::few_distinct, count, seed), make_values(count, seed), order));
       }
     }
   }

@@ -14,10 +14,6 @@ namespace {
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 
-std::vector<std::uint32_t> sample_keys(std::size_t count) {
-  return make_keys<std::uint32_t>(Distribution::reversed, count, 11);
-}
-
 class Errors : public GlTest {};
 
 TEST_F(Errors, NoCurrentContextWhenConstructing) {

@@ -6,7 +6,7 @@
 // the fused program proves that it ran.
 //
 // llvmpipe runs such waits only on one thread (DeviceLimits::cross_workgroup_waits), so
-// ctest runs this suite with LP_NUM_THREADS=1 (gpusort_tests.fused_passes); a process with
+// ctest runs this suite with LP_NUM_THREADS=1 (gpusort_tests.bitonic.fused_passes); a process with
 // more llvmpipe threads finds fused passes resolved to never and says so. On a GPU the
 // default tuning fuses most sorts, so the whole suite runs this path there too.
 
@@ -48,17 +48,12 @@ std::string clobber_where(const std::string& condition) {
 // CPU network.
 ::testing::AssertionResult pairs_match_cpu_network(gpusort::BitonicSorter<std::uint32_t, std::uint32_t>& sorter,
                                                    std::size_t count, std::uint32_t seed) {
-  auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, seed);
-  auto values = make_values(count, seed);
+  const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, seed);
+  const auto values = make_values(count, seed);
   GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(values));
   sorter.sort(key_buffer.name(), value_buffer.name(), count);
-  gpusort::cpu::bitonic_sort(keys, values, gpusort::Order::ascending);
-  ::testing::AssertionResult keys_match = same_bits(from_bytes<std::uint32_t>(key_buffer.read(), 0, count), keys);
-  if (!keys_match) return keys_match << " (keys differ from the CPU network)";
-  ::testing::AssertionResult values_match =
-      same_bits(from_bytes<std::uint32_t>(value_buffer.read(), 0, count), values);
-  if (!values_match) return values_match << " (values differ from the CPU network)";
-  return ::testing::AssertionSuccess();
+  return matches_cpu_network(keys, values, from_bytes<std::uint32_t>(key_buffer.read(), 0, count),
+                             from_bytes<std::uint32_t>(value_buffer.read(), 0, count), gpusort::Order::ascending);
 }
 
 class FusedPasses : public GlTest {
@@ -79,33 +74,33 @@ class FusedPasses : public GlTest {
 #define SKIP_UNLESS_FUSED(sorter)                                                                             \
   if (!fused_here((sorter).tuning()))                                                                          \
   GTEST_SKIP() << "no waits between workgroups on this driver (forward_progress.hpp; llvmpipe's loops stop " \
-                  "after 65535 iterations): ctest runs this suite as gpusort_tests.fused_passes with LP_NUM_THREADS=1"
+                  "after 65535 iterations): ctest runs this suite as gpusort_tests.bitonic.fused_passes "   \
+                  "with LP_NUM_THREADS=1"
 
 TEST_F(FusedPasses, PairsMatchCpuNetworkSortAfterSort) {
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(fused_tuning());
   SKIP_UNLESS_FUSED(sorter);
   const std::vector<std::size_t> counts = {257, 3000, 5 * 1024 + 3, 9 * 1024, 40000};
   std::vector<std::unique_ptr<GlBuffer>> key_buffers, value_buffers;
-  std::vector<std::vector<std::uint32_t>> expected_keys, expected_values;
+  std::vector<std::vector<std::uint32_t>> input_keys, input_values;
+  std::vector<gpusort::Order> orders;
   for (std::size_t count : counts) {
     EXPECT_EQ(sorter.plan(count).dispatches, 1u) << count << " pairs: every pass in one dispatch";
     const auto seed = static_cast<std::uint32_t>(count) * 11u;
-    auto keys = make_keys<std::uint32_t>(count % 2 ? Distribution::random : Distribution::few_distinct, count, seed);
-    auto values = make_values(count, seed);
-    key_buffers.push_back(std::make_unique<GlBuffer>(to_bytes(keys)));
-    value_buffers.push_back(std::make_unique<GlBuffer>(to_bytes(values)));
-    const auto order = count % 3 ? gpusort::Order::ascending : gpusort::Order::descending;
-    gpusort::cpu::bitonic_sort(keys, values, order);
-    expected_keys.push_back(keys);
-    expected_values.push_back(values);
-    sorter.sort(key_buffers.back()->name(), value_buffers.back()->name(), count, order);
+    input_keys.push_back(
+        make_keys<std::uint32_t>(count % 2 ? Distribution::random : Distribution::few_distinct, count, seed));
+    input_values.push_back(make_values(count, seed));
+    key_buffers.push_back(std::make_unique<GlBuffer>(to_bytes(input_keys.back())));
+    value_buffers.push_back(std::make_unique<GlBuffer>(to_bytes(input_values.back())));
+    orders.push_back(count % 3 ? gpusort::Order::ascending : gpusort::Order::descending);
+    sorter.sort(key_buffers.back()->name(), value_buffers.back()->name(), count, orders.back());
   }
   ASSERT_TRUE(no_gl_error("fused sorts"));
   for (std::size_t i = 0; i < counts.size(); ++i) {
     SCOPED_TRACE("count " + std::to_string(counts[i]));
-    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(key_buffers[i]->read(), 0, counts[i]), expected_keys[i]));
-    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(value_buffers[i]->read(), 0, counts[i]), expected_values[i]))
-        << "values differ from the CPU network";
+    EXPECT_TRUE(matches_cpu_network(input_keys[i], input_values[i],
+                                    from_bytes<std::uint32_t>(key_buffers[i]->read(), 0, counts[i]),
+                                    from_bytes<std::uint32_t>(value_buffers[i]->read(), 0, counts[i]), orders[i]));
   }
 }
 
@@ -141,11 +136,17 @@ TEST_F(FusedPasses, KeysWideKeysStableSortsAndRanges) {
   const auto input = make_keys<std::uint32_t>(Distribution::random, 9000, 8);
   GlBuffer buffer(to_bytes(input));
   keys_sorter.sort_range(buffer.name(), 3, 8990);
-  auto expected = input;
-  std::vector<std::uint32_t> slice(input.begin() + 3, input.begin() + 8993);
-  gpusort::cpu::bitonic_sort(slice, gpusort::Order::ascending);
-  std::copy(slice.begin(), slice.end(), expected.begin() + 3);
-  EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(buffer.read(), 0, 9000), expected)) << "sort_range(3, 8990)";
+  const auto after = from_bytes<std::uint32_t>(buffer.read(), 0, 9000);
+  EXPECT_TRUE(matches_cpu_network(std::vector<std::uint32_t>(input.begin() + 3, input.begin() + 8993),
+                                  std::vector<std::uint32_t>(after.begin() + 3, after.begin() + 8993),
+                                  gpusort::Order::ascending))
+      << "sort_range(3, 8990)";
+  EXPECT_TRUE(same_bits(std::vector<std::uint32_t>(after.begin(), after.begin() + 3),
+                        std::vector<std::uint32_t>(input.begin(), input.begin() + 3)))
+      << "before the range";
+  EXPECT_TRUE(same_bits(std::vector<std::uint32_t>(after.begin() + 8993, after.end()),
+                        std::vector<std::uint32_t>(input.begin() + 8993, input.end())))
+      << "after the range";
 }
 
 // The fused dispatch binds its counters at binding 3: the caller's binding there comes back.

@@ -19,13 +19,11 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 using gpusort::Order;
 
-std::vector<std::uint32_t> sample(std::size_t count) { return make_keys<std::uint32_t>(Distribution::reversed, count, 5); }
-
 class RadixApiErrors : public GlTest {};
 
 TEST_F(RadixApiErrors, NoCurrentContext) {
   auto& sorter = radix_sorter<std::uint32_t>();
-  const auto keys = sample(300);
+  const auto keys = sample_keys(300);
   GlBuffer buffer(to_bytes(keys));
   auto& context = gl_context();
   context.release_current();
@@ -45,9 +43,9 @@ TEST_F(RadixApiErrors, NoCurrentContext) {
 TEST_F(RadixApiErrors, BadBuffers) {
   auto& sorter = radix_sorter<std::uint32_t>();
   auto& pairs = radix_sorter<std::uint32_t, std::uint32_t>();
-  const auto keys = sample(100);
+  const auto keys = sample_keys(100);
   GlBuffer small(to_bytes(keys));
-  GlBuffer large(to_bytes(sample(200)));
+  GlBuffer large(to_bytes(sample_keys(200)));
   const Bytes small_before = small.read(), large_before = large.read();
   EXPECT_THAT(error_from([&] { sorter.sort(987654, 10); }), AllOf(HasSubstr("keys buffer 987654"), HasSubstr("not a buffer")));
   EXPECT_THAT(error_from([&] { sorter.sort(0, 10); }), HasSubstr("not a buffer"));
@@ -77,7 +75,7 @@ TEST_F(RadixApiErrors, BadBuffers) {
 TEST_F(RadixApiErrors, CountsThatOverflowOrExceedTheLimits) {
   auto& sorter = radix_sorter<std::uint32_t>();
   auto& pairs = radix_sorter<std::uint32_t, std::uint32_t>();
-  const auto keys = sample(16);
+  const auto keys = sample_keys(16);
   GlBuffer tiny(to_bytes(keys));
   GlBuffer tiny_values(to_bytes(keys));
   const Bytes before = tiny.read();
@@ -99,7 +97,7 @@ TEST_F(RadixApiErrors, CountsThatOverflowOrExceedTheLimits) {
 
 TEST_F(RadixApiErrors, IndirectCounts) {
   auto& sorter = radix_sorter<std::uint32_t>();
-  const auto keys = sample(100);
+  const auto keys = sample_keys(100);
   GlBuffer buffer(concat(to_bytes(keys), Bytes(16, 0)));
   GlBuffer counts(Bytes(16, 0));
   const Bytes before = buffer.read();

@@ -9,36 +9,24 @@
 namespace gpusort_test {
 namespace {
 
+// A buffer sort and a host sort of the same pairs, each the CPU network's result.
 template <class Key>
 ::testing::AssertionResult gpu_equals_cpu(gpusort::BitonicSorter<Key, std::uint32_t>& sorter,
                                           const std::vector<Key>& input_keys,
                                           gpusort::Order order, std::uint32_t seed) {
   const auto input_values = make_values(input_keys.size(), seed);
-  auto cpu_keys = input_keys;
-  auto cpu_values = input_values;
-  gpusort::cpu::bitonic_sort(cpu_keys, cpu_values, order);
-
   const std::size_t count = input_keys.size();
   GlBuffer key_buffer(to_bytes(input_keys));
   GlBuffer value_buffer(to_bytes(input_values));
   sorter.sort(key_buffer.name(), value_buffer.name(), count, order);
   if (auto gl = no_gl_error("sort(GLuint, GLuint, count)"); !gl) return gl;
-  const auto gpu_keys = from_bytes<Key>(key_buffer.read(), 0, count);
-  const auto gpu_values = from_bytes<std::uint32_t>(value_buffer.read(), 0, count);
-
-  if (auto keys = same_bits(gpu_keys, cpu_keys); !keys) return keys << "\n  (GPU keys vs CPU keys)";
-  if (auto values = same_bits(gpu_values, cpu_values); !values) {
-    return values << "\n  (GPU values vs CPU values: the GPU ran a different network)";
+  if (auto ok = matches_cpu_network(input_keys, input_values, from_bytes<Key>(key_buffer.read(), 0, count),
+                                    from_bytes<std::uint32_t>(value_buffer.read(), 0, count), order);
+      !ok) {
+    return ok << "\n  (buffers)";
   }
   // Host path too: it must be the same network, not a different code path.
-  auto host_keys = input_keys;
-  auto host_values = input_values;
-  sorter.sort(host_keys, host_values, order);
-  if (auto keys = same_bits(host_keys, cpu_keys); !keys) return keys << "\n  (host-API keys vs CPU)";
-  if (auto values = same_bits(host_values, cpu_values); !values) {
-    return values << "\n  (host-API values vs CPU values)";
-  }
-  return ::testing::AssertionSuccess();
+  return host_sort_matches_cpu_network(sorter, input_keys, input_values, order) << "\n  (host vectors)";
 }
 
 template <class Key>

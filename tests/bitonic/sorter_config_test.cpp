@@ -79,14 +79,7 @@ TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
         const auto keys = make_keys<float>(Distribution::few_distinct, count, seed);
         const auto values = make_values(count, seed);
         ASSERT_TRUE(buffer_sort_kv_ok(sorter, keys, values, order, seed));
-        auto cpu_keys = keys;
-        auto cpu_values = values;
-        gpusort::cpu::bitonic_sort(cpu_keys, cpu_values, order);
-        auto gpu_keys = keys;
-        auto gpu_values = values;
-        sorter.sort(gpu_keys, gpu_values, order);
-        ASSERT_TRUE(same_bits(gpu_keys, cpu_keys));
-        ASSERT_TRUE(same_bits(gpu_values, cpu_values)) << "values differ from the CPU network";
+        ASSERT_TRUE(host_sort_matches_cpu_network(sorter, keys, values, order));
       }
     }
   }
@@ -106,17 +99,13 @@ TEST_F(SorterConfig, SmallTilesAndIndirectCountsBelowOneTileMatchCpuNetwork) {
       const auto seed = static_cast<std::uint32_t>(count) * 3u;
       SCOPED_TRACE(case_name<std::uint32_t>("tile 1024", count, order, Distribution::few_distinct, seed));
       const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, seed);
-      auto cpu_keys = keys;
-      gpusort::cpu::bitonic_sort(cpu_keys, order);
-      auto gpu_keys = keys;
-      sorter.sort(gpu_keys, order);
-      ASSERT_TRUE(same_bits(gpu_keys, cpu_keys));
+      ASSERT_TRUE(host_sort_matches_cpu_network(sorter, keys, order));
     }
   }
   // Planned for 9 tiles, given 700 keys: the local sort is then the whole sort.
   const auto keys = make_keys<std::uint32_t>(Distribution::random, 700, 5);
   auto expected = keys;
-  gpusort::cpu::bitonic_sort(expected, gpusort::Order::descending);
+  cpu_network_sort(expected, nullptr, gpusort::Order::descending);
   const std::size_t capacity = 9 * 1024;
   std::vector<std::uint32_t> padded = keys;
   padded.resize(capacity, 0xdeadbeefu);
@@ -147,14 +136,10 @@ TEST_F(SorterConfig, SingleTileElementsMatchCpuNetwork) {
       SCOPED_TRACE(case_name<std::uint32_t>("single_tile_elements 8", count, order, Distribution::few_distinct, seed));
       const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, seed);
       const auto values = make_values(count, seed);
-      auto cpu_keys = keys;
-      auto cpu_values = values;
-      gpusort::cpu::bitonic_sort(cpu_keys, cpu_values, order);
       auto gpu_keys = keys;
       auto gpu_values = values;
       ASSERT_EQ(gpusort_error_message([&] { sorter.sort(gpu_keys, gpu_values, order); }), "");
-      ASSERT_TRUE(same_bits(gpu_keys, cpu_keys));
-      ASSERT_TRUE(same_bits(gpu_values, cpu_values)) << "values differ from the CPU network";
+      ASSERT_TRUE(matches_cpu_network(keys, values, gpu_keys, gpu_values, order));
     }
   }
   EXPECT_EQ(sorter.plan(4096).dispatches, 1u) << "4096 elements: one dispatch of the single tile";
@@ -173,11 +158,9 @@ TEST_F(SorterConfig, WrappedMainWrapsTheTileKernel) {
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));
   for (std::size_t count : {std::size_t{1000}, 3 * std::size_t{sorter.tuning().tile_size} + 5}) {
     const auto keys = make_keys<std::uint32_t>(Distribution::random, count, 11);
-    auto cpu_keys = keys;
-    gpusort::cpu::bitonic_sort(cpu_keys, gpusort::Order::ascending);
     auto gpu_keys = keys;
     ASSERT_EQ(gpusort_error_message([&] { sorter.sort(gpu_keys); }), "");
-    EXPECT_TRUE(same_bits(gpu_keys, cpu_keys)) << count << " keys";
+    EXPECT_TRUE(matches_cpu_network(keys, gpu_keys, gpusort::Order::ascending)) << count << " keys";
   }
 }
 

@@ -29,10 +29,6 @@ constexpr std::size_t size_max = std::numeric_limits<std::size_t>::max();
 constexpr std::size_t two_32 = std::size_t{1} << 32;
 constexpr std::size_t two_63 = std::size_t{1} << 63;
 
-std::vector<std::uint32_t> sample_keys(std::size_t count) {
-  return make_keys<std::uint32_t>(Distribution::reversed, count, 17);
-}
-
 class SizeOverflow : public GlTest {};
 
 // The issue: (count_offset / 4 + 1) * 4 wrapped to 0 for count_offset = SIZE_MAX - 3, so
