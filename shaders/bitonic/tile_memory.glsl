@@ -82,25 +82,27 @@ bool thread_active() {
 #endif
 }
 
-void load_registers() {
+// Moves the invocation's elements between the tile and its registers, one loop for both
+// directions. Every caller passes a literal, so the branch folds away once the call is inlined.
+void move_registers(bool to_tile) {
     for (uint j = 0u; j < ELEMS; ++j) {
         uint s = bank_swizzle(positions[j]);
-        reg_keys[j] = tile_keys[s];
+        if (to_tile) {
+            tile_keys[s] = reg_keys[j];
 #if HAS_VALUES
-        reg_values[j] = tile_values[s];
+            tile_values[s] = reg_values[j];
 #endif
+        } else {
+            reg_keys[j] = tile_keys[s];
+#if HAS_VALUES
+            reg_values[j] = tile_values[s];
+#endif
+        }
     }
 }
 
-void store_registers() {
-    for (uint j = 0u; j < ELEMS; ++j) {
-        uint s = bank_swizzle(positions[j]);
-        tile_keys[s] = reg_keys[j];
-#if HAS_VALUES
-        tile_values[s] = reg_values[j];
-#endif
-    }
-}
+void load_registers() { move_registers(false); }
+void store_registers() { move_registers(true); }
 
 void run_chunk(uint p_hi, uint p_lo, bool flip) {
     if (thread_active()) {
