@@ -34,24 +34,17 @@ import statistics
 import sys
 
 from kernel_inputs import LAYOUTS, TIME_METRIC, Kernel, Side, match_cub, read_ncu, read_plan, read_probe
+from table_format import format_number
 
 
 # --- The tables ---------------------------------------------------------------------------------
-
-def fmt(value, digits=3):
-    if value is None:
-        return "—"
-    if abs(value) >= 10 ** digits:
-        return "%.0f" % value
-    return "%.*g" % (digits, value)
-
 
 def percent(gbs, copy):
     return "%.0f%%" % (100.0 * gbs / copy) if gbs and copy else "—"
 
 
 def ratio(a, b):
-    return fmt(a / b) + "×" if a and b else "—"
+    return format_number(a / b) + "×" if a and b else "—"
 
 
 def summarize(kernels):
@@ -67,7 +60,7 @@ def summarize(kernels):
 def row_cells(kernel, copy):
     if kernel is None:
         return ["—", "—", "—"]
-    return [fmt(kernel.us, 4), fmt(kernel.gbs()), percent(kernel.gbs(), copy)]
+    return [format_number(kernel.us, 4), format_number(kernel.gbs()), percent(kernel.gbs(), copy)]
 
 
 def render(ours, theirs, layouts_wanted, sizes_wanted):
@@ -93,7 +86,7 @@ def render(ours, theirs, layouts_wanted, sizes_wanted):
                  "streaming copy of 2n words")
     for log2n in sorted({key[1] for key in keys}):
         lines.append("- copy ceiling at 2^%d: %s" % (log2n, ", ".join(
-            "%s %s GB/s" % (side.label, fmt(side.copy_gbs.get(log2n), 4)) for side in sides)))
+            "%s %s GB/s" % (side.label, format_number(side.copy_gbs.get(log2n), 4)) for side in sides)))
     lines.append("")
 
     # The summary: one row per layout and size.
@@ -115,9 +108,10 @@ def render(ours, theirs, layouts_wanted, sizes_wanted):
             histogram, _, mean, total = summarize(kernels) if kernels else (None, None, None, None)
             summaries.append((histogram, mean, total, side.whole_ms.get((layout, log2n))))
             copy = side.copy_gbs.get(log2n)
-            row += [fmt(histogram.us, 4) if histogram else "—", fmt(mean.us, 4) if mean else "—",
-                    percent(mean.gbs(), copy) if mean else "—", fmt(total.us, 4) if total else "—",
-                    fmt(side.whole_ms.get((layout, log2n)), 4)]
+            row += [format_number(histogram.us, 4) if histogram else "—",
+                    format_number(mean.us, 4) if mean else "—", percent(mean.gbs(), copy) if mean else "—",
+                    format_number(total.us, 4) if total else "—",
+                    format_number(side.whole_ms.get((layout, log2n)), 4)]
         if len(sides) == 2:
             (h0, m0, t0, w0), (h1, m1, t1, w1) = summaries
             row += [ratio(h0 and h0.us, h1 and h1.us), ratio(m0 and m0.us, m1 and m1.us),
@@ -159,7 +153,7 @@ def render(ours, theirs, layouts_wanted, sizes_wanted):
             shown = next((k for k in found if k is not None), None)
             if shown is None:
                 continue
-            row = [shown.name if name == "mean" else name, fmt(shown.bytes / 1e6, 4) if shown.bytes else ""]
+            row = [shown.name if name == "mean" else name, format_number(shown.bytes / 1e6, 4) if shown.bytes else ""]
             for side, kernel in zip(sides, found):
                 row += row_cells(kernel, side.copy_gbs.get(log2n))
             if len(sides) == 2:
@@ -168,14 +162,14 @@ def render(ours, theirs, layouts_wanted, sizes_wanted):
         totals = [summary[3] for summary in summaries]
         row = ["all kernels", ""]
         for total in totals:
-            row += [fmt(total.us, 4) if total else "—", "", ""]
+            row += [format_number(total.us, 4) if total else "—", "", ""]
         if len(sides) == 2:
             row.append(ratio(totals[0] and totals[0].us, totals[1] and totals[1].us))
         lines.append("| " + " | ".join(row) + " |")
         whole = [side.whole_ms.get((layout, log2n)) for side in sides]
         row = ["whole sort (µs)", ""]
         for value in whole:
-            row += [fmt(value * 1e3, 4) if value else "—", "", ""]
+            row += [format_number(value * 1e3, 4) if value else "—", "", ""]
         if len(sides) == 2:
             row.append(ratio(whole[0], whole[1]))
         lines.append("| " + " | ".join(row) + " |")

@@ -28,6 +28,8 @@ import json
 import statistics
 import sys
 
+from table_format import format_number
+
 # Family names are "<implementation>/<case>", e.g. "bitonic/keys_u32" (BitonicSorter, the
 # network), "radix/keys_u32" (RadixSorter), "sorter/keys_u32" (the front door, gpusort::Sorter).
 BITONIC = "bitonic"
@@ -161,14 +163,6 @@ def format_n(n):
     if n > 0 and n & (n - 1) == 0:
         return "%d (2^%d)" % (n, n.bit_length() - 1)
     return str(n)
-
-
-def format_number(value, digits=3):
-    if value is None:
-        return "—"
-    if abs(value) >= 10 ** digits:
-        return "%.0f" % value
-    return "%.*g" % (digits, value)
 
 
 def speedup(results, baseline_impl, case, n, ms):
