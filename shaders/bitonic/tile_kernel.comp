@@ -77,9 +77,13 @@ void run_tile(uint group) {
     store_tile();
 }
 
+// The subgroup check (tile_subgroups.glsl) comes after the pass, which its dispatch gives a count
+// of 0: a branch around the pass, which every sort takes, made the one-pass programs measurably
+// slower (bench/results/history.md). A fused program checks first: its dispatch binds no pass
+// counters to take a ticket from.
 void main() {
-    if (report_subgroup_size()) return;  // the subgroup check, once when the program is built
 #if FUSED_PASSES
+    if (report_subgroup_size()) return;
     fused_main();
 #else
     g_pass.mode = u_mode;
@@ -89,5 +93,6 @@ void main() {
     g_pass.flip = u_flip;
     g_pass.pre = u_pre;
     run_tile(linear_group_id());
+    report_subgroup_size();
 #endif
 }

@@ -93,7 +93,9 @@ void shuffle_in(uint lane_mask, uint register_mask) {
 #endif
 
 // The subgroup check: the dispatch's one workgroup writes the size its subgroups have into the
-// first word of the keys' binding (GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK) and sorts nothing.
+// first word of the keys' binding (GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK). It sorts nothing:
+// the host sets the count uniforms to 0 for it (Programs::check_subgroups), so a one-pass
+// program, which calls this after its pass, finds no tile; true where the check ran.
 layout(location = GPUSORT_LOCATION_CHECK_SUBGROUPS) uniform uint u_check_subgroups;
 
 bool report_subgroup_size() {

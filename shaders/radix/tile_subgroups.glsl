@@ -149,11 +149,14 @@ LANES match_digit(uint d, LANES row) {
 
 #if SUBGROUP_MODE != 0
 // The subgroup check: the dispatch's one workgroup writes the size its subgroups have into the
-// meta buffer's first word (GPUSORT_RADIX_BINDING_SUBGROUP_CHECK) and sorts nothing.
+// meta buffer's first word (GPUSORT_RADIX_BINDING_SUBGROUP_CHECK). It sorts nothing: that word,
+// zeroed, is the count Onesweep reads before it calls this after its partition. The barrier
+// keeps the write after every invocation's read. True where the check ran.
 layout(location = GPUSORT_LOCATION_CHECK_SUBGROUPS) uniform uint u_check_subgroups;
 
 bool report_subgroup_size() {
     if (u_check_subgroups == 0u) return false;
+    barrier();
     if (gl_LocalInvocationIndex == 0u) meta[0] = running_subgroup_size();
     return true;
 }

@@ -227,9 +227,19 @@ class Programs {
   Status check_subgroups(const ProgramKey& key, const Config& c) {
     const std::uint32_t planned = compiled_subgroup_size(c, key);
     if (planned == 0) return {};
+    // The check's pass must find no tile (tile_kernel.comp reports after it). A program just
+    // linked or loaded has its count uniforms at 0 already; set here, the check does not rest on
+    // every driver getting that right.
+    const GLuint program = slots_.at(key).name();
+    {
+      GlStateBackup backup(c.device);
+      glUseProgram(program);
+      glUniform1ui(GPUSORT_BITONIC_LOCATION_COUNT, 0u);
+      glUniform1ui(GPUSORT_BITONIC_LOCATION_COUNT_SOURCE, GPUSORT_COUNT_FROM_UNIFORM);
+    }
     bool holds = true;
-    if (Status status = check_.runs_planned_subgroups(slots_.at(key).name(), planned,
-                                                      GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK, c.device, holds);
+    if (Status status = check_.runs_planned_subgroups(program, planned, GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK,
+                                                      c.device, holds);
         !status)
       return status;
     return holds ? Status() : slots_.replace(key, cache_, program_source(key, c, true));

@@ -1076,9 +1076,13 @@ void run_tile(uint group) {
     store_tile();
 }
 
+// The subgroup check (tile_subgroups.glsl) comes after the pass, which its dispatch gives a count
+// of 0: a branch around the pass, which every sort takes, made the one-pass programs measurably
+// slower (bench/results/history.md). A fused program checks first: its dispatch binds no pass
+// counters to take a ticket from.
 void main() {
-    if (report_subgroup_size()) return;  // the subgroup check, once when the program is built
 #if FUSED_PASSES
+    if (report_subgroup_size()) return;
     fused_main();
 #else
     g_pass.mode = u_mode;
@@ -1088,6 +1092,7 @@ void main() {
     g_pass.flip = u_flip;
     g_pass.pre = u_pre;
     run_tile(linear_group_id());
+    report_subgroup_size();
 #endif
 }
 )gpusort_glsl";
@@ -1515,7 +1520,9 @@ void shuffle_in(uint lane_mask, uint register_mask) {
 #endif
 
 // The subgroup check: the dispatch's one workgroup writes the size its subgroups have into the
-// first word of the keys' binding (GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK) and sorts nothing.
+// first word of the keys' binding (GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK). It sorts nothing:
+// the host sets the count uniforms to 0 for it (Programs::check_subgroups), so a one-pass
+// program, which calls this after its pass, finds no tile; true where the check ran.
 layout(location = GPUSORT_LOCATION_CHECK_SUBGROUPS) uniform uint u_check_subgroups;
 
 bool report_subgroup_size() {
@@ -1557,8 +1564,10 @@ inline constexpr const char* common_shader_interface_h = R"gpusort_glsl(// gpuso
 // A program compiled for a subgroup size (real or emulated) runs once when it is built with
 // u_check_subgroups (this location) at 1: its first invocation writes the subgroup size it runs
 // with into word 0 of the buffer at its algorithm's GPUSORT_*_BINDING_SUBGROUP_CHECK, and the
-// dispatch does nothing else. Sorts leave the uniform at 0. The host compares the word with the
-// size it compiled for (include/gpusort/detail/gl/subgroup_check.hpp).
+// dispatch sorts nothing: its count is 0. The hot programs (the network's one-pass tile
+// programs, Onesweep) run their pass first and report after it, so a sort passes no branch
+// before its work; the others report first and return. Sorts leave the uniform at 0. The host
+// compares the word with the size it compiled for (include/gpusort/detail/gl/subgroup_check.hpp).
 #define GPUSORT_LOCATION_CHECK_SUBGROUPS 96
 
 // u_count_source: where a kernel finds the element count.
@@ -2192,8 +2201,8 @@ void finish_digit(uint d, uint part, uint partitions, uint padding, bool posts, 
     s_delta[d] -= S_START(d);
 }
 
-void main() {
-    if (report_subgroup_size()) return;  // the subgroup check, once when the program is built
+// One partition of the pass: the workgroup's ticket's.
+void sort_partition() {
     uint t = gl_LocalInvocationIndex;
     uint n = element_count();
     uint partitions = ceil_div(n, TILE_SIZE);
@@ -2269,6 +2278,15 @@ void main() {
         barrier();
     }
     scatter_tile(n_tile);
+}
+
+// The subgroup check (tile_subgroups.glsl) comes after the partition: its dispatch binds the
+// zeroed check word as the meta buffer, whose count word it is, so the pass finds no
+// partition. A branch around the pass, which every sort takes, is what the check would cost
+// at the top (the network measured it: bench/results/history.md).
+void main() {
+    sort_partition();
+    report_subgroup_size();
 }
 )gpusort_glsl";
 
@@ -2828,11 +2846,14 @@ LANES match_digit(uint d, LANES row) {
 
 #if SUBGROUP_MODE != 0
 // The subgroup check: the dispatch's one workgroup writes the size its subgroups have into the
-// meta buffer's first word (GPUSORT_RADIX_BINDING_SUBGROUP_CHECK) and sorts nothing.
+// meta buffer's first word (GPUSORT_RADIX_BINDING_SUBGROUP_CHECK). It sorts nothing: that word,
+// zeroed, is the count Onesweep reads before it calls this after its partition. The barrier
+// keeps the write after every invocation's read. True where the check ran.
 layout(location = GPUSORT_LOCATION_CHECK_SUBGROUPS) uniform uint u_check_subgroups;
 
 bool report_subgroup_size() {
     if (u_check_subgroups == 0u) return false;
+    barrier();
     if (gl_LocalInvocationIndex == 0u) meta[0] = running_subgroup_size();
     return true;
 }

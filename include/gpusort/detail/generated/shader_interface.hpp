@@ -38,8 +38,10 @@ namespace detail {
 // A program compiled for a subgroup size (real or emulated) runs once when it is built with
 // u_check_subgroups (this location) at 1: its first invocation writes the subgroup size it runs
 // with into word 0 of the buffer at its algorithm's GPUSORT_*_BINDING_SUBGROUP_CHECK, and the
-// dispatch does nothing else. Sorts leave the uniform at 0. The host compares the word with the
-// size it compiled for (include/gpusort/detail/gl/subgroup_check.hpp).
+// dispatch sorts nothing: its count is 0. The hot programs (the network's one-pass tile
+// programs, Onesweep) run their pass first and report after it, so a sort passes no branch
+// before its work; the others report first and return. Sorts leave the uniform at 0. The host
+// compares the word with the size it compiled for (include/gpusort/detail/gl/subgroup_check.hpp).
 #define GPUSORT_LOCATION_CHECK_SUBGROUPS 96
 
 // u_count_source: where a kernel finds the element count.
