@@ -10,16 +10,10 @@
 #include <utility>
 
 #include "../status.hpp"
+#include "counters.hpp"
 
 namespace gpusort {
 namespace detail {
-
-/// How many times this thread gave a buffer storage (glBufferData or glBufferStorage): tests
-/// count them, for instance to show that a sorter given use_scratch() allocates nothing.
-inline std::uint64_t& buffer_allocation_count() {
-  static thread_local std::uint64_t count = 0;
-  return count;
-}
 
 class GlBuffer {
  public:

@@ -11,17 +11,12 @@
 #include "../generated/shader_interface.hpp"
 #include "../status.hpp"
 #include "buffer.hpp"
+#include "counters.hpp"
 #include "readback.hpp"
 #include "state.hpp"
 
 namespace gpusort {
 namespace detail {
-
-/// Check dispatches run on this thread (a test counts them: later sorts run none).
-inline std::uint64_t& subgroup_checks_run() {
-  static thread_local std::uint64_t count = 0;
-  return count;
-}
 
 /// Runs the subgroup check of an algorithm's programs and counts what it finds. The word the
 /// checks write is one small buffer, allocated by the first check (at construction wherever the
