@@ -190,23 +190,33 @@ TEST_F(SubgroupPaths, GpuDefaultTilesMatchCpuNetwork) {
 
 // Wide chunks (BitonicTuning::wide_chunk_min_count 1: every sort): shared-memory steps held by
 // three register bits and the lane bits below them, with the window flip among them. Keys on
-// the shared-memory path (windows of 5 steps in 512-element tiles at 32 lanes), pairs and 64-bit
-// keys, and a GPU's default tiles (the 8-element local sort of 4096 keys: stage 12's
-// shared-memory steps; 2048 pairs: windows of 7 steps).
+// the shared-memory path (windows of 5 steps in 512-element tiles at 32 lanes) here; pairs and
+// 64-bit keys, and a GPU's default tiles, in the two tests below.
+gpusort::BitonicTuning wide(gpusort::BitonicTuning tuning) {
+  tuning.wide_chunk_min_count = 1;
+  return tuning;
+}
+
 TEST_F(SubgroupPaths, WideChunksMatchCpuNetwork) {
-  const auto wide = [](gpusort::BitonicTuning tuning) {
-    tuning.wide_chunk_min_count = 1;
-    return tuning;
-  };
   const std::uint32_t tile = two_subgroups();
   {
     gpusort::BitonicSorter<std::uint32_t> sorter(wide(subgroup_tuning(tile, 16, false)), nullptr, subgroup_facts());
     EXPECT_EQ(sorter.tuning().wide_chunk_min_count, subgroups_forced_off() ? gpusort::BitonicTuning::never : 1u);
   }
   check_matches_cpu<std::uint32_t, void>(wide(subgroup_tuning(tile, 16, false)));
-  if (!every_shape()) return;
+}
+
+// Wide chunks of pairs and of 64-bit keys.
+TEST_F(SubgroupPaths, WideChunkPairsAndWideKeysMatchCpuNetwork) {
+  if (!every_shape()) GTEST_SKIP() << "run in the plain run (32 lanes): see every_shape()";
   check_matches_cpu<float, std::uint32_t>(wide(subgroup_tuning(two_subgroups(1024), 16, true)));
-  check_matches_cpu<std::uint64_t, std::uint32_t>(wide(subgroup_tuning(tile, 16, true)));
+  check_matches_cpu<std::uint64_t, std::uint32_t>(wide(subgroup_tuning(two_subgroups(), 16, true)));
+}
+
+// Wide chunks in a GPU's default tiles: the 8-element local sort of 4096 keys (stage 12's
+// shared-memory steps) and 2048 pairs (windows of 7 steps).
+TEST_F(SubgroupPaths, WideChunksInGpuDefaultTilesMatchCpuNetwork) {
+  if (!every_shape()) GTEST_SKIP() << "run in the plain run (32 lanes): see every_shape()";
   check_matches_cpu<std::uint32_t, void>(wide(subgroup_tuning(4096, 16, false)), {4096 + 1, 3 * 4096 + 5});
   check_matches_cpu<float, std::uint32_t>(wide(subgroup_tuning(2048, 16, true)), {2048 + 3, 6 * 2048 + 1});
 }
