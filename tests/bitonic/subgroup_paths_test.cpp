@@ -43,7 +43,7 @@ std::uint32_t two_subgroups(std::uint32_t tile = 512) { return std::max(tile, 2 
 // nor the 16 elements per invocation and a GPU's default tiles.
 bool every_shape() { return own_subgroup_size() != 0 || subgroup_lanes() == 32; }
 
-std::string describe(const gpusort::BitonicTuning& t) {
+std::string describe_with_lanes(const gpusort::BitonicTuning& t) {
   return std::to_string(subgroup_lanes()) + "-lane subgroups, tile_size=" + std::to_string(t.tile_size) +
          " local_elements=" + std::to_string(t.local_elements) + " window_run=" + std::to_string(t.window_run) +
          " use_subgroups=" + std::to_string(t.use_subgroups) + " direct_tile_io=" + std::to_string(t.direct_tile_io);
@@ -95,7 +95,7 @@ template <class Key, class Value>
 void check_matches_cpu(const gpusort::BitonicTuning& requested, std::vector<std::size_t> counts = {}) {
   gpusort::BitonicSorter<Key, Value> sorter(requested, nullptr, subgroup_facts());
   EXPECT_EQ(sorter.device_facts().emulated_subgroup_size, subgroup_facts().emulated_subgroup_size);
-  SCOPED_TRACE(describe(sorter.tuning()));
+  SCOPED_TRACE(describe_with_lanes(sorter.tuning()));
   expect_paths(requested, sorter.tuning(), sizeof(Key) == 4 && std::is_void<Value>::value);
   if (counts.empty()) counts = counts_for(sorter.tuning().tile_size);
   for (std::size_t count : counts) {
@@ -172,7 +172,7 @@ TEST_F(SubgroupPaths, GpuDefaultTilesMatchCpuNetwork) {
     gpusort::BitonicSorter<std::uint32_t> keys_sorter(subgroup_tuning(4096, 16, true), nullptr, subgroup_facts());
     gpusort::BitonicSorter<float, std::uint32_t> pairs_sorter(subgroup_tuning(2048, 16, true), nullptr,
                                                               subgroup_facts());
-    SCOPED_TRACE(describe(keys_sorter.tuning()));
+    SCOPED_TRACE(describe_with_lanes(keys_sorter.tuning()));
     expect_paths(subgroup_tuning(4096, 16, true), keys_sorter.tuning(), true);
     expect_paths(subgroup_tuning(2048, 16, true), pairs_sorter.tuning(), false);
     for (std::size_t count : {std::size_t{1000}, std::size_t{4096}, std::size_t{3 * 4096 + 5}}) {
