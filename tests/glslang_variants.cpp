@@ -1,6 +1,6 @@
 // Compiles every compute shader variant gpusort can generate with Khronos's reference
 // compiler (glslangValidator), as GLSL 4.30 core, GLSL ES 3.10 and GLSL ES 3.20.
-//   glslang_variants GLSLANG_VALIDATOR OUTPUT_DIR [JOBS]
+//   glslang_variants GLSLANG_VALIDATOR OUTPUT_DIR [JOBS [all|readme|soak]]
 // The sources come from the library's own program-source functions, for device profiles and
 // tunings that reach every path (subgroups none/4/8/16/32/64/128, subgroups of 4/32/128 emulated
 // (DeviceFacts::emulated_subgroup_size), also compiled for another size than the emulation runs
@@ -9,6 +9,10 @@
 // key type with and without values. Bitonic variants are the programs the planner asks for at
 // counts up to 2^26 (direct and indirect, stable and not). Each distinct source is written to
 // OUTPUT_DIR/<target>/ and compiled on its own; any failure fails the run.
+// The part "readme" (ctest glslang_variants) compiles, for each target, the first variant of
+// each kernel on each device profile, on each key layout and in each tuning (so every kernel,
+// profile, subgroup size, key layout and tuning is compiled for every target); "soak" (ctest
+// glslang_variants_soak) compiles the others, and "all" (the default) both.
 //
 // Nothing here calls GL: glad's header only declares the types and entry points, and this
 // program does not link a loader, so a source function that called GL would not link.
@@ -201,20 +205,32 @@ std::string code_path(const std::string& source) {
   return path;
 }
 
+/// Where a variant comes from: its device profile, its tuning and its key layout.
+struct Origin {
+  std::string profile, tuning, layout;
+};
+
 /// One source per code path (code_path()), each under the name of the first variant that
-/// took it.
+/// took it. `first` marks the variants that are the first of their kernel on their profile, on
+/// their key layout or in their tuning (the part "readme").
 struct Variants {
   std::set<std::string> paths;
   std::vector<std::pair<std::string, std::string>> list;  // name, source
-  std::map<std::string, int> per_kernel;
+  std::vector<std::string> kernel;  // of each variant in list
+  std::vector<bool> first;
+  std::set<std::string> kernels_seen;  // "kernel profile|layout|tuning name"
   int configs_refused = 0;
 
-  void add(const std::string& name, const ProgramSource& program) {
+  void add(const std::string& name, const ProgramSource& program, const Origin& origin) {
     std::string source;
     for (const std::string& part : program.sources) source += part;
     if (!paths.insert(code_path(source)).second) return;
     list.emplace_back(name, source);
-    ++per_kernel[program.kernel_name];
+    bool is_first = false;
+    for (const std::string& seen : {"profile " + origin.profile, "layout " + origin.layout, "tuning " + origin.tuning})
+      is_first |= kernels_seen.insert(std::string(program.kernel_name) + " " + seen).second;
+    kernel.push_back(program.kernel_name);
+    first.push_back(is_first);
   }
 };
 
@@ -258,7 +274,7 @@ void add_bitonic(Variants& v, const Profile& profile, const std::string& tuning_
       if (key.fused) name += "-fused" + std::to_string(key.reserve_words);
     }
     if (key.stable) name += "-stable";
-    v.add(name, program);
+    v.add(name, program, {profile.name, "bitonic_" + tuning_name, layout.name});
   }
 }
 
@@ -282,18 +298,19 @@ void add_radix(Variants& v, const Profile& profile, const std::string& tuning_na
   for (RadixKernel kernel : {RadixKernel::init, RadixKernel::histogram, RadixKernel::upsweep, RadixKernel::scan,
                              RadixKernel::downsweep, RadixKernel::onesweep, RadixKernel::copy}) {
     const ProgramSource program = gpusort::detail::radix::program_source(kernel, c);
-    v.add(std::string(program.kernel_name) + "-" + base, program);
+    v.add(std::string(program.kernel_name) + "-" + base, program, {profile.name, "radix_" + tuning_name, layout.name});
   }
   // The forced-fallback test mode (gpusort::detail::radix::test_hooks).
   c.withhold_every = 3;
   const ProgramSource withheld =
       gpusort::detail::radix::program_source(RadixKernel::onesweep, c);
-  v.add(std::string(withheld.kernel_name) + "-" + base + "-withhold3", withheld);
+  v.add(std::string(withheld.kernel_name) + "-" + base + "-withhold3", withheld,
+        {profile.name, "radix_" + tuning_name + "_withhold3", layout.name});
 }
 
 Variants variants_for(GlslTarget target) {
   Variants v;
-  v.add("permute", gpusort::detail::bitonic::permute_source(target, ""));
+  v.add("permute", gpusort::detail::bitonic::permute_source(target, ""), {"any", "any", "any"});
   for (Profile profile : profiles()) {
     profile.limits.glsl_target = target;
     for (const KeyLayout& layout : key_layouts()) {
@@ -354,12 +371,17 @@ std::vector<std::size_t> files_with_errors(const std::string& output, const std:
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s GLSLANG_VALIDATOR OUTPUT_DIR [JOBS]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s GLSLANG_VALIDATOR OUTPUT_DIR [JOBS [all|readme|soak]]\n", argv[0]);
     return 2;
   }
   const std::string glslang = argv[1];
   const std::filesystem::path out = argv[2];
   const unsigned jobs = argc > 3 ? static_cast<unsigned>(std::atoi(argv[3])) : std::thread::hardware_concurrency();
+  const std::string part = argc > 4 ? argv[4] : "all";
+  if (part != "all" && part != "readme" && part != "soak") {
+    std::fprintf(stderr, "%s: the part is all, readme or soak, not '%s'\n", argv[0], part.c_str());
+    return 2;
+  }
   const std::pair<GlslTarget, const char*> targets[] = {
       {GlslTarget::gl430_core, "gl430_core"}, {GlslTarget::es310, "es310"}, {GlslTarget::es320, "es320"}};
   int failures = 0;
@@ -369,9 +391,12 @@ int main(int argc, char** argv) {
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     std::vector<std::string> files;
-    for (const auto& variant : v.list) {
-      files.push_back((dir / (variant.first + ".comp")).string());
-      std::ofstream(files.back(), std::ios::binary) << variant.second;
+    std::vector<std::size_t> chosen;  // indices into v.list of this part's variants
+    for (std::size_t i = 0; i < v.list.size(); ++i) {
+      if (part == "readme" ? !v.first[i] : part == "soak" ? v.first[i] : false) continue;
+      chosen.push_back(i);
+      files.push_back((dir / (v.list[i].first + ".comp")).string());
+      std::ofstream(files.back(), std::ios::binary) << v.list[i].second;
     }
     // Plain GLSL validation, the way a GL driver meets the source (see tests/CMakeLists.txt).
     // One process compiles a batch (each file on its own: no -l), which saves glslang's start-up
@@ -396,10 +421,11 @@ int main(int argc, char** argv) {
     }
     for (std::thread& worker : workers) worker.join();
     // Plain compiles do not link; link the first variant of each kernel (an entry point, a
-    // workgroup size) on its own.
+    // workgroup size) on its own: the part "readme" holds them.
     std::set<std::string> linked;
-    for (std::size_t i = 0; i < files.size(); ++i) {
-      if (results[i].status == 0 && linked.insert(v.list[i].first.substr(0, v.list[i].first.find('-'))).second)
+    for (std::size_t i = 0; i < files.size() && part != "soak"; ++i) {
+      const std::string& name = v.list[chosen[i]].first;
+      if (results[i].status == 0 && linked.insert(name.substr(0, name.find('-'))).second)
         results[i] = run(command + " -l '" + files[i] + "'");
     }
     int failed = 0;
@@ -407,10 +433,12 @@ int main(int argc, char** argv) {
       if (results[i].status == 0) continue;
       if (++failed <= 5) std::printf("FAILED %s\n%s\n", files[i].c_str(), results[i].output.c_str());
     }
-    std::printf("%s: %zu variants compiled, %zu of them also linked, %d failed (", target.second, files.size(),
-                linked.size(), failed);
+    std::printf("%s: %zu variants compiled (part %s of %zu), %zu of them also linked, %d failed (", target.second,
+                files.size(), part.c_str(), v.list.size(), linked.size(), failed);
+    std::map<std::string, int> per_kernel;
+    for (std::size_t i : chosen) ++per_kernel[v.kernel[i]];
     const char* separator = "";
-    for (const auto& kernel : v.per_kernel) {
+    for (const auto& kernel : per_kernel) {
       std::printf("%s%s %d", separator, kernel.first.c_str(), kernel.second);
       separator = ", ";
     }

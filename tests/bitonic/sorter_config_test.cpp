@@ -8,6 +8,8 @@
 
 #include <gmock/gmock.h>
 
+#include <initializer_list>
+
 namespace gpusort_test {
 namespace {
 
@@ -55,13 +57,8 @@ std::string describe(const gpusort::BitonicTuning& t) {
 
 class SorterConfig : public GlTest {};
 
-TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
-  const gpusort::BitonicTuning tunings[] = {
-      make_tuning(64, 4, 2, 32, 4, 4),     make_tuning(128, 4, 16, 1, 4, 128), make_tuning(512, 16, 4, 64, 1, 8),
-      make_tuning(256, 8, 8, 16, 1, 16),   make_tuning(0, 0, 8, 0, 0),         without_subgroups(make_tuning(0, 16, 4, 0, 0)),
-      make_tuning(256, 4, 2, 64, 4, 4),    stage_by_stage(make_tuning(256, 4, 2, 64, 4, 4)),
-      make_tuning(256, 4, 2, 64, 4, 4, 0),  // counts up to the widest tile: one dispatch
-  };
+// Each tuning's sorter against the CPU network, pair for pair, at counts around its tile.
+void expect_tunings_match_cpu_network(std::initializer_list<gpusort::BitonicTuning> tunings) {
   for (const auto& requested : tunings) {
     gpusort::BitonicSorter<float, std::uint32_t> sorter(test_tuning(requested));
     const auto& tuning = sorter.tuning();
@@ -83,6 +80,29 @@ TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
       }
     }
   }
+}
+
+// The default tuning, with and without subgroups, and one small tile's schedules: stages
+// merged, stage by stage, and counts up to the widest tile in one dispatch.
+TEST_F(SorterConfig, TuningsMatchCpuNetwork) {
+  expect_tunings_match_cpu_network({
+      make_tuning(0, 0, 8, 0, 0),
+      without_subgroups(make_tuning(0, 16, 4, 0, 0)),
+      make_tuning(256, 4, 2, 64, 4, 4),
+      stage_by_stage(make_tuning(256, 4, 2, 64, 4, 4)),
+      make_tuning(256, 4, 2, 64, 4, 4, 0),  // counts up to the widest tile: one dispatch
+  });
+}
+
+// Other tile shapes: tiles of 64 to 512, 4 to 16 elements per invocation, global passes of 2 to
+// 16 elements in groups of 1 to 64, scalar and vector loads, windows of 4 to 128.
+TEST_F(SorterConfig, TileShapeTuningsMatchCpuNetwork) {
+  expect_tunings_match_cpu_network({
+      make_tuning(64, 4, 2, 32, 4, 4),
+      make_tuning(128, 4, 16, 1, 4, 128),
+      make_tuning(512, 16, 4, 64, 1, 8),
+      make_tuning(256, 8, 8, 16, 1, 16),
+  });
 }
 
 // Small tiles of 4 keys per invocation: sorts of one tile, single-dispatch sorts and sorts of

@@ -43,7 +43,7 @@ std::uint32_t two_subgroups(std::uint32_t tile = 512) { return std::max(tile, 2 
 // nor the 16 elements per invocation and a GPU's default tiles.
 bool every_shape() { return own_subgroup_size() != 0 || subgroup_lanes() == 32; }
 
-std::string describe(const gpusort::BitonicTuning& t) {
+std::string describe_with_lanes(const gpusort::BitonicTuning& t) {
   return std::to_string(subgroup_lanes()) + "-lane subgroups, tile_size=" + std::to_string(t.tile_size) +
          " local_elements=" + std::to_string(t.local_elements) + " window_run=" + std::to_string(t.window_run) +
          " use_subgroups=" + std::to_string(t.use_subgroups) + " direct_tile_io=" + std::to_string(t.direct_tile_io);
@@ -95,7 +95,7 @@ template <class Key, class Value>
 void check_matches_cpu(const gpusort::BitonicTuning& requested, std::vector<std::size_t> counts = {}) {
   gpusort::BitonicSorter<Key, Value> sorter(requested, nullptr, subgroup_facts());
   EXPECT_EQ(sorter.device_facts().emulated_subgroup_size, subgroup_facts().emulated_subgroup_size);
-  SCOPED_TRACE(describe(sorter.tuning()));
+  SCOPED_TRACE(describe_with_lanes(sorter.tuning()));
   expect_paths(requested, sorter.tuning(), sizeof(Key) == 4 && std::is_void<Value>::value);
   if (counts.empty()) counts = counts_for(sorter.tuning().tile_size);
   for (std::size_t count : counts) {
@@ -172,7 +172,7 @@ TEST_F(SubgroupPaths, GpuDefaultTilesMatchCpuNetwork) {
     gpusort::BitonicSorter<std::uint32_t> keys_sorter(subgroup_tuning(4096, 16, true), nullptr, subgroup_facts());
     gpusort::BitonicSorter<float, std::uint32_t> pairs_sorter(subgroup_tuning(2048, 16, true), nullptr,
                                                               subgroup_facts());
-    SCOPED_TRACE(describe(keys_sorter.tuning()));
+    SCOPED_TRACE(describe_with_lanes(keys_sorter.tuning()));
     expect_paths(subgroup_tuning(4096, 16, true), keys_sorter.tuning(), true);
     expect_paths(subgroup_tuning(2048, 16, true), pairs_sorter.tuning(), false);
     for (std::size_t count : {std::size_t{1000}, std::size_t{4096}, std::size_t{3 * 4096 + 5}}) {
@@ -190,23 +190,33 @@ TEST_F(SubgroupPaths, GpuDefaultTilesMatchCpuNetwork) {
 
 // Wide chunks (BitonicTuning::wide_chunk_min_count 1: every sort): shared-memory steps held by
 // three register bits and the lane bits below them, with the window flip among them. Keys on
-// the shared-memory path (windows of 5 steps in 512-element tiles at 32 lanes), pairs and 64-bit
-// keys, and a GPU's default tiles (the 8-element local sort of 4096 keys: stage 12's
-// shared-memory steps; 2048 pairs: windows of 7 steps).
+// the shared-memory path (windows of 5 steps in 512-element tiles at 32 lanes) here; pairs and
+// 64-bit keys, and a GPU's default tiles, in the two tests below.
+gpusort::BitonicTuning wide(gpusort::BitonicTuning tuning) {
+  tuning.wide_chunk_min_count = 1;
+  return tuning;
+}
+
 TEST_F(SubgroupPaths, WideChunksMatchCpuNetwork) {
-  const auto wide = [](gpusort::BitonicTuning tuning) {
-    tuning.wide_chunk_min_count = 1;
-    return tuning;
-  };
   const std::uint32_t tile = two_subgroups();
   {
     gpusort::BitonicSorter<std::uint32_t> sorter(wide(subgroup_tuning(tile, 16, false)), nullptr, subgroup_facts());
     EXPECT_EQ(sorter.tuning().wide_chunk_min_count, subgroups_forced_off() ? gpusort::BitonicTuning::never : 1u);
   }
   check_matches_cpu<std::uint32_t, void>(wide(subgroup_tuning(tile, 16, false)));
-  if (!every_shape()) return;
+}
+
+// Wide chunks of pairs and of 64-bit keys.
+TEST_F(SubgroupPaths, WideChunkPairsAndWideKeysMatchCpuNetwork) {
+  if (!every_shape()) GTEST_SKIP() << "run in the plain run (32 lanes): see every_shape()";
   check_matches_cpu<float, std::uint32_t>(wide(subgroup_tuning(two_subgroups(1024), 16, true)));
-  check_matches_cpu<std::uint64_t, std::uint32_t>(wide(subgroup_tuning(tile, 16, true)));
+  check_matches_cpu<std::uint64_t, std::uint32_t>(wide(subgroup_tuning(two_subgroups(), 16, true)));
+}
+
+// Wide chunks in a GPU's default tiles: the 8-element local sort of 4096 keys (stage 12's
+// shared-memory steps) and 2048 pairs (windows of 7 steps).
+TEST_F(SubgroupPaths, WideChunksInGpuDefaultTilesMatchCpuNetwork) {
+  if (!every_shape()) GTEST_SKIP() << "run in the plain run (32 lanes): see every_shape()";
   check_matches_cpu<std::uint32_t, void>(wide(subgroup_tuning(4096, 16, false)), {4096 + 1, 3 * 4096 + 5});
   check_matches_cpu<float, std::uint32_t>(wide(subgroup_tuning(2048, 16, true)), {2048 + 3, 6 * 2048 + 1});
 }
