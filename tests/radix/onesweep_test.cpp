@@ -153,22 +153,11 @@ TEST_F(RadixOnesweepLarge, AMillionPairs) {
 class RadixOnesweepDispatch : public OnesweepTest {};
 
 TEST_F(RadixOnesweepDispatch, SplitDispatchesStillSort) {
-  gpusort::RadixTuning tuning = onesweep_tuning();
-  tuning.workgroup_size = 32;
-  tuning.keys_per_invocation = 1;
-  tuning.max_workgroups_x = 7;
+  gpusort::RadixTuning tuning = split_dispatch_tuning(onesweep_tuning());
   tuning.histogram_keys = 1024;
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
-  GpuCountWriter writer;
-  for (std::size_t count : {std::size_t{33}, std::size_t{7 * 32 + 5}, std::size_t{5001}}) {
-    for (Order order : both_orders) {
-      SCOPED_TRACE(case_name<std::uint32_t>("split onesweep", count, order, Distribution::few_distinct, 6));
-      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 6);
-      const auto values = make_values(count, 6);
-      ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, order));
-      ASSERT_TRUE(radix_indirect_ok(pairs, writer, keys, &values, static_cast<std::uint32_t>(count - 2), order));
-    }
-  }
+  check_split_dispatch_pairs(pairs, "split onesweep", {std::size_t{33}, std::size_t{7 * 32 + 5}, std::size_t{5001}}, 6,
+                             2, [](std::size_t, Order) { return ::testing::AssertionSuccess(); });
 }
 
 }  // namespace
