@@ -70,6 +70,13 @@ using EveryContractCase =
                      ContractCase<Family::sorter, float>, ContractCase<Family::sorter, std::uint64_t>,
                      ContractCase<Family::sorter, std::int64_t>, ContractCase<Family::sorter, double>>;
 
+// Each family with a 32-bit and a 64-bit key (all three key kinds among them): the suites that
+// run every entry point of a case (buffer views, caller scratch).
+using ContractSampleCases =
+    ::testing::Types<ContractCase<Family::bitonic, std::uint32_t>, ContractCase<Family::bitonic, double>,
+                     ContractCase<Family::radix, std::uint32_t>, ContractCase<Family::radix, double>,
+                     ContractCase<Family::sorter, float>, ContractCase<Family::sorter, std::int64_t>>;
+
 struct ContractNames {
   template <class Case>
   static std::string GetName(int) {
