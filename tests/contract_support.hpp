@@ -9,8 +9,8 @@
 //   radix sort, every Stability::stable sort and sort_indices() of any family), or for the
 //   network's unstable sorts gpusort::cpu::bitonic_sort exactly where that oracle is cheap, and
 //   otherwise a permutation that keeps every value with its key;
-// - contract_buffer_ok() / contract_indirect_ok(): a sort in GPU buffers with guard words
-//   before (sort_range's `first`) and after the elements, read back and checked.
+// - contract_buffer_ok() / contract_indirect_ok() / contract_indices_ok(): a sort in GPU buffers
+//   with guard words before (sort_range's `first`) and after the elements, read back and checked.
 // Inputs and oracles come from radix_support.hpp (every key type, specials, std::stable_sort by
 // totalOrder) and sort_checks.hpp.
 
@@ -23,6 +23,8 @@
 #include <typeindex>
 #include <utility>
 #include <vector>
+
+#include <gmock/gmock.h>
 
 #include "gl_buffer.hpp"
 #include "gl_session.hpp"
@@ -67,6 +69,13 @@ using EveryContractCase =
                      ContractCase<Family::sorter, std::uint32_t>, ContractCase<Family::sorter, std::int32_t>,
                      ContractCase<Family::sorter, float>, ContractCase<Family::sorter, std::uint64_t>,
                      ContractCase<Family::sorter, std::int64_t>, ContractCase<Family::sorter, double>>;
+
+// Each family with a 32-bit and a 64-bit key (all three key kinds among them): the suites that
+// run every entry point of a case (buffer views, caller scratch).
+using ContractSampleCases =
+    ::testing::Types<ContractCase<Family::bitonic, std::uint32_t>, ContractCase<Family::bitonic, double>,
+                     ContractCase<Family::radix, std::uint32_t>, ContractCase<Family::radix, double>,
+                     ContractCase<Family::sorter, float>, ContractCase<Family::sorter, std::int64_t>>;
 
 struct ContractNames {
   template <class Case>
@@ -296,6 +305,38 @@ template <class Key>
   if (!problem.empty()) return ::testing::AssertionFailure() << problem;
   return pairs_ok(keys, *values, got_keys, from_bytes<std::uint32_t>(value_bytes, 0, keys.size()), order, expect)
          << "\n  expected " << expect_name(expect);
+}
+
+// sort_indices() of `keys` into an indices buffer of garbage, both guarded: the keys sorted and
+// the indices the stable argsort, exactly.
+template <class Key, class Sorter>
+::testing::AssertionResult contract_indices_ok(Sorter& sorter, const std::vector<Key>& keys, gpusort::Order order,
+                                               std::uint32_t seed) {
+  const std::size_t count = keys.size();
+  std::vector<std::uint32_t> identity(count);
+  std::iota(identity.begin(), identity.end(), 0u);
+  GuardedBuffer key_buffer(to_bytes(keys), 0, seed);
+  GuardedBuffer index_buffer(guard_pattern(count * 4, seed + 3), 0, seed + 1);  // garbage in
+  sorter.sort_indices(key_buffer.buffer.name(), index_buffer.buffer.name(), count, order);
+  if (auto gl = no_gl_error("sort_indices"); !gl) return gl;
+  std::string problem;
+  const auto got_keys = from_bytes<Key>(key_buffer.elements(problem, "key"), 0, problem.empty() ? count : 0);
+  if (!problem.empty()) return ::testing::AssertionFailure() << problem;
+  const auto got_indices =
+      from_bytes<std::uint32_t>(index_buffer.elements(problem, "index"), 0, problem.empty() ? count : 0);
+  if (!problem.empty()) return ::testing::AssertionFailure() << problem;
+  return pairs_ok(keys, identity, got_keys, got_indices, order, Expect::stable);
+}
+
+// `call` must be refused with a message that says `substring`, leaving the keys in `buffer`
+// (`keys` before the call) as they were and no GL error pending.
+template <class Key, class Call>
+void expect_refused_unchanged(const char* what, const char* substring, const GlBuffer& buffer,
+                              const std::vector<Key>& keys, Call&& call) {
+  SCOPED_TRACE(what);
+  EXPECT_THAT(gpusort_error_message(std::forward<Call>(call)), ::testing::HasSubstr(substring));
+  EXPECT_TRUE(same_bits(from_bytes<Key>(buffer.read(), 0, keys.size()), keys));
+  EXPECT_TRUE(no_gl_error(what));
 }
 
 // How sort_indirect()'s count gets into its buffer: a compute shader's store (as an emitter

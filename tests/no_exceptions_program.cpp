@@ -20,11 +20,15 @@
 #include <string>
 #include <vector>
 
+#include "caller_state_snapshot.hpp"
 #include "gl_buffer.hpp"
 
 #if defined(__cpp_exceptions) || GPUSORT_EXCEPTIONS
 #error "no_exceptions_program.cpp is the build without exceptions: compile it with -fno-exceptions"
 #endif
+
+// The six key types, each passed to X.
+#define GPUSORT_FOR_EACH_KEY(X) X(std::uint32_t) X(std::int32_t) X(float) X(std::uint64_t) X(std::int64_t) X(double)
 
 // Every class for every key type, keys alone and with values: all their members.
 #define GPUSORT_INSTANTIATE(Key)                              \
@@ -34,12 +38,7 @@
   template class gpusort::RadixSorter<Key, std::uint32_t>;   \
   template class gpusort::Sorter<Key>;                        \
   template class gpusort::Sorter<Key, std::uint32_t>;
-GPUSORT_INSTANTIATE(std::uint32_t)
-GPUSORT_INSTANTIATE(std::int32_t)
-GPUSORT_INSTANTIATE(float)
-GPUSORT_INSTANTIATE(std::uint64_t)
-GPUSORT_INSTANTIATE(std::int64_t)
-GPUSORT_INSTANTIATE(double)
+GPUSORT_FOR_EACH_KEY(GPUSORT_INSTANTIATE)
 #undef GPUSORT_INSTANTIATE
 
 namespace entry_points {
@@ -66,15 +65,11 @@ void keys_entry_points(Sorter& sorter, GLuint keys, GLuint counts) {
   template void keys_entry_points(gpusort::BitonicSorter<Key>&, GLuint, GLuint);                 \
   template void keys_entry_points(gpusort::RadixSorter<Key>&, GLuint, GLuint);                   \
   template void keys_entry_points(gpusort::Sorter<Key>&, GLuint, GLuint);
-GPUSORT_INSTANTIATE(std::uint32_t)
-GPUSORT_INSTANTIATE(std::int32_t)
-GPUSORT_INSTANTIATE(float)
-GPUSORT_INSTANTIATE(std::uint64_t)
-GPUSORT_INSTANTIATE(std::int64_t)
-GPUSORT_INSTANTIATE(double)
+GPUSORT_FOR_EACH_KEY(GPUSORT_INSTANTIATE)
 #undef GPUSORT_INSTANTIATE
 
 }  // namespace entry_points
+#undef GPUSORT_FOR_EACH_KEY
 
 namespace {
 
@@ -83,6 +78,7 @@ using gpusort::Stability;
 using gpusort_support::Bytes;
 using gpusort_support::GlBuffer;
 using gpusort_support::to_bytes;
+using gpusort_test::CallerState;
 
 int failures = 0;
 
@@ -97,36 +93,6 @@ std::vector<std::string>& messages() {
 }
 
 void record_error(const char* message) { messages().push_back(message); }
-
-// The GL state a call must leave as it found it (every indexed SSBO binding with its range).
-struct GlState {
-  GLint program = 0, generic = 0, copy_read = 0, copy_write = 0, dispatch_indirect = 0;
-  std::vector<GLint64> indexed;
-
-  static GlState take() {
-    GlState s;
-    glGetIntegerv(GL_CURRENT_PROGRAM, &s.program);
-    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &s.generic);
-    glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &s.copy_read);
-    glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &s.copy_write);
-    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &s.dispatch_indirect);
-    GLint bindings = 0;
-    glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &bindings);
-    for (GLuint i = 0; i < static_cast<GLuint>(bindings); ++i) {
-      GLint buffer = 0;
-      GLint64 start = 0, size = 0;
-      glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, i, &buffer);
-      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, i, &start);
-      glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, i, &size);
-      s.indexed.insert(s.indexed.end(), {buffer, start, size});
-    }
-    return s;
-  }
-  bool operator==(const GlState& o) const {
-    return program == o.program && generic == o.generic && copy_read == o.copy_read && copy_write == o.copy_write &&
-           dispatch_indirect == o.dispatch_indirect && indexed == o.indexed;
-  }
-};
 
 // A caller's bindings everywhere a sort must restore them: its own program, ranges of its own
 // buffers on SSBO bindings 0 .. 7, the generic SSBO, copy and dispatch-indirect bindings.
@@ -180,7 +146,7 @@ void expect_error(const std::string& what, const std::string& expected, Call&& c
   std::vector<Bytes> before;
   for (const GlBuffer* b : watched) before.push_back(b->read());
   CallerBindings bindings(es_context);
-  const GlState state = GlState::take();
+  const CallerState state = CallerState::take();
   messages().clear();
   if (!current) context->release_current();
   call();
@@ -190,7 +156,7 @@ void expect_error(const std::string& what, const std::string& expected, Call&& c
   } else if (messages()[0].find(expected) == std::string::npos || messages()[0].rfind("gpusort: ", 0) != 0) {
     failed(what + ": the message \"" + messages()[0] + "\" does not say \"" + expected + "\"");
   }
-  if (!(GlState::take() == state)) failed(what + ": the GL state changed");
+  if (!(CallerState::take() == state)) failed(what + ": the GL state changed");
   const GLenum error = glGetError();
   if (error != GL_NO_ERROR) failed(what + ": GL error 0x" + std::to_string(error) + " pending");
   for (std::size_t i = 0; i < watched.size(); ++i) {

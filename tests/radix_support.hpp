@@ -134,6 +134,34 @@ template <class Key, class Sorter>
   return same_bits(from_bytes<std::uint32_t>(value_buffer->read(), 0, capacity), want_values, "values");
 }
 
+// Tiny tiles (workgroups of 32 invocations of one key each) and at most 7 workgroups a row: every
+// dispatch of more than 7 workgroups splits over y, with a ragged last row.
+inline gpusort::RadixTuning split_dispatch_tuning(gpusort::RadixTuning tuning) {
+  tuning.workgroup_size = 32;
+  tuning.keys_per_invocation = 1;
+  tuning.max_workgroups_x = 7;
+  return tuning;
+}
+
+// For every count and both orders, few-distinct pairs made with `seed`, under a trace named
+// `what`: sort() of all of them, sort_indirect() of count - `short_by` of them, then
+// more(count, order); stops at the first failure.
+template <class Sorter, class More>
+void check_split_dispatch_pairs(Sorter& pairs, const char* what, const std::vector<std::size_t>& counts,
+                                std::uint32_t seed, std::size_t short_by, More more) {
+  GpuCountWriter writer;
+  for (std::size_t count : counts) {
+    for (gpusort::Order order : both_orders) {
+      SCOPED_TRACE(case_name<std::uint32_t>(what, count, order, Distribution::few_distinct, seed));
+      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, seed);
+      const auto values = make_values(count, seed);
+      ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, order));
+      ASSERT_TRUE(radix_indirect_ok(pairs, writer, keys, &values, static_cast<std::uint32_t>(count - short_by), order));
+      ASSERT_TRUE(more(count, order));
+    }
+  }
+}
+
 // Looks at a RadixSorter's dispatches through its pass observer (kept for this object's life):
 // the kernels it ran, and Onesweep's fallback count of its last sort, the meta word
 // GPUSORT_RADIX_META_FALLBACKS (partitions recounted by a later partition, all passes). The

@@ -99,6 +99,23 @@ template <class Key, class Sorter>
                          from_bytes<std::uint32_t>(values_after, 0, count), order);
 }
 
+// Checks check(keys, order, seed, distribution) for every count, both orders and every distribution (loops
+// nested in that order), the keys made with seed = seed_of(count, distribution), under a trace
+// that names the case; stops at the first failure.
+template <class Key, std::size_t N, class SeedOf, class Check>
+void check_every_case(const char* what, const std::vector<std::size_t>& counts,
+                      const Distribution (&distributions)[N], SeedOf seed_of, Check check) {
+  for (std::size_t count : counts) {
+    for (gpusort::Order order : both_orders) {
+      for (Distribution distribution : distributions) {
+        const auto seed = static_cast<std::uint32_t>(seed_of(count, distribution));
+        SCOPED_TRACE(case_name<Key>(what, count, order, distribution, seed));
+        ASSERT_TRUE(check(make_keys<Key>(distribution, count, seed), order, seed, distribution));
+      }
+    }
+  }
+}
+
 // The network's oracle: gpusort::cpu::bitonic_sort runs the compare-exchange network a
 // BitonicSorter runs, so it fixes the order of equal keys' values too. `values` may be null.
 template <class Key>

@@ -35,6 +35,32 @@ inline gpusort::BitonicTuning test_tuning(gpusort::BitonicTuning tuning = {}) {
   return tuning;
 }
 
+// Small tiles for the fused-pass tests (bitonic and Sorter's scratch): many passes and many
+// tiles per pass.
+inline gpusort::BitonicTuning fused_tuning() {
+  gpusort::BitonicTuning tuning;
+  tuning.tile_size = 256;
+  tuning.local_elements = 4;
+  tuning.single_dispatch_tile = 256;
+  tuning.fused_passes_max_count = 1u << 20;
+  return test_tuning(tuning);
+}
+
+// For the programs built on first use: 1024-key tiles of 4 keys per invocation (256
+// invocations) and a single-dispatch tile of 2048 keys with 8 per invocation (256 invocations
+// of 8 keys), which no other program has; test_tuning() not applied. Fused sorts of a few tiles keep 1024-key tiles of 4
+// keys on GPUs with known compute units too (BitonicTuning::fused_tile_size).
+inline gpusort::BitonicTuning small_tiles_tuning() {
+  gpusort::BitonicTuning tuning;
+  tuning.tile_size = 1024;
+  tuning.local_elements = 4;
+  tuning.single_dispatch_tile = 2048;
+  tuning.single_tile_elements = 8;
+  tuning.global_group_size = 64;
+  tuning.fused_tile_size = 1024;
+  return tuning;
+}
+
 // GPUSORT_TEST_DEVICE: the minimum-device mode. "es31_minimums" makes the test sorters (cached_sorter(),
 // radix_sorter(), contract_sorter()) plan for a device at the OpenGL ES 3.1 minimum compute limits
 // (DeviceFacts::clamp: 16 KiB shared, 128 invocations, 4 storage blocks and binding points);

@@ -26,11 +26,7 @@ using ::testing::HasSubstr;
 
 template <class Case>
 class BufferViews : public GlTest {};
-using BufferViewCases =
-    ::testing::Types<ContractCase<Family::bitonic, std::uint32_t>, ContractCase<Family::bitonic, double>,
-                     ContractCase<Family::radix, std::uint32_t>, ContractCase<Family::radix, double>,
-                     ContractCase<Family::sorter, float>, ContractCase<Family::sorter, std::int64_t>>;
-TYPED_TEST_SUITE(BufferViews, BufferViewCases, ContractNames);
+TYPED_TEST_SUITE(BufferViews, ContractSampleCases, ContractNames);
 
 // One buffer of guard bytes holding `first + count` keys at byte key_offset, `first + count`
 // values at byte value_offset and a 32-bit count at byte count_offset; after a sort, the bytes

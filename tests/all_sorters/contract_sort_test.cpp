@@ -205,20 +205,7 @@ TYPED_TEST(ContractSort, SortIndicesIsTheStableArgsort) {
       const Order order = static_cast<int>(input) % 2 ? Order::descending : Order::ascending;
       const auto seed = static_cast<std::uint32_t>(count * 5 + static_cast<std::size_t>(input));
       SCOPED_TRACE(contract_case<Key>(F, "sort_indices", count, order, input, seed));
-      const auto keys = make_keys<Key>(input, count, seed);
-      std::vector<std::uint32_t> indices(count);
-      std::iota(indices.begin(), indices.end(), 0u);
-      GuardedBuffer key_buffer(to_bytes(keys), 0, seed);
-      GuardedBuffer index_buffer(guard_pattern(count * 4, seed + 3), 0, seed + 1);  // garbage in
-      sorter.sort_indices(key_buffer.buffer.name(), index_buffer.buffer.name(), count, order);
-      ASSERT_TRUE(no_gl_error("sort_indices"));
-      std::string problem;
-      const auto got_keys = from_bytes<Key>(key_buffer.elements(problem, "key"), 0, problem.empty() ? count : 0);
-      ASSERT_EQ(problem, "");
-      const auto got_indices =
-          from_bytes<std::uint32_t>(index_buffer.elements(problem, "index"), 0, problem.empty() ? count : 0);
-      ASSERT_EQ(problem, "");
-      ASSERT_TRUE(pairs_ok(keys, indices, got_keys, got_indices, order, Expect::stable));
+      ASSERT_TRUE(contract_indices_ok(sorter, make_keys<Key>(input, count, seed), order, seed));
     }
   }
 }

@@ -64,9 +64,13 @@ TYPED_TEST(SortIndirect, SortsTheCountAShaderWrote) {
   }
 }
 
+// The caller's binding, and the refused count locations: 32-bit keys.
 template <class Case>
 class SortIndirectState : public GlTest {};
+template <class Case>
+class SortIndirectErrors : public GlTest {};
 TYPED_TEST_SUITE(SortIndirectState, OverEveryFamily<std::uint32_t>, ContractNames);
+TYPED_TEST_SUITE(SortIndirectErrors, OverEveryFamily<std::uint32_t>, ContractNames);
 
 TYPED_TEST(SortIndirectState, LeavesTheDispatchIndirectBindingAndNoError) {
   constexpr Family F = TypeParam::family;
@@ -88,10 +92,6 @@ TYPED_TEST(SortIndirectState, LeavesTheDispatchIndirectBindingAndNoError) {
   EXPECT_TRUE(same_bits(from_bytes<Key>(key_buffer.read(), 0, keys.size()), expected));
 }
 
-template <class Case>
-class SortIndirectErrors : public GlTest {};
-TYPED_TEST_SUITE(SortIndirectErrors, OverEveryFamily<std::uint32_t>, ContractNames);
-
 TYPED_TEST(SortIndirectErrors, BadCountLocationsAreRefusedAndNothingChanges) {
   constexpr Family F = TypeParam::family;
   using Key = typename TypeParam::Key;
@@ -100,10 +100,7 @@ TYPED_TEST(SortIndirectErrors, BadCountLocationsAreRefusedAndNothingChanges) {
   GlBuffer key_buffer(to_bytes(keys));
   GlBuffer counts(to_bytes(std::vector<std::uint32_t>{10, 20}));
   const auto expect_error = [&](const char* what, const char* substring, auto&& call) {
-    SCOPED_TRACE(what);
-    EXPECT_THAT(gpusort_error_message(call), ::testing::HasSubstr(substring));
-    EXPECT_TRUE(same_bits(from_bytes<Key>(key_buffer.read(), 0, keys.size()), keys));
-    EXPECT_TRUE(no_gl_error(what));
+    expect_refused_unchanged(what, substring, key_buffer, keys, call);
   };
   const GLuint k = key_buffer.name();
   expect_error("unaligned offset", "multiple of 4", [&] { sorter.sort_indirect(k, counts.name(), 2, 64); });

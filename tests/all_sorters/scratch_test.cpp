@@ -27,15 +27,6 @@ using gpusort::Order;
 using gpusort::Stability;
 using ::testing::HasSubstr;
 
-// Puts the sorter back on its own scratch however the test ends (the sorters are the
-// process's cached ones).
-template <class S>
-struct OwnScratchAtExit {
-  explicit OwnScratchAtExit(S& s) : sorter(s) {}
-  ~OwnScratchAtExit() { sorter.use_scratch(0, 0, 0); }
-  S& sorter;
-};
-
 // The kinds of GPU-buffer sort whose scratch differs.
 enum class Kind { keys, keys_indirect, pairs, pairs_stable, pairs_indirect, indices };
 const char* kind_name(Kind kind) {
@@ -116,13 +107,23 @@ std::vector<std::size_t> capacities() {
   return {1000, 5000};
 }
 
+// The suites' sorters are the process's cached ones: each test puts both of its case back on
+// their own scratch however it ends.
 template <class Case>
-class ScratchBytes : public GlTest {};
-using ScratchCases =
-    ::testing::Types<ContractCase<Family::bitonic, std::uint32_t>, ContractCase<Family::bitonic, double>,
-                     ContractCase<Family::radix, std::uint32_t>, ContractCase<Family::radix, double>,
-                     ContractCase<Family::sorter, float>, ContractCase<Family::sorter, std::int64_t>>;
-TYPED_TEST_SUITE(ScratchBytes, ScratchCases, ContractNames);
+class ScratchTest : public GlTest {
+ protected:
+  void TearDown() override {
+    contract_sorter<Case::family, typename Case::Key>().use_scratch(0, 0, 0);
+    contract_sorter<Case::family, typename Case::Key, std::uint32_t>().use_scratch(0, 0, 0);
+    GlTest::TearDown();
+  }
+};
+template <class Case>
+class ScratchBytes : public ScratchTest<Case> {};
+template <class Case>
+class UseScratch : public ScratchTest<Case> {};
+TYPED_TEST_SUITE(ScratchBytes, ContractSampleCases, ContractNames);
+TYPED_TEST_SUITE(UseScratch, ContractSampleCases, ContractNames);
 
 // For each capacity and stability: every kind of sort of `capacity` sorts in a range of exactly
 // scratch_bytes(); in one byte less the one that needs the most is refused, naming the
@@ -132,8 +133,6 @@ TYPED_TEST(ScratchBytes, IsExactForEveryKindOfSort) {
   using Key = typename TypeParam::Key;
   auto& keys_sorter = contract_sorter<F, Key>();
   auto& pairs = contract_sorter<F, Key, std::uint32_t>();
-  OwnScratchAtExit<SorterType<F, Key>> restore_keys(keys_sorter);
-  OwnScratchAtExit<SorterType<F, Key, std::uint32_t>> restore_pairs(pairs);
   for (std::size_t capacity : capacities<F>()) {
     for (Stability stability : {Stability::unstable, Stability::stable}) {
       const bool stable = stability == Stability::stable;
@@ -194,10 +193,6 @@ TYPED_TEST(ScratchBytes, IsExactForEveryKindOfSort) {
   }
 }
 
-template <class Case>
-class UseScratch : public GlTest {};
-TYPED_TEST_SUITE(UseScratch, ScratchCases, ContractNames);
-
 // Before use_scratch() a first sort allocates (the count works); after it no call does, not
 // reserve() either, and the caller's bytes outside the range stay; use_scratch(0, 0, 0) goes
 // back to allocating; release_scratch() frees what the sorter allocated.
@@ -206,8 +201,6 @@ TYPED_TEST(UseScratch, AllocatesNothingAndTouchesNothingOutsideTheRange) {
   using Key = typename TypeParam::Key;
   auto& keys_sorter = contract_sorter<F, Key>();
   auto& pairs = contract_sorter<F, Key, std::uint32_t>();
-  OwnScratchAtExit<SorterType<F, Key>> restore_keys(keys_sorter);
-  OwnScratchAtExit<SorterType<F, Key, std::uint32_t>> restore_pairs(pairs);
   const std::size_t capacity = F == Family::sorter ? contract_crossover + 700 : 3000;
   const std::vector<Kind> kinds = {Kind::keys,           Kind::keys_indirect, Kind::pairs,
                                    Kind::pairs_stable,   Kind::pairs_indirect, Kind::indices};
@@ -259,7 +252,6 @@ TYPED_TEST(UseScratch, RefusesRangesItCannotTake) {
   constexpr Family F = TypeParam::family;
   using Key = typename TypeParam::Key;
   auto& pairs = contract_sorter<F, Key, std::uint32_t>();
-  OwnScratchAtExit<SorterType<F, Key, std::uint32_t>> restore(pairs);
   const std::size_t alignment = storage_alignment();
   const std::size_t count = 1500;
   const std::size_t bytes = pairs.scratch_bytes(count, Stability::stable);

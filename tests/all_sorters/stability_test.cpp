@@ -3,8 +3,6 @@
 // included. Few-distinct and all-equal inputs make almost every key a tie; int64_t keys carry
 // the ties over two words.
 
-#include <numeric>
-
 #include "contract_support.hpp"
 
 namespace gpusort_test {
@@ -17,7 +15,10 @@ using StableCases = OverEveryFamily<std::uint32_t, std::int32_t, float, std::int
 
 template <class Case>
 class StableSort : public GlTest {};
+template <class Case>
+class SortIndices : public GlTest {};
 TYPED_TEST_SUITE(StableSort, StableCases, ContractNames);
+TYPED_TEST_SUITE(SortIndices, StableCases, ContractNames);
 
 // GPU buffers (with guard words after the elements) and, up to a few tiles, host vectors.
 TYPED_TEST(StableSort, EqualsStdStableSortOnBuffersAndHostVectors) {
@@ -49,10 +50,6 @@ TYPED_TEST(StableSort, EqualsStdStableSortOnBuffersAndHostVectors) {
   }
 }
 
-template <class Case>
-class SortIndices : public GlTest {};
-TYPED_TEST_SUITE(SortIndices, StableCases, ContractNames);
-
 // The indices buffer (garbage before; guard words after the count stay) becomes the stable
 // argsort, and the keys are sorted with it.
 TYPED_TEST(SortIndices, FillsAndSortsIndicesStably) {
@@ -66,20 +63,7 @@ TYPED_TEST(SortIndices, FillsAndSortsIndicesStably) {
     for (auto order : both_orders) {
       ++seed;
       SCOPED_TRACE(contract_case<Key>(F, "sort_indices", count, order, Distribution::few_distinct, seed));
-      const auto keys = make_keys<Key>(Distribution::few_distinct, count, seed);
-      std::vector<std::uint32_t> identity(count);
-      std::iota(identity.begin(), identity.end(), 0u);
-      GuardedBuffer key_buffer(to_bytes(keys), 0, seed);
-      GuardedBuffer index_buffer(guard_pattern(count * 4, seed + 3), 0, seed + 1);  // garbage in
-      sorter.sort_indices(key_buffer.buffer.name(), index_buffer.buffer.name(), count, order);
-      ASSERT_TRUE(no_gl_error("sort_indices"));
-      std::string problem;
-      const auto got_keys = from_bytes<Key>(key_buffer.elements(problem, "key"), 0, problem.empty() ? count : 0);
-      ASSERT_EQ(problem, "");
-      const auto got_indices =
-          from_bytes<std::uint32_t>(index_buffer.elements(problem, "index"), 0, problem.empty() ? count : 0);
-      ASSERT_EQ(problem, "");
-      ASSERT_TRUE(pairs_ok(keys, identity, got_keys, got_indices, order, Expect::stable));
+      ASSERT_TRUE(contract_indices_ok(sorter, make_keys<Key>(Distribution::few_distinct, count, seed), order, seed));
     }
   }
 }

@@ -192,13 +192,7 @@ TEST_F(Errors, ShaderThatDoesNotCompile) {
 // sort() throws, leaves the caller's buffer as it was and no GL error behind, and the sorter
 // still sorts what its other programs cover.
 TEST_F(Errors, ProgramBuiltOnFirstUseThatDoesNotCompile) {
-  gpusort::BitonicTuning tuning;
-  tuning.tile_size = 1024;
-  tuning.local_elements = 4;
-  tuning.single_dispatch_tile = 2048;
-  tuning.single_tile_elements = 8;
-  tuning.global_group_size = 64;
-  tuning.fused_tile_size = 1024;  // no fused sort in 512-key tiles (GPUs with known compute units)
+  gpusort::BitonicTuning tuning = small_tiles_tuning();  // no fused sort in 512-key tiles either
   tuning.extra_shader_source =
       "#if GROUP_SIZE == 256u && ELEMS_LOG2 == 3u\n#error the single tile is broken on purpose\n#endif";
   gpusort::BitonicSorter<std::uint32_t> sorter(test_tuning(tuning));

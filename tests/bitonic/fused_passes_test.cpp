@@ -26,16 +26,6 @@
 namespace gpusort_test {
 namespace {
 
-// Small tiles: many passes and many tiles per pass.
-gpusort::BitonicTuning fused_tuning() {
-  gpusort::BitonicTuning tuning;
-  tuning.tile_size = 256;
-  tuning.local_elements = 4;
-  tuning.single_dispatch_tile = 256;
-  tuning.fused_passes_max_count = 1u << 20;
-  return test_tuning(tuning);
-}
-
 // BitonicTuning::extra_shader_source for a wrapper around the tile kernel (wrap_tile_main()) that,
 // in the programs where the GLSL `condition` holds, overwrites the range's first key after
 // every tile: a sort that ran such a program comes out wrong.

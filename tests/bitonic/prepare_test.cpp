@@ -23,21 +23,6 @@ GLint current_program() {
   return program;
 }
 
-// 1024-key tiles of 4 keys per invocation (256 invocations) and a single-dispatch tile of 2048
-// keys with 8 per invocation (256 invocations of 8 keys), which no other program has.
-gpusort::BitonicTuning small_tiles_tuning() {
-  gpusort::BitonicTuning tuning;
-  tuning.tile_size = 1024;
-  tuning.local_elements = 4;
-  tuning.single_dispatch_tile = 2048;
-  tuning.single_tile_elements = 8;
-  tuning.global_group_size = 64;
-  // Fused sorts of a few tiles keep 1024-key tiles of 4 keys on GPUs with known compute units
-  // too (BitonicTuning::fused_tile_size).
-  tuning.fused_tile_size = 1024;
-  return tuning;
-}
-
 class Prepare : public GlTest {};
 
 TEST_F(Prepare, BuildsTheProgramsOfThatCount) {

@@ -31,6 +31,32 @@ constexpr std::size_t two_63 = std::size_t{1} << 63;
 
 class SizeOverflow : public GlTest {};
 
+// 64 keys and values in buffers, and a 16-byte count buffer (any count in it sorts all 64),
+// for the calls that must be refused; unchanged() says whether the bytes of all three are as before.
+struct Sample {
+  explicit Sample(std::uint32_t value_seed)
+      : key_buffer(to_bytes(sample_keys(64))),
+        value_buffer(to_bytes(make_values(64, value_seed))),
+        count_buffer(to_bytes(std::vector<std::uint32_t>{64, 64, 64, 64})),
+        keys(key_buffer.name()),
+        values(value_buffer.name()),
+        counts(count_buffer.name()),
+        before{key_buffer.read(), value_buffer.read(), count_buffer.read()} {}
+
+  ::testing::AssertionResult unchanged() const {
+    const char* names[] = {"keys", "values", "count buffer"};
+    const GlBuffer* buffers[] = {&key_buffer, &value_buffer, &count_buffer};
+    for (int i = 0; i < 3; ++i) {
+      if (buffers[i]->read() != before[i]) return ::testing::AssertionFailure() << names[i] << " changed";
+    }
+    return ::testing::AssertionSuccess();
+  }
+
+  GlBuffer key_buffer, value_buffer, count_buffer;
+  GLuint keys, values, counts;  // the buffers' names
+  Bytes before[3];
+};
+
 // The issue: (count_offset / 4 + 1) * 4 wrapped to 0 for count_offset = SIZE_MAX - 3, so
 // the size check passed and the shader read word 0xFFFFFFFF of a 16-byte buffer. Every
 // 4-aligned offset past the buffer must be refused the same way; unaligned ones are refused
@@ -38,36 +64,26 @@ class SizeOverflow : public GlTest {};
 TEST_F(SizeOverflow, SortIndirectCountOffsetPastTheBuffer) {
   auto& sorter = cached_sorter<std::uint32_t>();
   auto& kv_sorter = cached_sorter<std::uint32_t, std::uint32_t>();
-  const auto keys = sample_keys(64);
-  GlBuffer key_buffer(to_bytes(keys));
-  GlBuffer value_buffer(to_bytes(make_values(64, 5)));
-  GlBuffer counts(to_bytes(std::vector<std::uint32_t>{64, 64, 64, 64}));  // 16 bytes: any count sorts all
-  const Bytes keys_before = key_buffer.read();
-  const Bytes values_before = value_buffer.read();
-  const Bytes counts_before = counts.read();
+  Sample sample(5);
 
   for (std::size_t offset : {size_max - 3, size_max - 7, two_63, std::size_t{1} << 34, two_32, two_32 - 4,
                              std::size_t{16}}) {
     SCOPED_TRACE("count_offset " + std::to_string(offset));
-    const auto expected = AllOf(HasSubstr("count buffer " + std::to_string(counts.name()) + " is too small"),
+    const auto expected = AllOf(HasSubstr("count buffer " + std::to_string(sample.counts) + " is too small"),
                                 HasSubstr("count_offset " + std::to_string(offset)), HasSubstr("at most 12"));
-    EXPECT_THAT(error_from([&] { sorter.sort_indirect(key_buffer.name(), counts.name(), offset, 64); }), expected);
-    EXPECT_THAT(error_from([&] {
-                  kv_sorter.sort_indirect(key_buffer.name(), value_buffer.name(), counts.name(), offset, 64);
-                }),
+    EXPECT_THAT(error_from([&] { sorter.sort_indirect(sample.keys, sample.counts, offset, 64); }), expected);
+    EXPECT_THAT(error_from([&] { kv_sorter.sort_indirect(sample.keys, sample.values, sample.counts, offset, 64); }),
                 expected);
     EXPECT_TRUE(no_gl_error("sort_indirect with a count_offset past the buffer"));
-    EXPECT_TRUE(key_buffer.read() == keys_before) << "keys changed";
-    EXPECT_TRUE(value_buffer.read() == values_before) << "values changed";
-    EXPECT_TRUE(counts.read() == counts_before) << "count buffer changed";
+    EXPECT_TRUE(sample.unchanged());
   }
   // SIZE_MAX and 2^32 - 1 are not multiples of 4: the alignment check answers first.
   for (std::size_t offset : {size_max, two_32 - 1}) {
     SCOPED_TRACE("count_offset " + std::to_string(offset));
-    EXPECT_THAT(error_from([&] { sorter.sort_indirect(key_buffer.name(), counts.name(), offset, 64); }),
+    EXPECT_THAT(error_from([&] { sorter.sort_indirect(sample.keys, sample.counts, offset, 64); }),
                 AllOf(HasSubstr("count_offset " + std::to_string(offset)), HasSubstr("multiple of 4")));
     EXPECT_TRUE(no_gl_error("sort_indirect with an unaligned count_offset"));
-    EXPECT_TRUE(key_buffer.read() == keys_before) << "keys changed";
+    EXPECT_TRUE(sample.unchanged());
   }
 }
 
@@ -142,33 +158,27 @@ TEST_F(SizeOverflow, PlanOfCountsBeyondMaxCount) {
 TEST_F(SizeOverflow, CountsAndCapacitiesAtTheExtremes) {
   auto& sorter = cached_sorter<std::uint32_t>();
   auto& kv_sorter = cached_sorter<std::uint32_t, std::uint32_t>();
-  const auto keys = sample_keys(64);
-  GlBuffer key_buffer(to_bytes(keys));
-  GlBuffer value_buffer(to_bytes(make_values(64, 6)));
-  GlBuffer counts(to_bytes(std::vector<std::uint32_t>{64, 64, 64, 64}));
-  const Bytes keys_before = key_buffer.read();
-  const Bytes values_before = value_buffer.read();
-  const GLuint k = key_buffer.name();
-  const GLuint v = value_buffer.name();
-  const GLuint c = counts.name();
+  Sample sample(6);
 
   for (std::size_t n : {size_max, size_max - 3, two_63, two_32, two_32 - 1}) {
     SCOPED_TRACE("count " + std::to_string(n));
     const auto exceeds = AllOf(HasSubstr(std::to_string(n) + " exceeds"), HasSubstr("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"));
-    EXPECT_THAT(error_from([&] { sorter.sort(k, n); }), exceeds);
-    EXPECT_THAT(error_from([&] { kv_sorter.sort(k, v, n); }), exceeds);
-    EXPECT_THAT(error_from([&] { kv_sorter.sort(k, v, n, gpusort::Order::ascending, gpusort::Stability::stable); }),
+    EXPECT_THAT(error_from([&] { sorter.sort(sample.keys, n); }), exceeds);
+    EXPECT_THAT(error_from([&] { kv_sorter.sort(sample.keys, sample.values, n); }), exceeds);
+    EXPECT_THAT(error_from([&] {
+                  kv_sorter.sort(sample.keys, sample.values, n, gpusort::Order::ascending, gpusort::Stability::stable);
+                }),
                 exceeds);
-    EXPECT_THAT(error_from([&] { kv_sorter.sort_indices(k, v, n); }), exceeds);
-    EXPECT_THAT(error_from([&] { sorter.sort_range(k, 0, n); }), exceeds);
-    EXPECT_THAT(error_from([&] { sorter.sort_indirect(k, c, 0, n); }), exceeds);
-    EXPECT_THAT(error_from([&] { kv_sorter.sort_indirect(k, v, c, 0, n); }), exceeds);
+    EXPECT_THAT(error_from([&] { kv_sorter.sort_indices(sample.keys, sample.values, n); }), exceeds);
+    EXPECT_THAT(error_from([&] { sorter.sort_range(sample.keys, 0, n); }), exceeds);
+    EXPECT_THAT(error_from([&] { sorter.sort_indirect(sample.keys, sample.counts, 0, n); }), exceeds);
+    EXPECT_THAT(error_from([&] { kv_sorter.sort_indirect(sample.keys, sample.values, sample.counts, 0, n); }),
+                exceeds);
     EXPECT_THAT(error_from([&] { sorter.prepare(n); }), exceeds);
     EXPECT_THAT(error_from([&] { kv_sorter.prepare(n, gpusort::Stability::stable); }), exceeds);
     EXPECT_THAT(error_from([&] { sorter.prepare_indirect(n); }), exceeds);
     EXPECT_TRUE(no_gl_error("calls with counts at the extremes"));
-    EXPECT_TRUE(key_buffer.read() == keys_before) << "keys changed";
-    EXPECT_TRUE(value_buffer.read() == values_before) << "values changed";
+    EXPECT_TRUE(sample.unchanged());
   }
 }
 
@@ -177,35 +187,29 @@ TEST_F(SizeOverflow, CountsAndCapacitiesAtTheExtremes) {
 TEST_F(SizeOverflow, SortRangeFirstAtTheExtremes) {
   auto& sorter = cached_sorter<std::uint32_t>();
   auto& kv_sorter = cached_sorter<std::uint32_t, std::uint32_t>();
-  const auto keys = sample_keys(64);
-  GlBuffer key_buffer(to_bytes(keys));
-  GlBuffer value_buffer(to_bytes(make_values(64, 7)));
-  const Bytes keys_before = key_buffer.read();
-  const Bytes values_before = value_buffer.read();
-  const GLuint k = key_buffer.name();
-  const GLuint v = value_buffer.name();
+  Sample sample(7);
 
   for (std::size_t first : {size_max, size_max - 3, two_63, two_32, two_32 - 1}) {
     for (std::size_t count : {std::size_t{1}, std::size_t{64}}) {
       SCOPED_TRACE("first " + std::to_string(first) + " count " + std::to_string(count));
       const auto refused = AllOf(HasSubstr("elements " + std::to_string(first) + " .. "),
                                  HasSubstr("cannot be bound as one shader storage block"));
-      EXPECT_THAT(error_from([&] { sorter.sort_range(k, first, count); }), refused);
-      EXPECT_THAT(error_from([&] { kv_sorter.sort_range(k, v, first, count); }), refused);
+      EXPECT_THAT(error_from([&] { sorter.sort_range(sample.keys, first, count); }), refused);
+      EXPECT_THAT(error_from([&] { kv_sorter.sort_range(sample.keys, sample.values, first, count); }), refused);
       EXPECT_THAT(error_from([&] {
-                    kv_sorter.sort_range(k, v, first, count, gpusort::Order::ascending, gpusort::Stability::stable);
+                    kv_sorter.sort_range(sample.keys, sample.values, first, count, gpusort::Order::ascending,
+                                         gpusort::Stability::stable);
                   }),
                   refused);
       EXPECT_TRUE(no_gl_error("sort_range from a first at the extremes"));
-      EXPECT_TRUE(key_buffer.read() == keys_before) << "keys changed";
-      EXPECT_TRUE(value_buffer.read() == values_before) << "values changed";
+      EXPECT_TRUE(sample.unchanged());
     }
   }
   // An empty range at 2^32 - 1 is addressable, but far past this buffer: its size says so.
-  EXPECT_THAT(error_from([&] { sorter.sort_range(k, two_32 - 1, 0); }),
+  EXPECT_THAT(error_from([&] { sorter.sort_range(sample.keys, two_32 - 1, 0); }),
               AllOf(HasSubstr("too small"), HasSubstr(std::to_string((two_32 - 1) * 4) + " bytes")));
   EXPECT_TRUE(no_gl_error("an empty sort_range at 2^32 - 1"));
-  EXPECT_TRUE(key_buffer.read() == keys_before) << "keys changed";
+  EXPECT_TRUE(sample.unchanged());
 }
 
 // Already safe: a FileProgramCache entry whose header claims a length at the extremes is

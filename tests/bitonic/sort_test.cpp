@@ -15,42 +15,35 @@ std::vector<std::size_t> sizes_for(std::size_t tile, std::uint32_t seed) {
   return sizes;
 }
 
+// Three suites over every key type: host vectors, GPU buffers, and both with values.
 template <class Key>
 class HostSort : public GlTest {};
+template <class Key>
+class BufferSort : public GlTest {};
+template <class Key>
+class KeyValueSort : public GlTest {};
 TYPED_TEST_SUITE(HostSort, KeyTypes, KeyTypeNames);
+TYPED_TEST_SUITE(BufferSort, KeyTypes, KeyTypeNames);
+TYPED_TEST_SUITE(KeyValueSort, KeyTypes, KeyTypeNames);
 
 TYPED_TEST(HostSort, EverySizeOrderAndDistribution) {
   using Key = TypeParam;
   auto& sorter = cached_sorter<Key>();
-  const std::uint32_t size_seed = 0x5eed01u;
-  for (std::size_t count : sizes_for(sorter.tuning().tile_size, size_seed)) {
-    for (auto order : both_orders) {
-      for (auto distribution : all_distributions) {
-        const auto seed = static_cast<std::uint32_t>(count) * 7919u + 1u;
-        SCOPED_TRACE(case_name<Key>("host", count, order, distribution, seed));
-        ASSERT_TRUE(host_sort_ok(sorter, make_keys<Key>(distribution, count, seed), order));
-      }
-    }
-  }
+  check_every_case<Key>(
+      "host", sizes_for(sorter.tuning().tile_size, 0x5eed01u), all_distributions,
+      [](std::size_t count, Distribution) { return static_cast<std::uint32_t>(count) * 7919u + 1u; },
+      [&](const std::vector<Key>& keys, gpusort::Order order, std::uint32_t, Distribution) { return host_sort_ok(sorter, keys, order); });
 }
-
-template <class Key>
-class BufferSort : public GlTest {};
-TYPED_TEST_SUITE(BufferSort, KeyTypes, KeyTypeNames);
 
 TYPED_TEST(BufferSort, EverySizeOrderAndDistribution) {
   using Key = TypeParam;
   auto& sorter = cached_sorter<Key>();
-  const std::uint32_t size_seed = 0x5eed02u;
-  for (std::size_t count : sizes_for(sorter.tuning().tile_size, size_seed)) {
-    for (auto order : both_orders) {
-      for (auto distribution : all_distributions) {
-        const auto seed = static_cast<std::uint32_t>(count) * 104729u + 2u;
-        SCOPED_TRACE(case_name<Key>("buffer", count, order, distribution, seed));
-        ASSERT_TRUE(buffer_sort_ok(sorter, make_keys<Key>(distribution, count, seed), order, seed));
-      }
-    }
-  }
+  check_every_case<Key>(
+      "buffer", sizes_for(sorter.tuning().tile_size, 0x5eed02u), all_distributions,
+      [](std::size_t count, Distribution) { return static_cast<std::uint32_t>(count) * 104729u + 2u; },
+      [&](const std::vector<Key>& keys, gpusort::Order order, std::uint32_t seed, Distribution) {
+        return buffer_sort_ok(sorter, keys, order, seed);
+      });
 }
 
 // A sorter is reusable: the same object sorts buffers of different sizes in any order
@@ -68,40 +61,26 @@ TYPED_TEST(BufferSort, SorterIsReusableAcrossSizes) {
   }
 }
 
-template <class Key>
-class KeyValueSort : public GlTest {};
-TYPED_TEST_SUITE(KeyValueSort, KeyTypes, KeyTypeNames);
-
 TYPED_TEST(KeyValueSort, HostEverySizeOrderAndDistribution) {
   using Key = TypeParam;
   auto& sorter = cached_sorter<Key, std::uint32_t>();
-  const std::uint32_t size_seed = 0x5eed03u;
-  for (std::size_t count : sizes_for(sorter.tuning().tile_size, size_seed)) {
-    for (auto order : both_orders) {
-      for (auto distribution : all_distributions) {
-        const auto seed = static_cast<std::uint32_t>(count) * 31337u + 3u;
-        SCOPED_TRACE(case_name<Key>("host kv", count, order, distribution, seed));
-        ASSERT_TRUE(host_sort_kv_ok(sorter, make_keys<Key>(distribution, count, seed),
-                                    make_values(count, seed), order));
-      }
-    }
-  }
+  check_every_case<Key>(
+      "host kv", sizes_for(sorter.tuning().tile_size, 0x5eed03u), all_distributions,
+      [](std::size_t count, Distribution) { return static_cast<std::uint32_t>(count) * 31337u + 3u; },
+      [&](const std::vector<Key>& keys, gpusort::Order order, std::uint32_t seed, Distribution) {
+        return host_sort_kv_ok(sorter, keys, make_values(keys.size(), seed), order);
+      });
 }
 
 TYPED_TEST(KeyValueSort, BufferEverySizeOrderAndDistribution) {
   using Key = TypeParam;
   auto& sorter = cached_sorter<Key, std::uint32_t>();
-  const std::uint32_t size_seed = 0x5eed04u;
-  for (std::size_t count : sizes_for(sorter.tuning().tile_size, size_seed)) {
-    for (auto order : both_orders) {
-      for (auto distribution : all_distributions) {
-        const auto seed = static_cast<std::uint32_t>(count) * 65537u + 4u;
-        SCOPED_TRACE(case_name<Key>("buffer kv", count, order, distribution, seed));
-        ASSERT_TRUE(buffer_sort_kv_ok(sorter, make_keys<Key>(distribution, count, seed),
-                                      make_values(count, seed), order, seed));
-      }
-    }
-  }
+  check_every_case<Key>(
+      "buffer kv", sizes_for(sorter.tuning().tile_size, 0x5eed04u), all_distributions,
+      [](std::size_t count, Distribution) { return static_cast<std::uint32_t>(count) * 65537u + 4u; },
+      [&](const std::vector<Key>& keys, gpusort::Order order, std::uint32_t seed, Distribution) {
+        return buffer_sort_kv_ok(sorter, keys, make_values(keys.size(), seed), order, seed);
+      });
 }
 
 }  // namespace

@@ -244,23 +244,14 @@ TEST_F(RadixApiSorters, ManySortersSideBySideAndMoved) {
 class RadixApiDispatch : public GlTest {};
 
 TEST_F(RadixApiDispatch, SplitDispatchesStillSort) {
-  gpusort::RadixTuning tuning = radix_test_tuning();
-  tuning.workgroup_size = 32;
-  tuning.keys_per_invocation = 1;
-  tuning.max_workgroups_x = 7;
+  const gpusort::RadixTuning tuning = split_dispatch_tuning(radix_test_tuning());
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
   gpusort::RadixSorter<std::int64_t> wide(tuning);
-  GpuCountWriter writer;
-  for (std::size_t count : {std::size_t{33}, std::size_t{7 * 32 + 5}, std::size_t{3001}}) {
-    for (Order order : both_orders) {
-      SCOPED_TRACE(case_name<std::uint32_t>("split dispatch", count, order, Distribution::few_distinct, 2));
-      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 2);
-      const auto values = make_values(count, 2);
-      ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, order));
-      ASSERT_TRUE(radix_indirect_ok(pairs, writer, keys, &values, static_cast<std::uint32_t>(count - 1), order));
-      ASSERT_TRUE(radix_buffer_sort_ok(wide, make_keys<std::int64_t>(Distribution::random, count, 2), nullptr, order));
-    }
-  }
+  ASSERT_NO_FATAL_FAILURE(check_split_dispatch_pairs(
+      pairs, "split dispatch", {std::size_t{33}, std::size_t{7 * 32 + 5}, std::size_t{3001}}, 2, 1,
+      [&](std::size_t count, Order order) {
+        return radix_buffer_sort_ok(wide, make_keys<std::int64_t>(Distribution::random, count, 2), nullptr, order);
+      }));
   const std::size_t many_blocks = 4097 * 32 + 3;
   const auto keys = make_keys<std::uint32_t>(Distribution::random, many_blocks, 4);
   const auto values = make_values(many_blocks, 4);

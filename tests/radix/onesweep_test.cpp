@@ -46,21 +46,18 @@ TYPED_TEST(RadixOnesweep, KeysAndPairs) {
   auto& pair_sorter = onesweep_sorter<Key, std::uint32_t>();
   ASSERT_EQ(keys_sorter.tuning().path, gpusort::RadixPath::onesweep);
   const std::size_t tile = keys_sorter.tile_size();
-  for (std::size_t count : {std::size_t{2}, std::size_t{3}, std::size_t{257}, tile, tile + 1, std::size_t{4097},
-                            std::size_t{20011}}) {
-    for (Order order : both_orders) {
-      for (Distribution input : {Distribution::random, Distribution::few_distinct, Distribution::specials}) {
-        const auto seed = static_cast<std::uint32_t>(count * 3 + static_cast<std::size_t>(input));
-        SCOPED_TRACE(case_name<Key>("onesweep", count, order, input, seed));
-        const auto keys = make_keys<Key>(input, count, seed);
-        const auto values = make_values(count, seed);
-        ASSERT_TRUE(radix_buffer_sort_ok(pair_sorter, keys, &values, order, {}, seed));
-        if (input == Distribution::random) {
-          ASSERT_TRUE(radix_buffer_sort_ok(keys_sorter, keys, nullptr, order, {}, seed));
-        }
-      }
-    }
-  }
+  check_every_case<Key>(
+      "onesweep", {std::size_t{2}, std::size_t{3}, std::size_t{257}, tile, tile + 1, std::size_t{4097}, std::size_t{20011}},
+      {Distribution::random, Distribution::few_distinct, Distribution::specials},
+      [](std::size_t count, Distribution input) {
+        return static_cast<std::uint32_t>(count * 3 + static_cast<std::size_t>(input));
+      },
+      [&](const std::vector<Key>& keys, Order order, std::uint32_t seed, Distribution input) {
+        const auto values = make_values(keys.size(), seed);
+        if (auto ok = radix_buffer_sort_ok(pair_sorter, keys, &values, order, {}, seed); !ok) return ok;
+        if (input != Distribution::random) return ::testing::AssertionSuccess();
+        return radix_buffer_sort_ok(keys_sorter, keys, nullptr, order, {}, seed);
+      });
 }
 
 class RadixOnesweepEntryPoints : public OnesweepTest {};
@@ -156,22 +153,11 @@ TEST_F(RadixOnesweepLarge, AMillionPairs) {
 class RadixOnesweepDispatch : public OnesweepTest {};
 
 TEST_F(RadixOnesweepDispatch, SplitDispatchesStillSort) {
-  gpusort::RadixTuning tuning = onesweep_tuning();
-  tuning.workgroup_size = 32;
-  tuning.keys_per_invocation = 1;
-  tuning.max_workgroups_x = 7;
+  gpusort::RadixTuning tuning = split_dispatch_tuning(onesweep_tuning());
   tuning.histogram_keys = 1024;
   gpusort::RadixSorter<std::uint32_t, std::uint32_t> pairs(tuning);
-  GpuCountWriter writer;
-  for (std::size_t count : {std::size_t{33}, std::size_t{7 * 32 + 5}, std::size_t{5001}}) {
-    for (Order order : both_orders) {
-      SCOPED_TRACE(case_name<std::uint32_t>("split onesweep", count, order, Distribution::few_distinct, 6));
-      const auto keys = make_keys<std::uint32_t>(Distribution::few_distinct, count, 6);
-      const auto values = make_values(count, 6);
-      ASSERT_TRUE(radix_buffer_sort_ok(pairs, keys, &values, order));
-      ASSERT_TRUE(radix_indirect_ok(pairs, writer, keys, &values, static_cast<std::uint32_t>(count - 2), order));
-    }
-  }
+  check_split_dispatch_pairs(pairs, "split onesweep", {std::size_t{33}, std::size_t{7 * 32 + 5}, std::size_t{5001}}, 6,
+                             2, [](std::size_t, Order) { return ::testing::AssertionSuccess(); });
 }
 
 }  // namespace

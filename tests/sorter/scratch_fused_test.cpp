@@ -23,15 +23,6 @@ using ::testing::HasSubstr;
 // under LP_NUM_THREADS=1 (llvmpipe runs waits between workgroups only there).
 class UseScratchFused : public GlTest {};
 
-gpusort::BitonicTuning fused_tuning() {
-  gpusort::BitonicTuning tuning;
-  tuning.tile_size = 256;
-  tuning.local_elements = 4;
-  tuning.single_dispatch_tile = 256;
-  tuning.fused_passes_max_count = 1u << 20;
-  return test_tuning(tuning);
-}
-
 TEST_F(UseScratchFused, CountersKeepTheirPlaceBetweenAlgorithms) {
   gpusort::SorterTuning tuning = contract_sorter_tuning(4096);
   tuning.bitonic = fused_tuning();
