@@ -2,9 +2,10 @@
 #
 #   cmake -DSOURCE_DIR=<repository> -P tests/check_doc_paths.cmake
 #
-# Reads the whole text of README.md, bench/README.md and bench/results/README.md, and the
-# comments (after // or #) of every hand-written file under include/ and shaders/ (the two
-# headers generated from shaders/ are left out: they repeat the shaders' comments). A word
+# Reads the whole text of README.md, the READMEs it links (examples/, shaders/, tests/),
+# bench/README.md and bench/results/README.md, and the comments (after // or #) of every
+# hand-written file under include/ and shaders/ (the two headers generated from shaders/ are
+# left out: they repeat the shaders' comments). A word
 # there is taken as a path, and must exist, when it is
 #   - repository-relative: include/..., shaders/..., bench/..., tests/..., examples/..., .ci/...
 #     (a * in it is a glob that must match something; a trailing ... names its folder);
@@ -30,7 +31,8 @@ endif()
 get_filename_component(SOURCE_DIR "${SOURCE_DIR}" ABSOLUTE)
 
 if(NOT DEFINED DOC_FILES)
-  set(DOC_FILES README.md bench/README.md bench/results/README.md)
+  set(DOC_FILES README.md examples/README.md shaders/README.md tests/README.md bench/README.md
+    bench/results/README.md)
 endif()
 if(NOT DEFINED COMMENT_FILES)
   file(GLOB_RECURSE COMMENT_FILES RELATIVE "${SOURCE_DIR}"
