@@ -25,7 +25,8 @@
 // for the shaders, e.g. def=EXPERIMENT, for trying a shader change beside the default), polls
 // (Onesweep's look-back polls before a fallback, onesweep.comp LOOKBACK_POLLS) and withhold
 // (the test mode gpusort::detail::radix::test_hooks: every k-th partition withholds its status
-// posts, so the next one recounts it). Onesweep lines end with each
+// posts, so the next one recounts it) and parts (the tile scatter's parts through shared
+// memory, test_hooks().scatter_parts: tiles that need only a part's shared memory). Onesweep lines end with each
 // layout's mean fallback recounts per sort (all passes), read from the sorter's meta buffer
 // after each timed sort. A layout a variant cannot run prints "refused" in its cell and the
 // reason below the line.
@@ -113,6 +114,7 @@ const std::vector<std::string> default_variants = {"default", "path=rts", "g=256
 struct Variant {
   gpusort::RadixTuning tuning;
   std::uint32_t withhold = 0;
+  std::uint32_t scatter_parts = 0;
 };
 
 Variant parse_variant(const std::string& spec) {
@@ -137,6 +139,7 @@ Variant parse_variant(const std::string& spec) {
     else if (field == "path") t.path = value == "rts" ? gpusort::RadixPath::reduce_then_scan : gpusort::RadixPath::onesweep;
     else if (field == "polls") t.extra_shader_source += "#define LOOKBACK_POLLS " + std::to_string(number) + "u\n";
     else if (field == "withhold") v.withhold = number;
+    else if (field == "parts") v.scatter_parts = number;
     else throw gpusort::Error("unknown variant field '" + field + "'");
     start = end + 1;
   }
@@ -157,6 +160,7 @@ class HookScope {
  public:
   explicit HookScope(const Variant& v) : saved_(gpusort::detail::radix::test_hooks()) {
     gpusort::detail::radix::test_hooks().withhold_every = v.withhold;
+    gpusort::detail::radix::test_hooks().scatter_parts = v.scatter_parts;
   }
   ~HookScope() { gpusort::detail::radix::test_hooks() = saved_; }
   HookScope(const HookScope&) = delete;

@@ -8,10 +8,12 @@
 //   SUBGROUP_MODE        the subgroup backend (tile_subgroups.glsl): 2 real ballots, 1 emulated
 //                        ballots, 0 digits compared through shared memory in rows of 32
 //   MASK_WORDS           1 where subgroups have at most 32 lanes (a lane set is a uint), else 4
-//   AREA_WORDS           max(TILE_SIZE, per-subgroup digit counters + 3 * RADIX): the digit
-//                        counts, starts and scan temporaries live in s_area above the counters
-//                        (dead once the scatter fills s_area), so a tile takes AREA_WORDS + RADIX
-//                        words (radix::Config::area_words)
+//   SCATTER_PARTS        parts the scatter passes the tile through s_area in (a divisor of
+//                        KEYS_PER_INVOCATION; see scatter_tile_checked())
+//   AREA_WORDS           max(TILE_SIZE / SCATTER_PARTS, per-subgroup digit counters + 3 * RADIX):
+//                        the digit counts, starts and scan temporaries live in s_area above the
+//                        counters (dead once the scatter fills s_area), so a tile takes
+//                        AREA_WORDS + RADIX words (radix::Config::area_words)
 //   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
 // The host compiles tile_subgroups.glsl before this file.
 // Values load with the keys, before the look-back. Measured and rejected (see
@@ -36,8 +38,38 @@
 #define HALF_RADIX (RADIX / 2u)
 
 KEY g_keys[K];     // ordered keys; padding past the count is digit RADIX-1 and ranks last
+
+// Each row's digit: held in registers, or (RECOMPUTE_DIGITS) taken from the key again where
+// it is needed, padding (tile positions from g_tile_keys on) as RADIX-1.
+#ifndef RECOMPUTE_DIGITS
+#define RECOMPUTE_DIGITS 0
+#endif
+#if RECOMPUTE_DIGITS
+uint g_tile_keys;
+uint tile_position(uint j);
+uint row_digit(uint j) { return tile_position(j) < g_tile_keys ? digit_of(g_keys[j]) : RADIX - 1u; }
+#else
 uint g_digits[K];
-uint g_ranks[K];   // tile positions after the pass
+uint row_digit(uint j) { return g_digits[j]; }
+#endif
+
+// Each row's tile position after the pass: a word each, or (PACK_RANKS) two 16-bit ranks a
+// word (a tile holds at most 32768 keys), set in row order.
+#ifndef PACK_RANKS
+#define PACK_RANKS 0
+#endif
+#if PACK_RANKS
+uint g_rank_pairs[(K + 1u) / 2u];
+uint rank_of(uint j) { return (g_rank_pairs[j >> 1u] >> ((j & 1u) << 4u)) & 0xFFFFu; }
+void set_rank(uint j, uint rank) {
+    if ((j & 1u) == 0u) g_rank_pairs[j >> 1u] = rank;
+    else g_rank_pairs[j >> 1u] |= rank << 16u;
+}
+#else
+uint g_ranks[K];
+uint rank_of(uint j) { return g_ranks[j]; }
+void set_rank(uint j, uint rank) { g_ranks[j] = rank; }
+#endif
 #if HAS_VALUES
 uint g_values[K];
 #endif
@@ -123,17 +155,24 @@ void scan_counts() {
 // Loads the tile's keys (ordered), their digits and their values; positions at or past n_tile
 // are padding. `full`: n_tile is TILE_SIZE (a constant where inlined).
 void load_tile_checked(uint tile_first, uint n_tile, bool full) {
+#if RECOMPUTE_DIGITS
+    g_tile_keys = n_tile;
+#endif
     for (uint j = 0u; j < K; ++j) {
         uint p = tile_position(j);
         if (full || p < n_tile) {
             g_keys[j] = load_key(tile_first + p);
+#if !RECOMPUTE_DIGITS
             g_digits[j] = digit_of(g_keys[j]);
+#endif
 #if HAS_VALUES
             g_values[j] = load_value(tile_first + p);
 #endif
         } else {
             g_keys[j] = KEY(0xFFFFFFFFu);
+#if !RECOMPUTE_DIGITS
             g_digits[j] = RADIX - 1u;
+#endif
 #if HAS_VALUES
             g_values[j] = 0u;
 #endif
@@ -176,7 +215,7 @@ void count_tile() {
     barrier();
     uint counters = subgroup_id() * HALF_RADIX;
     for (uint j = 0u; j < K; ++j) {
-        uint d = g_digits[j];
+        uint d = row_digit(j);
         atomicAdd(s_area[counters + (d >> 1u)], 1u << ((d & 1u) << 4u));
     }
     barrier();
@@ -184,14 +223,15 @@ void count_tile() {
 }
 
 // Each row's keys of one digit take the next slots of their subgroup's counter, in lane
-// order; the highest such lane (the leader) advances the counter for all of them. Sets
-// g_ranks to the slots (the counter's value before the row plus the lower peers).
+// order; the highest such lane (the leader) advances the counter for all of them. A key's rank
+// is its digit's start in the tile plus its slot (the counter's value before the row plus the
+// lower peers): a row's digit is dead once its rank is set.
 void take_slots() {
     uint counters = subgroup_id() * HALF_RADIX;
     LANES below = lanes_below();
     LANES row = row_lanes();  // the same every row: one ballot a tile
     for (uint j = 0u; j < K; ++j) {
-        uint d = g_digits[j];
+        uint d = row_digit(j);
         LANES peers = match_digit(d, row);
         uint leader = highest_lane(peers);
         uint half_shift = (d & 1u) << 4u;
@@ -199,61 +239,83 @@ void take_slots() {
         if (lane_id() == leader)
             before = (atomicAdd(s_area[counters + (d >> 1u)], lane_count(peers) << half_shift) >> half_shift) & 0xFFFFu;
         before = shuffle(before, leader);
-        g_ranks[j] = before + lane_count(peers & below);
+        set_rank(j, S_START(d) + before + lane_count(peers & below));
     }
 }
 
 // Ranks the tile's keys after count_tile(): its counters hold each subgroup's first slots.
 void rank_rows() {
     take_slots();
-    for (uint j = 0u; j < K; ++j) g_ranks[j] += S_START(g_digits[j]);
     barrier();
 }
 
 // Writes the ranked tile to its destinations (s_delta set by the kernel): keys, then values.
-// S_COUNT and S_START are dead from here on (the scatter overwrites them).
+// S_COUNT and S_START are dead from here on (the scatter overwrites them). The tile passes
+// through s_area in SCATTER_PARTS parts of PART_SIZE positions (part p: tile positions from
+// p * PART_SIZE), so that s_area needs only PART_SIZE words for it: a bigger tile in the same
+// shared memory, for the price of a barrier pair and a rank test per key and part.
+#define PART_SIZE (TILE_SIZE / SCATTER_PARTS)
+#define PART_ROWS (K / SCATTER_PARTS)
+
+// Whether the key ranked `rank` is in the part from `first`, and its s_area word there.
+bool in_part(uint rank, uint first, out uint slot) {
+    slot = rank - first;  // wraps past PART_SIZE for ranks below first
+    return SCATTER_PARTS == 1u || slot < PART_SIZE;
+}
+
 void scatter_tile_checked(uint n_tile, bool full) {
     uint t = local_id();
     uint destination[K];
+    uint slot;
+    for (uint p = 0u; p < SCATTER_PARTS; ++p) {
+        uint first = p * PART_SIZE;
 #if KEY_WORDS == 1
-    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j];
-    barrier();
-    for (uint j = 0u; j < K; ++j) {
-        uint i = j * GROUP_SIZE + t;
-        if (full || i < n_tile) {
-            KEY key = s_area[i];
-            destination[j] = s_delta[digit_of(key)] + i;
-            store_dst_key(destination[j], last_pass_raw(key));
+        for (uint j = 0u; j < K; ++j)
+            if (in_part(rank_of(j), first, slot)) s_area[slot] = g_keys[j];
+        barrier();
+        for (uint j = 0u; j < PART_ROWS; ++j) {
+            uint i = first + j * GROUP_SIZE + t;
+            if (full || i < n_tile) {
+                KEY key = s_area[i - first];
+                destination[p * PART_ROWS + j] = s_delta[digit_of(key)] + i;
+                store_dst_key(destination[p * PART_ROWS + j], last_pass_raw(key));
+            }
         }
-    }
-    barrier();
+        barrier();
 #else
-    // Word by word, the low words first; a position's digit from its whole key.
-    uint low[K];
-    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j].y;
-    barrier();
-    for (uint j = 0u; j < K; ++j) low[j] = s_area[j * GROUP_SIZE + t];
-    barrier();
-    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_keys[j].x;
-    barrier();
-    for (uint j = 0u; j < K; ++j) {
-        uint i = j * GROUP_SIZE + t;
-        if (full || i < n_tile) {
-            KEY key = uvec2(s_area[i], low[j]);
-            destination[j] = s_delta[digit_of(key)] + i;
-            store_dst_key(destination[j], last_pass_raw(key));
+        // Word by word, the low words first; a position's digit from its whole key.
+        uint low[PART_ROWS];
+        for (uint j = 0u; j < K; ++j)
+            if (in_part(rank_of(j), first, slot)) s_area[slot] = g_keys[j].y;
+        barrier();
+        for (uint j = 0u; j < PART_ROWS; ++j) low[j] = s_area[j * GROUP_SIZE + t];
+        barrier();
+        for (uint j = 0u; j < K; ++j)
+            if (in_part(rank_of(j), first, slot)) s_area[slot] = g_keys[j].x;
+        barrier();
+        for (uint j = 0u; j < PART_ROWS; ++j) {
+            uint i = first + j * GROUP_SIZE + t;
+            if (full || i < n_tile) {
+                KEY key = uvec2(s_area[i - first], low[j]);
+                destination[p * PART_ROWS + j] = s_delta[digit_of(key)] + i;
+                store_dst_key(destination[p * PART_ROWS + j], last_pass_raw(key));
+            }
         }
-    }
-    barrier();
+        barrier();
 #endif
-#if HAS_VALUES
-    for (uint j = 0u; j < K; ++j) s_area[g_ranks[j]] = g_values[j];
-    barrier();
-    for (uint j = 0u; j < K; ++j) {
-        uint i = j * GROUP_SIZE + t;
-        if (full || i < n_tile) store_dst_value(destination[j], s_area[i]);
     }
-    barrier();
+#if HAS_VALUES
+    for (uint p = 0u; p < SCATTER_PARTS; ++p) {
+        uint first = p * PART_SIZE;
+        for (uint j = 0u; j < K; ++j)
+            if (in_part(rank_of(j), first, slot)) s_area[slot] = g_values[j];
+        barrier();
+        for (uint j = 0u; j < PART_ROWS; ++j) {
+            uint i = first + j * GROUP_SIZE + t;
+            if (full || i < n_tile) store_dst_value(destination[p * PART_ROWS + j], s_area[i - first]);
+        }
+        barrier();
+    }
 #endif
 }
 

@@ -1,7 +1,7 @@
 // A tile shape per size: a defaults row with a size threshold (detail/radix/defaults.hpp
 // Defaults::min_count) gives sorts of at least that many elements its shape, and one sorter
 // runs both. The table's own rows are checked without GL for the devices they are for (NVIDIA's
-// 32-bit keys: 512 x 8 below, 512 x 10 from the threshold); the machinery runs on this device
+// 32-bit keys: 512 x 8 below, 512 x 16 in halves with lean registers from the threshold); the machinery runs on this device
 // with a test table (test_hooks().defaults) whose threshold row is for it: the plan's tile on
 // each side, results equal to std::stable_sort's on each side (sort_indirect by its capacity),
 // the larger shape's programs built on first use, by prepare() or by reserve() (and then no
@@ -39,7 +39,8 @@ std::vector<radix::SizedConfig> configs_for(const gpusort::detail::DeviceLimits&
   return configs;
 }
 
-// NVIDIA's 32-bit keys alone take 512 x 10 tiles from the row's threshold, 512 x 8 below; its
+// NVIDIA's 32-bit keys alone take 512 x 16 tiles from the row's threshold (scattered in halves,
+// with lean registers: two workgroups a SM), 512 x 8 below; its
 // pairs and 64-bit keys keep one shape, and so does a sorter whose tile shape was asked for.
 TEST(RadixShapesBySize, NvidiaRows) {
   const auto keys = configs_for(nvidia(), 4, false);
@@ -48,7 +49,10 @@ TEST(RadixShapesBySize, NvidiaRows) {
   EXPECT_EQ(keys[0].config.tile_size, 512u * 8);
   EXPECT_EQ(keys[1].min_count, radix::nvidia_keys_large_tiles_from);
   EXPECT_EQ(keys[1].config.tuning.workgroup_size, 512u);
-  EXPECT_EQ(keys[1].config.tuning.keys_per_invocation, 10u);
+  EXPECT_EQ(keys[1].config.tuning.keys_per_invocation, 16u);
+  EXPECT_EQ(keys[1].config.scatter_parts, 2u);
+  EXPECT_TRUE(keys[1].config.lean_registers);
+  EXPECT_FALSE(keys[0].config.lean_registers);
   EXPECT_LE(2 * keys[1].config.shared_bytes, 49152u);  // two workgroups a SM, as measured
   EXPECT_EQ(configs_for(nvidia(), 4, true).size(), 1u);
   EXPECT_EQ(configs_for(nvidia(), 8, false).size(), 1u);

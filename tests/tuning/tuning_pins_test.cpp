@@ -11,7 +11,8 @@
 // words); NVIDIA's 64-bit key tiles once Onesweep falls back instead of waiting: 512 x 9;
 // Onesweep's histogram in workgroups of its own size (hgroup, 128); and the radix shapes of
 // large sorts, a line "... from N" per size threshold of the rows that apply (NVIDIA's 32-bit
-// keys alone: 512 x 10). "emu" is whether subgroups are emulated. A change to a default, a table row
+// keys alone: 512 x 10, since 2026-11-27 512 x 16 scattered in two parts with lean registers,
+// "parts 2 lean 1", and lean registers for 32-bit pairs). "emu" is whether subgroups are emulated. A change to a default, a table row
 // or a derivation shows here as a changed line. On a mismatch the test prints every line as it
 // now resolves, ready to paste once a change of defaults is intended and measured. And every
 // row of both tables names records that exist in bench/results/.
@@ -119,7 +120,10 @@ std::string radix_line(const gpusort::RadixTuning& asked, const DeviceLimits& d,
            " ranking " + u(static_cast<std::uint32_t>(c.ranking)) + " lanes " + u(c.subgroup_size) + " tile " +
            u(c.tile_size) + " area " + u(c.area_words) + " shared " + std::to_string(c.shared_bytes) + " serial " +
            u(c.serial_scan_blocks) + " small " + u(c.small_group) + " copy " + u(c.copy_elements) + " hgroup " +
-           u(c.histogram_group);
+           u(c.histogram_group) +
+           (c.scatter_parts != 1 || c.lean_registers
+                ? " parts " + u(c.scatter_parts) + " lean " + u(c.lean_registers)
+                : std::string());
   });
 }
 
@@ -197,20 +201,20 @@ const char* const pinned[] = {
     "bitonic nvidia k32 emulated_subgroup_size=32: tile 4096 local 8 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 1 global 8/4/128 fused 1081344 fused_tile 2048 max_x 2147483647",
     "bitonic nvidia k32 unfused: tile 4096 local 8 sg 1 emu 0 wide never single 8192x8 run 16 merge 1 direct 1 global 8/4/128 fused never fused_tile 4096 max_x 2147483647",
     "radix nvidia k32 defaults: digit 8 shape 512x8 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4096 shared 18432 serial 32 small 256 copy 1024 hgroup 128",
-    "radix nvidia k32 defaults from 1048577: digit 8 shape 512x10 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 5120 area 5120 shared 22528 serial 32 small 256 copy 1024 hgroup 128",
+    "radix nvidia k32 defaults from 1048577: digit 8 shape 512x16 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 8192 area 4096 shared 18432 serial 32 small 256 copy 1024 hgroup 128 parts 2 lean 1",
     "radix nvidia k32 workgroup_size=256: digit 8 shape 256x8 path 1 blocks 528 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 2048 area 2048 shared 10240 serial 32 small 256 copy 1024 hgroup 128",
     "radix nvidia k32 keys_per_invocation=6: digit 8 shape 512x6 path 1 blocks 396 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3072 area 3072 shared 14336 serial 32 small 256 copy 1024 hgroup 128",
     "radix nvidia k32 emulated_subgroup_size=32: digit 8 shape 512x8 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4096 shared 18432 serial 32 small 256 copy 1024 hgroup 128",
-    "radix nvidia k32 emulated_subgroup_size=32 from 1048577: digit 8 shape 512x10 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 5120 area 5120 shared 22528 serial 32 small 256 copy 1024 hgroup 128",
+    "radix nvidia k32 emulated_subgroup_size=32 from 1048577: digit 8 shape 512x16 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 8192 area 4096 shared 18432 serial 32 small 256 copy 1024 hgroup 128 parts 2 lean 1",
     "bitonic nvidia k32+v defaults: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 2048x8 run 16 merge 1 direct 0 global 8/4/128 fused 540672 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia k32+v tile_size=2048: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 2048x8 run 16 merge 1 direct 0 global 8/4/128 fused 540672 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia k32+v local_elements=16: tile 2048 local 16 sg 1 emu 0 wide 2097152 single 2048x16 run 16 merge 1 direct 0 global 8/4/128 fused 540672 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia k32+v emulated_subgroup_size=32: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 2048x8 run 16 merge 1 direct 0 global 8/4/128 fused 540672 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia k32+v unfused: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 4096x8 run 16 merge 1 direct 0 global 8/4/128 fused never fused_tile 2048 max_x 2147483647",
-    "radix nvidia k32+v defaults: digit 8 shape 1024x4 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4864 shared 21504 serial 32 small 256 copy 1024 hgroup 128",
+    "radix nvidia k32+v defaults: digit 8 shape 1024x4 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4864 shared 21504 serial 32 small 256 copy 1024 hgroup 128 parts 1 lean 1",
     "radix nvidia k32+v workgroup_size=256: digit 8 shape 256x8 path 1 blocks 528 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 2048 area 2048 shared 10240 serial 32 small 256 copy 1024 hgroup 128",
     "radix nvidia k32+v keys_per_invocation=6: digit 8 shape 512x6 path 1 blocks 396 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3072 area 3072 shared 14336 serial 32 small 256 copy 1024 hgroup 128",
-    "radix nvidia k32+v emulated_subgroup_size=32: digit 8 shape 1024x4 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4864 shared 21504 serial 32 small 256 copy 1024 hgroup 128",
+    "radix nvidia k32+v emulated_subgroup_size=32: digit 8 shape 1024x4 path 1 blocks 264 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4864 shared 21504 serial 32 small 256 copy 1024 hgroup 128 parts 1 lean 1",
     "bitonic nvidia k64 defaults: tile 2048 local 4 sg 1 emu 0 wide never single 2048x8 run 16 merge 1 direct 0 global 8/1/128 fused 540672 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia k64 tile_size=2048: tile 2048 local 4 sg 1 emu 0 wide never single 2048x8 run 16 merge 1 direct 0 global 8/1/128 fused 540672 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia k64 local_elements=16: tile 2048 local 16 sg 1 emu 0 wide never single 2048x16 run 16 merge 1 direct 0 global 8/1/128 fused 540672 fused_tile 1024 max_x 2147483647",
@@ -235,20 +239,20 @@ const char* const pinned[] = {
     "bitonic nvidia_no_units_no_waits k32 emulated_subgroup_size=32: tile 4096 local 8 sg 1 emu 0 wide never single 8192x8 run 16 merge 1 direct 1 global 8/4/128 fused never fused_tile 4096 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k32 unfused: tile 4096 local 8 sg 1 emu 0 wide never single 8192x8 run 16 merge 1 direct 1 global 8/4/128 fused never fused_tile 4096 max_x 2147483647",
     "radix nvidia_no_units_no_waits k32 defaults: digit 8 shape 512x8 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4096 shared 18432 serial 32 small 256 copy 1024 hgroup 128",
-    "radix nvidia_no_units_no_waits k32 defaults from 1048577: digit 8 shape 512x10 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 5120 area 5120 shared 22528 serial 32 small 256 copy 1024 hgroup 128",
+    "radix nvidia_no_units_no_waits k32 defaults from 1048577: digit 8 shape 512x16 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 8192 area 4096 shared 18432 serial 32 small 256 copy 1024 hgroup 128 parts 2 lean 1",
     "radix nvidia_no_units_no_waits k32 workgroup_size=256: digit 8 shape 256x8 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 2048 area 2048 shared 10240 serial 32 small 256 copy 1024 hgroup 128",
     "radix nvidia_no_units_no_waits k32 keys_per_invocation=6: digit 8 shape 512x6 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3072 area 3072 shared 14336 serial 32 small 256 copy 1024 hgroup 128",
     "radix nvidia_no_units_no_waits k32 emulated_subgroup_size=32: digit 8 shape 512x8 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4096 shared 18432 serial 32 small 256 copy 1024 hgroup 128",
-    "radix nvidia_no_units_no_waits k32 emulated_subgroup_size=32 from 1048577: digit 8 shape 512x10 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 5120 area 5120 shared 22528 serial 32 small 256 copy 1024 hgroup 128",
+    "radix nvidia_no_units_no_waits k32 emulated_subgroup_size=32 from 1048577: digit 8 shape 512x16 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 8192 area 4096 shared 18432 serial 32 small 256 copy 1024 hgroup 128 parts 2 lean 1",
     "bitonic nvidia_no_units_no_waits k32+v defaults: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 4096x8 run 16 merge 1 direct 0 global 8/4/128 fused never fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k32+v tile_size=2048: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 4096x8 run 16 merge 1 direct 0 global 8/4/128 fused never fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k32+v local_elements=16: tile 2048 local 16 sg 1 emu 0 wide 2097152 single 4096x16 run 16 merge 1 direct 0 global 8/4/128 fused never fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k32+v emulated_subgroup_size=32: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 4096x8 run 16 merge 1 direct 0 global 8/4/128 fused never fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k32+v unfused: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 4096x8 run 16 merge 1 direct 0 global 8/4/128 fused never fused_tile 2048 max_x 2147483647",
-    "radix nvidia_no_units_no_waits k32+v defaults: digit 8 shape 1024x4 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4864 shared 21504 serial 32 small 256 copy 1024 hgroup 128",
+    "radix nvidia_no_units_no_waits k32+v defaults: digit 8 shape 1024x4 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4864 shared 21504 serial 32 small 256 copy 1024 hgroup 128 parts 1 lean 1",
     "radix nvidia_no_units_no_waits k32+v workgroup_size=256: digit 8 shape 256x8 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 2048 area 2048 shared 10240 serial 32 small 256 copy 1024 hgroup 128",
     "radix nvidia_no_units_no_waits k32+v keys_per_invocation=6: digit 8 shape 512x6 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3072 area 3072 shared 14336 serial 32 small 256 copy 1024 hgroup 128",
-    "radix nvidia_no_units_no_waits k32+v emulated_subgroup_size=32: digit 8 shape 1024x4 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4864 shared 21504 serial 32 small 256 copy 1024 hgroup 128",
+    "radix nvidia_no_units_no_waits k32+v emulated_subgroup_size=32: digit 8 shape 1024x4 path 1 blocks 512 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4864 shared 21504 serial 32 small 256 copy 1024 hgroup 128 parts 1 lean 1",
     "bitonic nvidia_no_units_no_waits k64 defaults: tile 2048 local 4 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 0 global 8/1/128 fused never fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k64 tile_size=2048: tile 2048 local 4 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 0 global 8/1/128 fused never fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_no_units_no_waits k64 local_elements=16: tile 2048 local 16 sg 1 emu 0 wide never single 4096x16 run 16 merge 1 direct 0 global 8/1/128 fused never fused_tile 2048 max_x 2147483647",
@@ -273,11 +277,11 @@ const char* const pinned[] = {
     "bitonic nvidia_512_invocations k32 emulated_subgroup_size=32: tile 4096 local 8 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 1 global 8/4/128 fused 327680 fused_tile 2048 max_x 2147483647",
     "bitonic nvidia_512_invocations k32 unfused: tile 4096 local 8 sg 1 emu 0 wide never single 4096x8 run 16 merge 1 direct 1 global 8/4/128 fused never fused_tile 4096 max_x 2147483647",
     "radix nvidia_512_invocations k32 defaults: digit 8 shape 512x8 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4096 shared 18432 serial 32 small 256 copy 1024 hgroup 128",
-    "radix nvidia_512_invocations k32 defaults from 1048577: digit 8 shape 512x10 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 5120 area 5120 shared 22528 serial 32 small 256 copy 1024 hgroup 128",
+    "radix nvidia_512_invocations k32 defaults from 1048577: digit 8 shape 512x16 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 8192 area 4096 shared 18432 serial 32 small 256 copy 1024 hgroup 128 parts 2 lean 1",
     "radix nvidia_512_invocations k32 workgroup_size=256: digit 8 shape 256x8 path 1 blocks 160 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 2048 area 2048 shared 10240 serial 32 small 256 copy 1024 hgroup 128",
     "radix nvidia_512_invocations k32 keys_per_invocation=6: digit 8 shape 512x6 path 1 blocks 120 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 3072 area 3072 shared 14336 serial 32 small 256 copy 1024 hgroup 128",
     "radix nvidia_512_invocations k32 emulated_subgroup_size=32: digit 8 shape 512x8 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 4096 area 4096 shared 18432 serial 32 small 256 copy 1024 hgroup 128",
-    "radix nvidia_512_invocations k32 emulated_subgroup_size=32 from 1048577: digit 8 shape 512x10 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 5120 area 5120 shared 22528 serial 32 small 256 copy 1024 hgroup 128",
+    "radix nvidia_512_invocations k32 emulated_subgroup_size=32 from 1048577: digit 8 shape 512x16 path 1 blocks 80 histogram 8192 sg 1 emu 0 max_x 2147483647 ranking 2 lanes 32 tile 8192 area 4096 shared 18432 serial 32 small 256 copy 1024 hgroup 128 parts 2 lean 1",
     "bitonic nvidia_512_invocations k32+v defaults: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 2048x8 run 16 merge 1 direct 0 global 8/4/128 fused 163840 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia_512_invocations k32+v tile_size=2048: tile 2048 local 4 sg 1 emu 0 wide 2097152 single 2048x8 run 16 merge 1 direct 0 global 8/4/128 fused 163840 fused_tile 1024 max_x 2147483647",
     "bitonic nvidia_512_invocations k32+v local_elements=16: tile 2048 local 16 sg 1 emu 0 wide 2097152 single 2048x16 run 16 merge 1 direct 0 global 8/4/128 fused 163840 fused_tile 1024 max_x 2147483647",

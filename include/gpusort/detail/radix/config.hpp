@@ -38,6 +38,8 @@ struct Config {
   std::uint32_t subgroup_size = 32;  // real, emulated, or the shared match's rows of 32
   std::uint32_t tile_size = 0;       // workgroup_size * keys_per_invocation
   std::uint32_t area_words = 0;      // tile.glsl AREA_WORDS
+  std::uint32_t scatter_parts = 1;   // tile.glsl SCATTER_PARTS (Defaults::scatter_parts)
+  bool lean_registers = false;       // tile.glsl PACK_RANKS and RECOMPUTE_DIGITS (Defaults::lean_registers)
   std::uint64_t shared_bytes = 0;    // shared memory of the tile kernels
   /// scan.comp: up to this many blocks one workgroup walks them, an invocation per digit. On
   /// GPUs a walk of dependent loads is slow (32); llvmpipe starts workgroups slowly (4096).
@@ -56,10 +58,12 @@ struct Config {
 /// Test hooks, not part of the API: sorters constructed while a field is set plan with it
 /// (tests/radix/fallback_test.cpp, tests/radix/shapes_by_size_test.cpp). withhold_every:
 /// Config::withhold_every; defaults: a table to resolve with instead of defaults_table (size
-/// thresholds on any device).
+/// thresholds on any device); scatter_parts: Config::scatter_parts instead of the row's (0: the
+/// row's), for gpusort_radix_probe's grids.
 struct TestHooks {
   std::uint32_t withhold_every = 0;
   const DefaultsTable* defaults = nullptr;
+  std::uint32_t scatter_parts = 0;
 };
 
 inline TestHooks& test_hooks() {

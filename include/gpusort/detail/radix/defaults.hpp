@@ -39,13 +39,20 @@ struct Defaults {
   std::uint32_t serial_scan_blocks;
   /// The bench/results/ records that chose the row's values.
   const char* source;
+  /// Whole-shape rows: the tile's scatter passes through shared memory in this many parts
+  /// (tile.glsl SCATTER_PARTS), so that the tile needs a part's words; 1 where it does not
+  /// divide keys_per_invocation.
+  std::uint32_t scatter_parts = 1;
+  /// Whole-shape rows: ranks packed two a word and digits taken from the keys again (tile.glsl
+  /// PACK_RANKS, RECOMPUTE_DIGITS), fewer registers for some more instructions.
+  bool lean_registers = false;
 };
 
 using Devices = DefaultsFor::Devices;
 using Values = DefaultsFor::Values;
 
-/// NVIDIA, 32-bit keys alone: where 512 x 10 tiles take over from 512 x 8 (the first size
-/// where the larger tiles were not slower).
+/// NVIDIA, 32-bit keys alone: where 512 x 16 tiles (scattered in halves, lean registers) take
+/// over from 512 x 8 (the first size where the larger tiles were not slower).
 constexpr std::size_t nvidia_keys_large_tiles_from = (std::size_t{1} << 20) + 1;
 
 inline constexpr Defaults defaults_table[] = {
@@ -55,10 +62,13 @@ inline constexpr Defaults defaults_table[] = {
      "levers-h200-2026-11-26-radix-2.md, history.md 2026-11-26"},
     {{Devices::nvidia, 4, Values::carried}, 0, 1024, 4, true, 8, 8192, 128, 32,
      "history.md 2026-11-25 (A/B of 512 x 8 against 1024 x 4 for 32-bit pairs; 256 x 15 rejected for keys); "
-     "histogram workgroups of 128: levers-h200-2026-11-26-radix-2.md, history.md 2026-11-26"},
-    {{Devices::nvidia, 4, Values::none}, nvidia_keys_large_tiles_from, 512, 10, true, 8, 8192, 128, 32,
-     "levers-h200-2026-11-26-radix-2.md and history.md 2026-11-26 (512 x 10 against 512 x 8 at every size: "
-     "equal at 2^20, faster from 2^21 on; histogram workgroups of 128)"},
+     "histogram workgroups of 128: levers-h200-2026-11-26-radix-2.md, history.md 2026-11-26; lean registers: "
+     "levers-h200-2026-11-27-scatter-parts.md, history.md 2026-11-27",
+     1, true},
+    {{Devices::nvidia, 4, Values::none}, nvidia_keys_large_tiles_from, 512, 16, true, 8, 8192, 128, 32,
+     "levers-h200-2026-11-27-scatter-parts.md and history.md 2026-11-27 (512 x 16 in halves with lean registers "
+     "against 512 x 10: two workgroups per SM, equal at 2^20, faster from 2^22 on; histogram workgroups of 128)",
+     2, true},
     {{Devices::software, 0, Values::either}, 0, 256, 4, false, 8, 8192, 128, 4096,
      "none: llvmpipe's shape keeps a tile's ranking within its loop limit and its shader JIT short, and its scan "
      "walks up to 4096 blocks in one workgroup because it starts workgroups slowly, histogram workgroups as the GPUs' "

@@ -91,6 +91,11 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   define("SUBGROUP_MODE", static_cast<std::uint64_t>(c.ranking), "");
   define("MASK_WORDS", c.subgroup_size <= 32 ? 1 : 4, "");
   define("AREA_WORDS", c.area_words);
+  define("SCATTER_PARTS", c.scatter_parts);
+  if (c.lean_registers) {  // only where set: gpusort_radix_probe sets them by extra_shader_source too
+    define("PACK_RANKS", 1, "");
+    define("RECOMPUTE_DIGITS", 1, "");
+  }
   const std::uint32_t radix = 1u << t.digit_bits;
   const bool ballots = c.ranking != Ranking::shared_match;  // real or emulated subgroups
   const bool subgroup_scan = ballots && t.workgroup_size >= radix && radix % c.subgroup_size == 0;

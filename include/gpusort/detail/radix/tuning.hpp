@@ -39,6 +39,8 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   const Defaults& row = defaults_for(defaults_in_effect(), limits, key_bytes, has_values, asked, count);
   c.device = limits;
   c.serial_scan_blocks = row.serial_scan_blocks;
+  const std::uint32_t parts = test_hooks().scatter_parts != 0 ? test_hooks().scatter_parts : row.scatter_parts;
+  c.lean_registers = row.lean_registers;
   // The small kernels (init, scan, upsweep, copy): 256 invocations, or the device's most.
   c.small_group = max_small_group;
   while (c.small_group > limits.max_invocations) c.small_group /= 2;
@@ -72,9 +74,12 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
                    std::to_string(limits.max_groups_x));
   const auto shape = [&] {
     c.tile_size = t.workgroup_size * t.keys_per_invocation;
-    // The tile, or the per-subgroup counters plus S_COUNT, S_START and S_TMP (tile.glsl's s_area).
+    c.scatter_parts = t.keys_per_invocation % parts == 0 ? parts : 1;
+    // A part of the tile, or the per-subgroup counters plus S_COUNT, S_START and S_TMP
+    // (tile.glsl's s_area).
     const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
-    c.area_words = std::max(c.tile_size, subgroups * ((1u << t.digit_bits) / 2) + 3 * (1u << t.digit_bits));
+    c.area_words = std::max(c.tile_size / c.scatter_parts,
+                            subgroups * ((1u << t.digit_bits) / 2) + 3 * (1u << t.digit_bits));
     c.tuning = t;
     c.shared_bytes = tile_shared_bytes(c);
   };
@@ -113,6 +118,9 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
     --t.keys_per_invocation;
     shape();
   }
+  if (test_hooks().scatter_parts != 0 && c.scatter_parts != test_hooks().scatter_parts)
+    return invalid("the scatter's " + std::to_string(test_hooks().scatter_parts) + " parts (a test hook) must divide " +
+                   "keys_per_invocation " + std::to_string(t.keys_per_invocation));
   if (c.tile_size > 32768)
     return invalid("a tile of workgroup_size x keys_per_invocation = " + std::to_string(c.tile_size) +
                    " keys exceeds 32768 (16-bit counters)");
@@ -176,7 +184,8 @@ inline bool same_shape(const Config& a, const Config& b) {
          s.workgroup_size == t.workgroup_size && s.path == t.path && s.blocks == t.blocks &&
          s.histogram_keys == t.histogram_keys && s.use_subgroups == t.use_subgroups && a.ranking == b.ranking &&
          a.subgroup_size == b.subgroup_size && a.serial_scan_blocks == b.serial_scan_blocks &&
-         a.histogram_group == b.histogram_group;
+         a.histogram_group == b.histogram_group && a.scatter_parts == b.scatter_parts &&
+         a.lean_registers == b.lean_registers;
 }
 
 /// The configs of a sorter of `elements` with `tuning` on `device`, into `configs`: the first
