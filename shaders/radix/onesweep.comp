@@ -167,6 +167,19 @@ void finish_digit(uint d, uint part, uint partitions, uint padding, bool posts, 
     s_delta[d] -= S_START(d);
 }
 
+// Digit d walks back on its own from partition `next`, `before` of its keys counted so far. One
+// that gives up leaves where it stopped in s_lookback_next and its sum so far in s_delta, for
+// the fallback rounds, which resume it here.
+void walk_digit(uint d, uint next, uint before, uint part, uint partitions, uint padding, bool posts) {
+    look_back(d, next, before);
+    s_lookback_next[d] = next;
+    if (next == 0u) finish_digit(d, part, partitions, padding, posts, before);
+    else {
+        s_delta[d] = before;
+        atomicMax(S_STUCK, next);
+    }
+}
+
 // One partition of the pass: the workgroup's ticket's.
 void sort_partition() {
     uint t = gl_LocalInvocationIndex;
@@ -200,19 +213,7 @@ void sort_partition() {
             part == 0u ? status_word(INCLUSIVE, s_delta[d] + count) : status_word(AGGREGATE, count);
     }
     rank_rows();
-    // Each digit walks back on its own; one that gives up leaves where it stopped in
-    // s_lookback_next and its sum so far in s_delta, for the fallback rounds.
-    for (uint d = t; d < RADIX; d += GROUP_SIZE) {
-        uint next = part;
-        uint before = 0u;
-        look_back(d, next, before);
-        s_lookback_next[d] = next;
-        if (next == 0u) finish_digit(d, part, partitions, padding, posts, before);
-        else {
-            s_delta[d] = before;
-            atomicMax(S_STUCK, next);
-        }
-    }
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) walk_digit(d, part, 0u, part, partitions, padding, posts);
     barrier();
     // Read into a register, then a barrier before anything writes S_STUCK (or, past the loop,
     // the scatter writes s_area): every invocation takes the same branches.
@@ -230,13 +231,7 @@ void sort_partition() {
             if (next != 0u) {
                 uint before = s_delta[d];
                 if (next == stuck) take_recount(d, q, next, before);
-                look_back(d, next, before);
-                s_lookback_next[d] = next;
-                if (next == 0u) finish_digit(d, part, partitions, padding, posts, before);
-                else {
-                    s_delta[d] = before;
-                    atomicMax(S_STUCK, next);
-                }
+                walk_digit(d, next, before, part, partitions, padding, posts);
             }
         }
         barrier();
