@@ -39,8 +39,9 @@ struct RadixTuning {
   std::uint32_t digit_bits = 0;
   /// Keys each invocation ranks per tile, 1 .. 32. 0: 8 on GPUs, 4 on software renderers, fewer
   /// where such a tile does not fit the device's shared memory; with workgroup_size 0 too, on
-  /// NVIDIA, 9 for 64-bit keys alone, 4 for 32-bit keys with values, and 10 for 32-bit keys
-  /// alone in sorts from a size threshold on (detail/radix/defaults.hpp; RadixPlan::tile_size).
+  /// NVIDIA, 9 for 64-bit keys alone, 4 for 32-bit keys with values, and 16 (scattered through
+  /// shared memory in halves) for 32-bit keys alone in sorts from a size threshold on
+  /// (detail/radix/defaults.hpp; RadixPlan::tile_size).
   std::uint32_t keys_per_invocation = 0;
   /// Invocations per workgroup of the tile kernels, a multiple of 32. 0: 512 on GPUs, 256 on
   /// software renderers, at most the device's GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, and halved

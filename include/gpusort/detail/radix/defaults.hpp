@@ -57,25 +57,15 @@ constexpr std::size_t nvidia_keys_large_tiles_from = (std::size_t{1} << 20) + 1;
 
 inline constexpr Defaults defaults_table[] = {
     {{Devices::nvidia, 8, Values::none}, 0, 512, 9, true, 8, 8192, 128, 32,
-     "history.md 2026-11-26 (64-bit keys alone: 512 x 9 once Onesweep falls back instead of waiting; 384 x 10 "
-     "before), raw output in levers-h200-2026-11-26-radix.md; histogram workgroups of 128: "
-     "levers-h200-2026-11-26-radix-2.md, history.md 2026-11-26"},
+     "history.md 2026-11-26, levers-h200-2026-11-26-radix.md, levers-h200-2026-11-26-radix-2.md"},
     {{Devices::nvidia, 4, Values::carried}, 0, 1024, 4, true, 8, 8192, 128, 32,
-     "history.md 2026-11-25 (A/B of 512 x 8 against 1024 x 4 for 32-bit pairs; 256 x 15 rejected for keys); "
-     "histogram workgroups of 128: levers-h200-2026-11-26-radix-2.md, history.md 2026-11-26; lean registers: "
-     "levers-h200-2026-11-27-scatter-parts.md, history.md 2026-11-27",
-     1, true},
+     "history.md 2026-11-25, levers-h200-2026-11-26-radix-2.md, levers-h200-2026-11-27-scatter-parts.md", 1, true},
     {{Devices::nvidia, 4, Values::none}, nvidia_keys_large_tiles_from, 512, 16, true, 8, 8192, 128, 32,
-     "levers-h200-2026-11-27-scatter-parts.md and history.md 2026-11-27 (512 x 16 in halves with lean registers "
-     "against 512 x 10: two workgroups per SM, equal at 2^20, faster from 2^22 on; histogram workgroups of 128)",
-     2, true},
+     "levers-h200-2026-11-27-scatter-parts.md, levers-h200-2026-11-26-radix-2.md", 2, true},
     {{Devices::software, 0, Values::either}, 0, 256, 4, false, 8, 8192, 128, 4096,
-     "none: llvmpipe's shape keeps a tile's ranking within its loop limit and its shader JIT short, and its scan "
-     "walks up to 4096 blocks in one workgroup because it starts workgroups slowly, histogram workgroups as the GPUs' "
-     "(not timed)"},
+     "none: llvmpipe's tiles fit its loop limit and short JITs; one scan workgroup, as it starts them slowly"},
     {{Devices::gpus, 0, Values::either}, 0, 512, 8, false, 8, 8192, 128, 32,
-     "tuning-h200-2026-11-24-radix.md (512 x 8 tiles), history.md 2026-11-24 (8192 keys per histogram workgroup), "
-     "levers-h200-2026-11-26-radix-2.md and history.md 2026-11-26 (histogram workgroups of 128)"},
+     "tuning-h200-2026-11-24-radix.md, history.md 2026-11-24, levers-h200-2026-11-26-radix-2.md"},
 };
 
 /// The table resolve_tuning() reads: defaults_table, or a test's (test_hooks()).
