@@ -4,7 +4,7 @@
 #include <numeric>
 #include <string>
 
-#include <gpusort/detail/generated/shader_interface.hpp>
+#include <gpusort/detail/shader_interface.hpp>
 
 namespace gpusort_bench {
 namespace {
@@ -84,10 +84,10 @@ GpuData& DataCache::gpu(KeyKind kind, bool with_values, std::size_t count, KeyDi
 }
 
 std::uint32_t order_word(KeyKind kind, std::uint32_t word) {
-  // The library's key codec (shaders/common/shader_interface.h), which the GPU runs too.
-  const std::uint32_t codec = kind == KeyKind::i32   ? GPUSORT_KEY_SIGNED
-                              : kind == KeyKind::f32 ? GPUSORT_KEY_FLOAT
-                                                     : GPUSORT_KEY_UNSIGNED;
+  // The library's key codec (include/gpusort/detail/shader_interface/common.hpp), which the GPU runs too.
+  const std::uint32_t codec = kind == KeyKind::i32   ? gpusort::detail::GPUSORT_KEY_SIGNED
+                              : kind == KeyKind::f32 ? gpusort::detail::GPUSORT_KEY_FLOAT
+                                                     : gpusort::detail::GPUSORT_KEY_UNSIGNED;
   return gpusort::detail::ordered_high_word(codec, word);
 }
 

@@ -4,9 +4,9 @@
 #
 # Reads the whole text of README.md, the READMEs it links (examples/, shaders/, tests/),
 # bench/README.md and bench/results/README.md, and the comments (after // or #) of every
-# hand-written file under include/ and shaders/ (the two headers generated from shaders/ are
-# left out: they repeat the shaders' comments). A word
-# there is taken as a path, and must exist, when it is
+# hand-written file under include/ and shaders/ (the header generated from shaders/ is left
+# out: it repeats the shaders' comments). A word there is taken as a path, and must exist,
+# when it is
 #   - repository-relative: include/..., shaders/..., bench/..., tests/..., examples/..., .ci/...
 #     (a * in it is a glob that must match something; a trailing ... names its folder);
 #   - a header as included: gpusort/<name>.hpp or .h, under include/;
@@ -39,9 +39,7 @@ if(NOT DEFINED COMMENT_FILES)
     "${SOURCE_DIR}/include/*.hpp" "${SOURCE_DIR}/include/*.h"
     "${SOURCE_DIR}/shaders/*.glsl" "${SOURCE_DIR}/shaders/*.comp" "${SOURCE_DIR}/shaders/*.h"
     "${SOURCE_DIR}/shaders/*.cmake")
-  list(REMOVE_ITEM COMMENT_FILES
-    include/gpusort/detail/generated/embedded_shaders.hpp
-    include/gpusort/detail/generated/shader_interface.hpp)
+  list(REMOVE_ITEM COMMENT_FILES include/gpusort/detail/generated/embedded_shaders.hpp)
   list(SORT COMMENT_FILES)
 endif()
 

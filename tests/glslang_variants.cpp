@@ -48,6 +48,9 @@ using gpusort::RadixKernel;
 using gpusort::RadixPath;
 using gpusort::RadixTuning;
 using gpusort::detail::DeviceLimits;
+using gpusort::detail::GPUSORT_KEY_FLOAT;
+using gpusort::detail::GPUSORT_KEY_SIGNED;
+using gpusort::detail::GPUSORT_KEY_UNSIGNED;
 using gpusort::detail::GlslTarget;
 using gpusort::detail::ProgramSource;
 

@@ -175,7 +175,7 @@ class RadixDispatchLog {
       if (info.after) return;
       kernels.push_back(info.kernel);
       GLint meta = 0;
-      glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, GPUSORT_RADIX_BINDING_META, &meta);
+      glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, gpusort::detail::GPUSORT_RADIX_BINDING_META, &meta);
       meta_ = static_cast<GLuint>(meta);
     });
   }
@@ -197,7 +197,8 @@ class RadixDispatchLog {
     glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &write);
     glBindBuffer(GL_COPY_READ_BUFFER, meta_);
     glBindBuffer(GL_COPY_WRITE_BUFFER, word.name());
-    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, GPUSORT_RADIX_META_FALLBACKS * 4, 0, 4);
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, gpusort::detail::GPUSORT_RADIX_META_FALLBACKS * 4, 0,
+                        4);
     glBindBuffer(GL_COPY_READ_BUFFER, static_cast<GLuint>(read));
     glBindBuffer(GL_COPY_WRITE_BUFFER, static_cast<GLuint>(write));
     return from_bytes<std::uint32_t>(word.read(), 0, 1)[0];

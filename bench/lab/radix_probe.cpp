@@ -259,7 +259,7 @@ double time_sorts(const Variant& variant, const std::vector<std::uint32_t>& word
   GLuint meta = 0;
   sorter.set_pass_observer([&meta](const gpusort::RadixPassInfo&) {
     GLint name = 0;
-    glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, GPUSORT_RADIX_BINDING_META, &name);
+    glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, gpusort::detail::GPUSORT_RADIX_BINDING_META, &name);
     meta = static_cast<GLuint>(name);
   });
   std::uint64_t fallback_sum = 0;
@@ -297,7 +297,7 @@ double time_sorts(const Variant& variant, const std::vector<std::uint32_t>& word
       } else if (run >= 0) {
         times.push_back(timer.milliseconds());
         if (meta != 0 && sorter.tuning().path == gpusort::RadixPath::onesweep)
-          fallback_sum += read_word(meta, GPUSORT_RADIX_META_FALLBACKS);
+          fallback_sum += read_word(meta, gpusort::detail::GPUSORT_RADIX_META_FALLBACKS);
       }
     }
     if (run == -1 && !checked) {

@@ -7,7 +7,7 @@
 #include <string>
 #include <type_traits>
 
-#include "detail/generated/shader_interface.hpp"
+#include "detail/shader_interface.hpp"
 #include "detail/status.hpp"
 #include "order.hpp"
 
@@ -85,7 +85,7 @@ constexpr const char* key_name() {
 
 /// How a key type maps onto the unsigned "ordered" keys the network compares (Ordered:
 /// as wide as the key). The mapping is the key codec of the shader interface
-/// (shaders/common/shader_interface.h), which the GPU runs once on load and once on store.
+/// (detail/shader_interface/common.hpp), which the GPU runs once on load and once on store.
 /// glsl_kind is the shader's KEY_KIND (GPUSORT_KEY_UNSIGNED, _SIGNED or _FLOAT, detail::key_kind());
 /// the width is KEY_WORDS = sizeof(Key) / 4; name is "uint32", "int32", "float", "uint64", "int64"
 /// or "double".
@@ -98,7 +98,7 @@ struct KeyTraits : detail::KeyCodec<Key, detail::key_kind<Key>()> {
 
 /// Descending order is ascending order on the complemented ordered key. The shaders XOR
 /// every 32-bit word of a key with this, which for 64-bit keys equals order_mask's XOR.
-inline std::uint32_t order_xor(Order order) { return order == Order::descending ? GPUSORT_DESCENDING_XOR : 0u; }
+inline std::uint32_t order_xor(Order order) { return order == Order::descending ? detail::GPUSORT_DESCENDING_XOR : 0u; }
 
 /// order_xor() as wide as an ordered key.
 template <class Ordered>

@@ -36,7 +36,7 @@ void main() {
     write_pass(tiles);  // local sort
     // The walk of detail::for_each_pass without merge_stages (the host plans an indirect sort
     // stage by stage), with the same cut into passes and the same workgroups per pass
-    // (bitonic_interface.h).
+    // (detail/shader_interface/bitonic.hpp).
     for (uint k = TILE_LOG2 + 1u; k <= u_capacity_stages; ++k) {
         bool needed = k <= stages;
         uint p_hi = k - 1u;

@@ -1,12 +1,13 @@
 // Shared by every kernel of the network: the caller's elements as the kernels see them (buffers,
 // the range, the count), element and quad loads and stores, and the key codec of
-// shader_interface.h on key registers. The host prepends `#version` and these #defines:
+// detail/shader_interface/common.hpp on key registers. The host prepends `#version` and these #defines:
 //   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
 //   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
 //   HAS_VALUES    0 or 1
 //   ELEMS_LOG2    log2 of the elements one invocation holds in registers
 //   GROUP_SIZE    invocations per workgroup
-// then shaders/common/shader_interface.h and shaders/bitonic/bitonic_interface.h come first.
+// then the shader interface's common and bitonic parts (detail/shader_interface/common.hpp,
+// detail/shader_interface/bitonic.hpp) come first.
 
 #ifndef KEY_WORDS
 #define KEY_WORDS 1
@@ -198,7 +199,7 @@ void store_quad(uint first, uint count, bool aligned, KEY4 k
 }
 
 
-// The key codec (shader_interface.h) on key registers, with u_key_xor for the order.
+// The key codec (detail/shader_interface/common.hpp) on key registers, with u_key_xor for the order.
 #if KEY_WORDS == 2
 uvec2 to_ordered(uvec2 raw) {
     return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;

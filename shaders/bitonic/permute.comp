@@ -4,7 +4,8 @@
 //   GPUSORT_BITONIC_PERMUTE_COPY:   destination[i] = source[i]
 // for i < u_count. Bases are word offsets into the bound ranges (see elements.glsl).
 // Sources: #version, GROUP_SIZE (at most GPUSORT_BITONIC_PERMUTE_GROUP_SIZE),
-// shaders/common/shader_interface.h, shaders/bitonic/permute_interface.h, this file.
+// the shader interface's detail/shader_interface/common.hpp and detail/shader_interface/permute.hpp,
+// this file.
 
 layout(local_size_x = GROUP_SIZE) in;
 

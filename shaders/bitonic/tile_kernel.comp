@@ -15,7 +15,7 @@
 //                            sweep over memory then ends one stage and starts the next.
 // (mode, stage, p_hi, p_lo, flip, pre: the pass, g_pass, tile_memory.glsl.)
 // The host's switches are in tile_config.glsl; the pieces, in the order the host compiles
-// them after the shared ones (shader_interface.h, bitonic_interface.h, elements.glsl,
+// them after the shared ones (the shader interface's common.hpp and bitonic.hpp, elements.glsl,
 // registers.glsl): tile_memory.glsl, tile_subgroups.glsl, tile_shuffles.glsl,
 // tile_steps.glsl, tile_io.glsl, tile_fused.glsl, and this file.
 

@@ -6,7 +6,7 @@
 //                                    other_*[j] = register (j ^ register_mask) of lane
 //                                    (lane ^ lane_mask) of the same subgroup
 //   running_subgroup_size()          the lanes of the subgroups the program runs with
-//   report_subgroup_size()           the subgroup check (shader_interface.h); true when it ran
+//   report_subgroup_size()           the subgroup check (detail/shader_interface/common.hpp); true when it ran
 // Real subgroups (GL_KHR_shader_subgroup: basic, shuffle) are the GPU's. SUBGROUP_EMULATION 1
 // runs the same code with subgroups emulated through shared memory
 // (DeviceFacts::emulated_subgroup_size), so that contexts without subgroups, like llvmpipe in

@@ -10,7 +10,7 @@
 // is the order wanted (descending XORs every bit: ascending on ~key, which keeps the sort
 // stable), and mapped back on the last pass's store; the passes between move ordered keys.
 //
-// Bindings, uniform locations, flags and the meta buffer's layout: radix_interface.h (shared
+// Bindings, uniform locations, flags and the meta buffer's layout: detail/shader_interface/radix.hpp (shared
 // with RadixSorter). The meta buffer holds the element count, the Onesweep tickets and fallback count,
 // sort_indirect()'s dispatch arguments and the per-pass digit histograms; the tile state,
 // Onesweep's per-partition digit status or reduce-then-scan's per-block digit counts (turned
@@ -56,7 +56,7 @@ uint element_count() { return meta[META_COUNT]; }
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
 
-// The key codec (shaders/common/shader_interface.h) on keys, with u_key_xor for the order.
+// The key codec (detail/shader_interface/common.hpp) on keys, with u_key_xor for the order.
 #if KEY_WORDS == 2
 KEY to_ordered(KEY raw) {
     return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;

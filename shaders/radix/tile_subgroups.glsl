@@ -8,8 +8,8 @@
 //   shuffle(value, lane)      `value` of lane `lane` of this subgroup
 //   SHUFFLES_ARE_BARRIERS     true where every invocation of the workgroup must call shuffle()
 //                             and match_digit(), false where a subgroup may skip them
-//   report_subgroup_size()    the subgroup check (shader_interface.h) of modes 1 and 2; true
-//                             when it ran
+//   report_subgroup_size()    the subgroup check (detail/shader_interface/common.hpp) of modes 1
+//                             and 2; true when it ran
 // The modes:
 //   2  real subgroups (GL_KHR_shader_subgroup: basic, ballot, shuffle), 8 ballots per key;
 //   1  subgroups emulated through shared memory (DeviceFacts::emulated_subgroup_size): the same

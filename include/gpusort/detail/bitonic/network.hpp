@@ -13,7 +13,7 @@
 
 #include "../../pass_observer.hpp"
 #include "../bits.hpp"
-#include "../generated/shader_interface.hpp"
+#include "../shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -34,7 +34,7 @@ struct Schedule {
 /// How a stage's wide steps (pivots k-1 .. tile_log2) are cut into passes: windows of up
 /// to window_log2 steps first, and a remainder of at most global_log2 steps in the register
 /// kernel (cheaper: no shared memory); with window_log2 <= global_log2, register passes of
-/// global_log2 steps only (wide_pass_p_lo() in shaders/bitonic/bitonic_interface.h, which
+/// global_log2 steps only (wide_pass_p_lo() in detail/shader_interface/bitonic.hpp, which
 /// sort_indirect()'s GPU-side planner runs too). Calls visit(p_hi, p_lo, is_window) from the
 /// stage's flip down.
 template <class Visitor>

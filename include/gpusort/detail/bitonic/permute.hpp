@@ -12,11 +12,12 @@
 #include "../device/glsl_target.hpp"
 #include "../device/limits.hpp"
 #include "../generated/embedded_shaders.hpp"
-#include "../generated/shader_interface.hpp"
 #include "../gl/binding.hpp"
 #include "../gl/dispatch.hpp"
 #include "../gl/program_slots.hpp"
 #include "../gl/scratch.hpp"
+#include "../shader_interface.hpp"
+#include "../shader_interface_glsl.hpp"
 #include "../status.hpp"
 
 namespace gpusort {
@@ -29,7 +30,7 @@ inline ProgramSource permute_source(GlslTarget target, const std::string& extra_
                                     std::uint32_t group_size = GPUSORT_BITONIC_PERMUTE_GROUP_SIZE) {
   return ProgramSource{"permute", {glsl_prelude(target) + "#define GROUP_SIZE " + std::to_string(group_size) + "\n" +
                                        extra_source + "\n",
-                                   shaders::common_shader_interface_h, shaders::bitonic_permute_interface_h,
+                                   shaders::common_interface_glsl, shaders::permute_interface_glsl,
                                    shaders::bitonic_permute_comp}};
 }
 

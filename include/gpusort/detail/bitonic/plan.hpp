@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "../../bitonic_tuning.hpp"
-#include "../generated/shader_interface.hpp"
 #include "../gl/dispatch.hpp"
+#include "../shader_interface.hpp"
 #include "../status.hpp"
 #include "config.hpp"
 #include "network.hpp"
@@ -104,7 +104,7 @@ struct SortPlan {
 };
 
 /// Workgroups a pass needs for `count` (at most 2^31) elements in `tiles`: the formulas of
-/// shaders/bitonic/bitonic_interface.h, which the kernels and dispatch_args.comp use too.
+/// detail/shader_interface/bitonic.hpp, which the kernels and dispatch_args.comp use too.
 inline std::uint64_t pass_groups(const Pass& pass, std::size_t count, const Geometry& tiles, const Config& c) {
   const auto n = static_cast<std::uint32_t>(count);
   switch (pass.kind) {

@@ -7,121 +7,6 @@ namespace gpusort {
 namespace detail {
 namespace shaders {
 
-// shaders/bitonic/bitonic_interface.h
-inline constexpr const char* bitonic_bitonic_interface_h = R"gpusort_glsl(// The bitonic sorter's part of the shader interface (see shaders/common/shader_interface.h,
-// which comes first): its kernels' uniform locations and mode codes, the fused-pass table,
-// and the arithmetic both the host's planner (include/gpusort/detail/bitonic/plan.hpp) and
-// sort_indirect()'s GPU-side planner (dispatch_args.comp) run: how a stage's wide steps are
-// cut into passes, and how many workgroups each pass takes.
-
-// --- Shader storage binding points: 0 .. 3, within the 4 of an OpenGL ES 3.1 device --------
-#define GPUSORT_BITONIC_BINDING_KEYS 0
-#define GPUSORT_BITONIC_BINDING_VALUES 1
-#define GPUSORT_BITONIC_BINDING_COUNT_BUFFER 2         // sort_indirect(): the caller's count buffer
-#define GPUSORT_BITONIC_BINDING_ARGUMENTS 3            // sort_indirect(): the dispatch arguments gpusort writes
-#define GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK GPUSORT_BITONIC_BINDING_KEYS  // the subgroup check's word (shader_interface.h)
-
-// --- Uniform locations every network kernel declares (elements.glsl) ------------------------
-// Locations 6 .. 9 and 11 and up belong to each kernel (below).
-#define GPUSORT_BITONIC_LOCATION_COUNT 0         // u_count: elements to sort when the host knows
-#define GPUSORT_BITONIC_LOCATION_KEY_XOR 1       // u_key_xor: 0 ascending, GPUSORT_DESCENDING_XOR descending
-#define GPUSORT_BITONIC_LOCATION_BASE 2          // u_base: first element of the range in the bound keys
-#define GPUSORT_BITONIC_LOCATION_COUNT_SOURCE 3  // u_count_source: GPUSORT_COUNT_FROM_*
-#define GPUSORT_BITONIC_LOCATION_COUNT_WORD 4    // u_count_word: the count's word at GPUSORT_BITONIC_BINDING_COUNT_BUFFER
-#define GPUSORT_BITONIC_LOCATION_CAPACITY 5      // u_capacity: upper bound on a count read from the GPU
-#define GPUSORT_BITONIC_LOCATION_VALUE_BASE 10   // u_value_base: first element of the range in the bound values
-
-// --- The tile kernel (tile_kernel.comp): u_mode, and the pass it runs ---------------------
-#define GPUSORT_BITONIC_TILE_LOCAL_SORT 0u      // stages 1 .. min(stages, TILE_LOG2) in each tile
-#define GPUSORT_BITONIC_TILE_LOCAL_DISPERSE 1u  // pivots u_p_hi .. 0 in each tile
-#define GPUSORT_BITONIC_TILE_WINDOW 2u          // wide pivots u_p_hi .. u_p_lo on a tile of runs
-#define GPUSORT_BITONIC_TILE_LOCATION_MODE 6
-#define GPUSORT_BITONIC_TILE_LOCATION_STAGE 7
-#define GPUSORT_BITONIC_TILE_LOCATION_P_HI 8
-#define GPUSORT_BITONIC_TILE_LOCATION_P_LO 9
-#define GPUSORT_BITONIC_TILE_LOCATION_FLIP 11
-#define GPUSORT_BITONIC_TILE_LOCATION_PRE 12
-
-// --- Fused passes: one dispatch of the tile kernel runs several passes ---------------------
-#define GPUSORT_BITONIC_FUSED_MAX_PASSES 32
-#define GPUSORT_BITONIC_FUSED_LOCATION_TICKET_BASE 13
-#define GPUSORT_BITONIC_FUSED_LOCATION_FINISHED_BASE 14
-#define GPUSORT_BITONIC_FUSED_LOCATION_ITEMS 15
-#define GPUSORT_BITONIC_FUSED_LOCATION_PASSES 16       // uvec4[GPUSORT_BITONIC_FUSED_MAX_PASSES]: code, stage, p_hi, p_lo
-#define GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS 48  // uint[GPUSORT_BITONIC_FUSED_MAX_PASSES]
-#define GPUSORT_BITONIC_FUSED_LOCATION_TICKET_WORD 80
-#if GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS != GPUSORT_BITONIC_FUSED_LOCATION_PASSES + GPUSORT_BITONIC_FUSED_MAX_PASSES
-#error "GPUSORT_BITONIC_FUSED_LOCATION_PASSES and GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS overlap"
-#endif
-#if GPUSORT_BITONIC_FUSED_LOCATION_TICKET_WORD != GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS + GPUSORT_BITONIC_FUSED_MAX_PASSES
-#error "GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS and GPUSORT_BITONIC_FUSED_LOCATION_TICKET_WORD overlap"
-#endif
-// The ticket and finished-tile counters. Fused passes run in direct sorts only, so they share
-// the binding of sort_indirect()'s dispatch arguments.
-#define GPUSORT_BITONIC_BINDING_PASS_SYNC 3
-// The first item of the table's entries past its last pass.
-#define GPUSORT_BITONIC_FUSED_NO_ITEM 0xFFFFFFFFu
-
-// A fused pass's code word: its mode, its flip (windows) and its `pre` (windows).
-GPUSORT_FUNCTION GPUSORT_UINT fused_pass_code(GPUSORT_UINT mode, bool flip, GPUSORT_UINT pre) {
-  return mode | (flip ? 4u : 0u) | (pre << 3u);
-}
-GPUSORT_FUNCTION GPUSORT_UINT fused_pass_mode(GPUSORT_UINT code) { return code & 3u; }
-GPUSORT_FUNCTION GPUSORT_UINT fused_pass_flip(GPUSORT_UINT code) { return (code >> 2u) & 1u; }
-GPUSORT_FUNCTION GPUSORT_UINT fused_pass_pre(GPUSORT_UINT code) { return code >> 3u; }
-
-// --- The global kernel (global_steps.comp) ----------------------------------------------------
-#define GPUSORT_BITONIC_GLOBAL_LOCATION_STAGE 6
-#define GPUSORT_BITONIC_GLOBAL_LOCATION_P_HI 7
-#define GPUSORT_BITONIC_GLOBAL_LOCATION_P_LO 8
-#define GPUSORT_BITONIC_GLOBAL_LOCATION_FLIP 9
-
-// --- sort_indirect()'s planner (dispatch_args.comp) ---------------------------------------
-#define GPUSORT_BITONIC_ARGUMENTS_LOCATION_CAPACITY_STAGES 6
-#define GPUSORT_BITONIC_ARGUMENTS_LOCATION_MAX_GROUPS_X 7
-#define GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS 3  // one DispatchIndirectCommand
-
-// --- How a stage's wide steps are cut into passes ------------------------------------------
-// Stage k's wide steps (pivots k-1 .. tile_log2) run from its flip down: windows of up to
-// window_log2 steps while more than global_log2 steps are left (where windows are wider than
-// register passes), then register passes of up to global_log2 steps. A pass starting at
-// pivot p_hi is a window, and ends at pivot wide_pass_p_lo():
-GPUSORT_FUNCTION bool wide_pass_is_window(GPUSORT_UINT p_hi, GPUSORT_UINT tile_log2, GPUSORT_UINT global_log2,
-                                          GPUSORT_UINT window_log2) {
-  return window_log2 > global_log2 && p_hi + 1u - tile_log2 > global_log2;
-}
-GPUSORT_FUNCTION GPUSORT_UINT wide_pass_p_lo(GPUSORT_UINT p_hi, GPUSORT_UINT tile_log2, GPUSORT_UINT global_log2,
-                                             GPUSORT_UINT window_log2) {
-  GPUSORT_UINT wide = p_hi + 1u - tile_log2;  // steps left
-  GPUSORT_UINT width = wide_pass_is_window(p_hi, tile_log2, global_log2, window_log2) ? window_log2 : global_log2;
-  return wide > width ? p_hi + 1u - width : tile_log2;
-}
-
-// --- Workgroups per pass, for `count` elements (the kernels derive the same numbers) --------
-// The blocks of 2^stage elements that hold any element.
-GPUSORT_FUNCTION GPUSORT_UINT blocks_holding_elements(GPUSORT_UINT count, GPUSORT_UINT stage) {
-  return (count >> stage) + ((count & ((1u << stage) - 1u)) != 0u ? 1u : 0u);
-}
-// Local sorts and local disperses: a workgroup per tile of 2^tile_log2 consecutive elements.
-GPUSORT_FUNCTION GPUSORT_UINT tile_pass_groups(GPUSORT_UINT count, GPUSORT_UINT tile_log2) {
-  return (count + (1u << tile_log2) - 1u) >> tile_log2;
-}
-// Windows of stage `stage`: a workgroup per 2^tile_log2 elements of the blocks that hold elements.
-GPUSORT_FUNCTION GPUSORT_UINT window_pass_groups(GPUSORT_UINT count, GPUSORT_UINT stage, GPUSORT_UINT tile_log2) {
-  return blocks_holding_elements(count, stage) << (stage - tile_log2);
-}
-// Register passes of stage `stage`: an invocation per coset of 2^elements_log2 registers of
-// 2^lanes_log2 lanes, in the blocks that hold elements.
-GPUSORT_FUNCTION GPUSORT_UINT global_pass_invocations(GPUSORT_UINT count, GPUSORT_UINT stage,
-                                                      GPUSORT_UINT elements_log2, GPUSORT_UINT lanes_log2) {
-  return blocks_holding_elements(count, stage) << (stage - elements_log2 - lanes_log2);
-}
-GPUSORT_FUNCTION GPUSORT_UINT global_pass_groups(GPUSORT_UINT count, GPUSORT_UINT stage, GPUSORT_UINT elements_log2,
-                                                 GPUSORT_UINT lanes_log2, GPUSORT_UINT group_size) {
-  return (global_pass_invocations(count, stage, elements_log2, lanes_log2) + group_size - 1u) / group_size;
-}
-)gpusort_glsl";
-
 // shaders/bitonic/dispatch_args.comp
 inline constexpr const char* bitonic_dispatch_args_comp = R"gpusort_glsl(// sort_indirect(): turns a count that lives in a GPU buffer into the workgroup counts of
 // every pass the host will dispatch with glDispatchComputeIndirect, so the host never
@@ -161,7 +46,7 @@ void main() {
     write_pass(tiles);  // local sort
     // The walk of detail::for_each_pass without merge_stages (the host plans an indirect sort
     // stage by stage), with the same cut into passes and the same workgroups per pass
-    // (bitonic_interface.h).
+    // (detail/shader_interface/bitonic.hpp).
     for (uint k = TILE_LOG2 + 1u; k <= u_capacity_stages; ++k) {
         bool needed = k <= stages;
         uint p_hi = k - 1u;
@@ -182,13 +67,14 @@ void main() {
 // shaders/bitonic/elements.glsl
 inline constexpr const char* bitonic_elements_glsl = R"gpusort_glsl(// Shared by every kernel of the network: the caller's elements as the kernels see them (buffers,
 // the range, the count), element and quad loads and stores, and the key codec of
-// shader_interface.h on key registers. The host prepends `#version` and these #defines:
+// detail/shader_interface/common.hpp on key registers. The host prepends `#version` and these #defines:
 //   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
 //   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
 //   HAS_VALUES    0 or 1
 //   ELEMS_LOG2    log2 of the elements one invocation holds in registers
 //   GROUP_SIZE    invocations per workgroup
-// then shaders/common/shader_interface.h and shaders/bitonic/bitonic_interface.h come first.
+// then the shader interface's common and bitonic parts (detail/shader_interface/common.hpp,
+// detail/shader_interface/bitonic.hpp) come first.
 
 #ifndef KEY_WORDS
 #define KEY_WORDS 1
@@ -380,7 +266,7 @@ void store_quad(uint first, uint count, bool aligned, KEY4 k
 }
 
 
-// The key codec (shader_interface.h) on key registers, with u_key_xor for the order.
+// The key codec (detail/shader_interface/common.hpp) on key registers, with u_key_xor for the order.
 #if KEY_WORDS == 2
 uvec2 to_ordered(uvec2 raw) {
     return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
@@ -507,7 +393,8 @@ inline constexpr const char* bitonic_permute_comp = R"gpusort_glsl(// Helpers of
 //   GPUSORT_BITONIC_PERMUTE_COPY:   destination[i] = source[i]
 // for i < u_count. Bases are word offsets into the bound ranges (see elements.glsl).
 // Sources: #version, GROUP_SIZE (at most GPUSORT_BITONIC_PERMUTE_GROUP_SIZE),
-// shaders/common/shader_interface.h, shaders/bitonic/permute_interface.h, this file.
+// the shader interface's detail/shader_interface/common.hpp and detail/shader_interface/permute.hpp,
+// this file.
 
 layout(local_size_x = GROUP_SIZE) in;
 
@@ -532,25 +419,6 @@ void main() {
     }
     destination[u_destination_base + i] = word;
 }
-)gpusort_glsl";
-
-// shaders/bitonic/permute_interface.h
-inline constexpr const char* bitonic_permute_interface_h = R"gpusort_glsl(// The network's word permute kernel (permute.comp), for stable sorts and sort_indices(): its
-// binding points, uniform locations and modes (shaders/common/shader_interface.h comes first).
-// It runs in dispatches of its own, between the network's, which bind their buffers again: it
-// reuses the first three binding points.
-#define GPUSORT_BITONIC_BINDING_PERMUTE_DESTINATION 0
-#define GPUSORT_BITONIC_BINDING_PERMUTE_SOURCE 1
-#define GPUSORT_BITONIC_BINDING_PERMUTE_INDICES 2
-// Its workgroups hold this many invocations, or the device's limit where that is lower.
-#define GPUSORT_BITONIC_PERMUTE_GROUP_SIZE 256
-#define GPUSORT_BITONIC_PERMUTE_LOCATION_COUNT 0
-#define GPUSORT_BITONIC_PERMUTE_LOCATION_MODE 1
-#define GPUSORT_BITONIC_PERMUTE_LOCATION_DESTINATION_BASE 2
-#define GPUSORT_BITONIC_PERMUTE_LOCATION_SOURCE_BASE 3
-#define GPUSORT_BITONIC_PERMUTE_IOTA 0u    // destination[i] = i
-#define GPUSORT_BITONIC_PERMUTE_GATHER 1u  // destination[i] = source[indices[i]]
-#define GPUSORT_BITONIC_PERMUTE_COPY 2u    // destination[i] = source[i]
 )gpusort_glsl";
 
 // shaders/bitonic/registers.glsl
@@ -1014,7 +882,7 @@ inline constexpr const char* bitonic_tile_kernel_comp = R"gpusort_glsl(// The ti
 //                            sweep over memory then ends one stage and starts the next.
 // (mode, stage, p_hi, p_lo, flip, pre: the pass, g_pass, tile_memory.glsl.)
 // The host's switches are in tile_config.glsl; the pieces, in the order the host compiles
-// them after the shared ones (shader_interface.h, bitonic_interface.h, elements.glsl,
+// them after the shared ones (the shader interface's common.hpp and bitonic.hpp, elements.glsl,
 // registers.glsl): tile_memory.glsl, tile_subgroups.glsl, tile_shuffles.glsl,
 // tile_steps.glsl, tile_io.glsl, tile_fused.glsl, and this file.
 
@@ -1433,7 +1301,7 @@ inline constexpr const char* bitonic_tile_subgroups_glsl = R"gpusort_glsl(// The
 //                                    other_*[j] = register (j ^ register_mask) of lane
 //                                    (lane ^ lane_mask) of the same subgroup
 //   running_subgroup_size()          the lanes of the subgroups the program runs with
-//   report_subgroup_size()           the subgroup check (shader_interface.h); true when it ran
+//   report_subgroup_size()           the subgroup check (detail/shader_interface/common.hpp); true when it ran
 // Real subgroups (GL_KHR_shader_subgroup: basic, shuffle) are the GPU's. SUBGROUP_EMULATION 1
 // runs the same code with subgroups emulated through shared memory
 // (DeviceFacts::emulated_subgroup_size), so that contexts without subgroups, like llvmpipe in
@@ -1535,85 +1403,6 @@ bool report_subgroup_size() { return false; }  // compiled for no subgroup size:
 #endif
 )gpusort_glsl";
 
-// shaders/common/shader_interface.h
-inline constexpr const char* common_shader_interface_h = R"gpusort_glsl(// gpusort's shader interface: the names the host and the kernels share, read by both C++ and
-// GLSL, so each number and each key mapping is written once (in the manner of FidelityFX
-// Parallel Sort's FFX_ParallelSort.h, which serves HLSL and C++).
-//   GLSL: embedded (shaders/embed_shaders.cmake) and compiled after the #version line and the
-//         host's #defines, before the kernel.
-//   C++:  include/gpusort/detail/generated/shader_interface.hpp holds it verbatim inside namespace
-//         gpusort::detail (generated by the same script; a test fails when it is stale).
-// The common subset: #define constants (GL 4.3 layout qualifiers take literals only, so every
-// binding and location is a macro), and functions of 32-bit words written with GPUSORT_UINT
-// and GPUSORT_FUNCTION. Bitonic names are in shaders/bitonic/bitonic_interface.h.
-#ifdef __cplusplus
-#define GPUSORT_UINT std::uint32_t
-#define GPUSORT_FUNCTION inline
-#else
-#define GPUSORT_UINT uint
-#define GPUSORT_FUNCTION
-#endif
-
-// --- Shader storage binding points --------------------------------------------------------
-// A sort call restores the caller's buffers at bindings 0 .. GPUSORT_BINDINGS_USED - 1 (those
-// the device has). The network's kernels use 0 .. 3 (bitonic_interface.h), within the 4 binding
-// points of an OpenGL ES 3.1 device; the radix kernels (radix_interface.h) use up to 6.
-#define GPUSORT_BINDINGS_USED 7
-
-// --- The subgroup check ------------------------------------------------------------------
-// A program compiled for a subgroup size (real or emulated) runs once when it is built with
-// u_check_subgroups (this location) at 1: its first invocation writes the subgroup size it runs
-// with into word 0 of the buffer at its algorithm's GPUSORT_*_BINDING_SUBGROUP_CHECK, and the
-// dispatch sorts nothing: its count is 0. The hot programs (the network's one-pass tile
-// programs, Onesweep) run their pass first and report after it, so a sort passes no branch
-// before its work; the others report first and return. Sorts leave the uniform at 0. The host
-// compares the word with the size it compiled for (include/gpusort/detail/gl/subgroup_check.hpp).
-#define GPUSORT_LOCATION_CHECK_SUBGROUPS 96
-
-// u_count_source: where a kernel finds the element count.
-#define GPUSORT_COUNT_FROM_UNIFORM 0u  // u_count
-#define GPUSORT_COUNT_FROM_BUFFER 1u   // min(count_words[u_count_word], u_capacity)
-
-// --- The key codec ------------------------------------------------------------------------
-// Every key maps to "ordered" bits whose unsigned order is the key order, once on load and
-// back once on store, so the network compares unsigned words only. A 64-bit key is two words
-// (high, low) compared high first. KEY_KIND (the host's #define) is one of:
-#define GPUSORT_KEY_UNSIGNED 0u  // uint32, uint64: the bits as they are
-#define GPUSORT_KEY_SIGNED 1u    // int32, int64 (two's complement): the sign bit flipped
-#define GPUSORT_KEY_FLOAT 2u     // float, double: IEEE-754 totalOrder (below)
-#define GPUSORT_SIGN_BIT 0x80000000u
-// Descending order is ascending order on the complemented ordered key: every word of it is
-// XORed with this.
-#define GPUSORT_DESCENDING_XOR 0xFFFFFFFFu
-
-// The ordered bits of a key's high word (a 32-bit key's only word). Floats: flipping all bits
-// of negatives and the sign bit of positives makes the unsigned order of the bits IEEE-754
-// totalOrder: -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN, NaNs by payload.
-GPUSORT_FUNCTION GPUSORT_UINT ordered_high_word(GPUSORT_UINT kind, GPUSORT_UINT bits) {
-  return kind == GPUSORT_KEY_SIGNED  ? bits ^ GPUSORT_SIGN_BIT
-         : kind == GPUSORT_KEY_FLOAT ? ((bits & GPUSORT_SIGN_BIT) != 0u ? ~bits : (bits | GPUSORT_SIGN_BIT))
-                                     : bits;
-}
-
-// The ordered bits of a 64-bit key's low word, given its raw high word: a negative double's
-// complement covers both words.
-GPUSORT_FUNCTION GPUSORT_UINT ordered_low_word(GPUSORT_UINT kind, GPUSORT_UINT high, GPUSORT_UINT low) {
-  return kind == GPUSORT_KEY_FLOAT && (high & GPUSORT_SIGN_BIT) != 0u ? ~low : low;
-}
-
-// ordered_high_word() undone.
-GPUSORT_FUNCTION GPUSORT_UINT raw_high_word(GPUSORT_UINT kind, GPUSORT_UINT ordered) {
-  return kind == GPUSORT_KEY_SIGNED  ? ordered ^ GPUSORT_SIGN_BIT
-         : kind == GPUSORT_KEY_FLOAT ? ((ordered & GPUSORT_SIGN_BIT) != 0u ? (ordered & ~GPUSORT_SIGN_BIT) : ~ordered)
-                                     : ordered;
-}
-
-// ordered_low_word() undone, given the ordered high word.
-GPUSORT_FUNCTION GPUSORT_UINT raw_low_word(GPUSORT_UINT kind, GPUSORT_UINT ordered_high, GPUSORT_UINT low) {
-  return kind == GPUSORT_KEY_FLOAT && (ordered_high & GPUSORT_SIGN_BIT) == 0u ? ~low : low;
-}
-)gpusort_glsl";
-
 // shaders/radix/common.glsl
 inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by every radix sort kernel (RadixSorter). The host prepends `#version`, the
 // subgroup #extension lines where it ranks with real ballots, and these #defines:
@@ -1627,7 +1416,7 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 // is the order wanted (descending XORs every bit: ascending on ~key, which keeps the sort
 // stable), and mapped back on the last pass's store; the passes between move ordered keys.
 //
-// Bindings, uniform locations, flags and the meta buffer's layout: radix_interface.h (shared
+// Bindings, uniform locations, flags and the meta buffer's layout: detail/shader_interface/radix.hpp (shared
 // with RadixSorter). The meta buffer holds the element count, the Onesweep tickets and fallback count,
 // sort_indirect()'s dispatch arguments and the per-pass digit histograms; the tile state,
 // Onesweep's per-partition digit status or reduce-then-scan's per-block digit counts (turned
@@ -1673,7 +1462,7 @@ uint element_count() { return meta[META_COUNT]; }
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
 
-// The key codec (shaders/common/shader_interface.h) on keys, with u_key_xor for the order.
+// The key codec (detail/shader_interface/common.hpp) on keys, with u_key_xor for the order.
 #if KEY_WORDS == 2
 KEY to_ordered(KEY raw) {
     return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
@@ -2285,69 +2074,6 @@ void main() {
 }
 )gpusort_glsl";
 
-// shaders/radix/radix_interface.h
-inline constexpr const char* radix_radix_interface_h = R"gpusort_glsl(// RadixSorter's part of the shader interface (shaders/common/shader_interface.h comes first):
-// its binding points, uniform locations and flags, the meta buffer's layout, and the
-// DispatchIndirectCommands init.comp writes there.
-
-// --- Binding points: a digit pass reads 0 and 1 and writes 2 and 3 -------------------------
-#define GPUSORT_RADIX_BINDING_SRC_KEYS 0
-#define GPUSORT_RADIX_BINDING_SRC_VALUES 1
-#define GPUSORT_RADIX_BINDING_DST_KEYS 2
-#define GPUSORT_RADIX_BINDING_DST_VALUES 3
-#define GPUSORT_RADIX_BINDING_META 4          // the meta buffer (below)
-#define GPUSORT_RADIX_BINDING_TILE_STATE 5    // Onesweep's partition status, or block digit counts
-#define GPUSORT_RADIX_BINDING_COUNT_BUFFER 6  // sort_indirect()'s count buffer (init.comp)
-#define GPUSORT_RADIX_BINDING_SUBGROUP_CHECK GPUSORT_RADIX_BINDING_META  // the subgroup check's word (shader_interface.h)
-
-// --- Uniform locations every radix kernel declares (common.glsl) ----------------------------
-#define GPUSORT_RADIX_LOCATION_SRC_KEY_BASE 0  // element offsets into the bound ranges
-#define GPUSORT_RADIX_LOCATION_DST_KEY_BASE 1
-#define GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE 2
-#define GPUSORT_RADIX_LOCATION_DST_VALUE_BASE 3
-#define GPUSORT_RADIX_LOCATION_KEY_XOR 4          // 0 ascending, GPUSORT_DESCENDING_XOR descending
-#define GPUSORT_RADIX_LOCATION_PASS 5             // digit pass index
-#define GPUSORT_RADIX_LOCATION_SHIFT 6            // this pass's lowest key bit
-#define GPUSORT_RADIX_LOCATION_DIGIT_MASK 7       // this pass's digit bits
-#define GPUSORT_RADIX_LOCATION_FLAGS 8            // GPUSORT_RADIX_FLAG_*
-#define GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK 9  // reduce-then-scan: tiles per upsweep/downsweep workgroup
-// init.comp's own
-#define GPUSORT_RADIX_LOCATION_COUNT 10         // the count, when the CPU knows it
-#define GPUSORT_RADIX_LOCATION_COUNT_SOURCE 11  // GPUSORT_COUNT_FROM_*
-#define GPUSORT_RADIX_LOCATION_COUNT_WORD 12
-#define GPUSORT_RADIX_LOCATION_CAPACITY 13      // upper bound on a count read from the GPU
-#define GPUSORT_RADIX_LOCATION_MAX_GROUPS_X 14
-#define GPUSORT_RADIX_LOCATION_PASSES 15        // digit passes of this sort
-// onesweep.comp's own (the forced-fallback test mode, WITHHOLD_POSTS)
-#define GPUSORT_RADIX_LOCATION_WITHHOLD_EVERY 10
-// histogram.comp's own (ALL_PASSES)
-#define GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES 10
-#define GPUSORT_RADIX_LOCATION_BEGIN_BIT 11  // the lowest key bit sorted
-#define GPUSORT_RADIX_LOCATION_END_BIT 12    // one past the highest
-
-// --- u_flags -----------------------------------------------------------------------------
-#define GPUSORT_RADIX_FLAG_FIRST 1u  // keys come from the caller: map them to ordered keys on load
-#define GPUSORT_RADIX_FLAG_LAST 2u   // keys go to their final place: map them back on store
-#define GPUSORT_RADIX_FLAG_IOTA 4u   // sort_indices(): the first pass's values are the element indices
-
-// --- The meta buffer, in words -------------------------------------------------------------
-#define GPUSORT_RADIX_META_COUNT 0u
-#define GPUSORT_RADIX_META_FALLBACKS 1u    // Onesweep: partitions recounted by a later one (all passes)
-#define GPUSORT_RADIX_META_TICKETS 16u     // one ticket counter per digit pass
-#define GPUSORT_RADIX_MAX_PASSES 16u
-#define GPUSORT_RADIX_META_ARGUMENTS 32u   // init.comp's DispatchIndirectCommands (below)
-#define GPUSORT_RADIX_META_HISTOGRAMS 48u  // RADIX words per digit pass
-// Digit passes times bins never exceed 8 x 256 (digit_bits 4 .. 8, keys of up to 64 bits).
-#define GPUSORT_RADIX_META_WORDS (GPUSORT_RADIX_META_HISTOGRAMS + 2048u)
-
-// --- init.comp's DispatchIndirectCommands (3 words each), by index --------------------------
-#define GPUSORT_RADIX_ARGUMENTS_HISTOGRAM 0u  // Onesweep histograms
-#define GPUSORT_RADIX_ARGUMENTS_PARTITION 1u  // Onesweep partitions
-#define GPUSORT_RADIX_ARGUMENTS_BLOCK 2u      // upsweep, downsweep
-#define GPUSORT_RADIX_ARGUMENTS_SCAN 3u
-#define GPUSORT_RADIX_ARGUMENTS_COPY 4u       // copy back
-)gpusort_glsl";
-
 // shaders/radix/scan.comp
 inline constexpr const char* radix_scan_comp = R"gpusort_glsl(// Reduce-then-scan: turns the blocks' counts of digit d (tile_state[d * blocks + b], from
 // the upsweep) into the position where block b's first key of digit d goes: the keys of
@@ -2762,8 +2488,8 @@ inline constexpr const char* radix_tile_subgroups_glsl = R"gpusort_glsl(// The r
 //   shuffle(value, lane)      `value` of lane `lane` of this subgroup
 //   SHUFFLES_ARE_BARRIERS     true where every invocation of the workgroup must call shuffle()
 //                             and match_digit(), false where a subgroup may skip them
-//   report_subgroup_size()    the subgroup check (shader_interface.h) of modes 1 and 2; true
-//                             when it ran
+//   report_subgroup_size()    the subgroup check (detail/shader_interface/common.hpp) of modes 1
+//                             and 2; true when it ran
 // The modes:
 //   2  real subgroups (GL_KHR_shader_subgroup: basic, ballot, shuffle), 8 ballots per key;
 //   1  subgroups emulated through shared memory (DeviceFacts::emulated_subgroup_size): the same

@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "../device/limits.hpp"
-#include "../generated/shader_interface.hpp"
+#include "../shader_interface.hpp"
 
 namespace gpusort {
 namespace detail {

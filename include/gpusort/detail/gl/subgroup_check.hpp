@@ -1,6 +1,6 @@
 #pragma once
 // The subgroup check (DeviceFacts::subgroup_check): a program compiled for a subgroup size runs
-// once, when it is built, in the check mode of shaders/common/shader_interface.h, and reports the
+// once, when it is built, in the check mode of detail/shader_interface/common.hpp, and reports the
 // subgroup size it runs with. Both algorithms' Programs call it for each such program they
 // build; what a mismatch rebuilds is theirs to say (detail/bitonic/programs.hpp,
 // detail/radix/algorithm.hpp).
@@ -8,7 +8,7 @@
 
 #include "../../device_facts.hpp"
 #include "../device/limits.hpp"
-#include "../generated/shader_interface.hpp"
+#include "../shader_interface.hpp"
 #include "../status.hpp"
 #include "buffer.hpp"
 #include "counters.hpp"

@@ -7,7 +7,7 @@
 
 #include "../../radix_tuning.hpp"
 #include "../device/limits.hpp"
-#include "../generated/shader_interface.hpp"
+#include "../shader_interface.hpp"
 #include "defaults.hpp"
 
 namespace gpusort {
@@ -15,7 +15,7 @@ namespace detail {
 namespace radix {
 
 // The meta buffer's layout and init.comp's DispatchIndirectCommands are in the shader
-// interface (shaders/radix/radix_interface.h, GPUSORT_RADIX_META_*, GPUSORT_RADIX_ARGUMENTS_*).
+// interface (detail/shader_interface/radix.hpp, GPUSORT_RADIX_META_*, GPUSORT_RADIX_ARGUMENTS_*).
 constexpr std::uint32_t max_small_group = 256;  // init, scan, upsweep and copy workgroups, at most
 
 /// Ranking (the subgroup backend, shaders/radix/tile_subgroups.glsl SUBGROUP_MODE).

@@ -14,6 +14,7 @@
 #include "../gl/program.hpp"
 #include "../gl/program_slots.hpp"
 #include "../gl/subgroup_check.hpp"
+#include "../shader_interface_glsl.hpp"
 #include "config.hpp"
 #include "plan.hpp"
 
@@ -106,7 +107,7 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
     define("EMULATED_SUBGROUP_SIZE", emulated_size);
   if (kernel == RadixKernel::onesweep && c.withhold_every != 0) define("WITHHOLD_POSTS", 1, "");
   prelude += t.extra_shader_source + "\n";
-  std::vector<std::string> sources = {prelude, shaders::common_shader_interface_h, shaders::radix_radix_interface_h,
+  std::vector<std::string> sources = {prelude, shaders::common_interface_glsl, shaders::radix_interface_glsl,
                                       shaders::radix_common_glsl};
   const char* name = "";
   switch (kernel) {

@@ -1,0 +1,60 @@
+// RadixSorter's part of the shader interface (X-macro lines, see common.hpp, which comes first):
+// its binding points, uniform locations and flags, the meta buffer's layout, and the
+// DispatchIndirectCommands init.comp writes there.
+
+// --- Binding points: a digit pass reads 0 and 1 and writes 2 and 3 -------------------------
+GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_SRC_KEYS, 0)
+GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_SRC_VALUES, 1)
+GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_DST_KEYS, 2)
+GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_DST_VALUES, 3)
+GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_META, 4)          // the meta buffer (below)
+GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_TILE_STATE, 5)    // Onesweep's partition status, or block digit counts
+GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_COUNT_BUFFER, 6)  // sort_indirect()'s count buffer (init.comp)
+GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_SUBGROUP_CHECK, GPUSORT_RADIX_BINDING_META)  // the subgroup check's word (common.hpp)
+
+// --- Uniform locations every radix kernel declares (common.glsl) ----------------------------
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_SRC_KEY_BASE, 0)  // element offsets into the bound ranges
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_DST_KEY_BASE, 1)
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE, 2)
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_DST_VALUE_BASE, 3)
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_KEY_XOR, 4)          // 0 ascending, GPUSORT_DESCENDING_XOR descending
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_PASS, 5)             // digit pass index
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_SHIFT, 6)            // this pass's lowest key bit
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_DIGIT_MASK, 7)       // this pass's digit bits
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_FLAGS, 8)            // GPUSORT_RADIX_FLAG_*
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK, 9)  // reduce-then-scan: tiles per upsweep/downsweep workgroup
+// init.comp's own
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_COUNT, 10)         // the count, when the CPU knows it
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_COUNT_SOURCE, 11)  // GPUSORT_COUNT_FROM_*
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_COUNT_WORD, 12)
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_CAPACITY, 13)      // upper bound on a count read from the GPU
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_MAX_GROUPS_X, 14)
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_PASSES, 15)        // digit passes of this sort
+// onesweep.comp's own (the forced-fallback test mode, WITHHOLD_POSTS)
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_WITHHOLD_EVERY, 10)
+// histogram.comp's own (ALL_PASSES)
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES, 10)
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_BEGIN_BIT, 11)  // the lowest key bit sorted
+GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_END_BIT, 12)    // one past the highest
+
+// --- u_flags -----------------------------------------------------------------------------
+GPUSORT_CONSTANT(GPUSORT_RADIX_FLAG_FIRST, 1u)  // keys come from the caller: map them to ordered keys on load
+GPUSORT_CONSTANT(GPUSORT_RADIX_FLAG_LAST, 2u)   // keys go to their final place: map them back on store
+GPUSORT_CONSTANT(GPUSORT_RADIX_FLAG_IOTA, 4u)   // sort_indices(): the first pass's values are the element indices
+
+// --- The meta buffer, in words -------------------------------------------------------------
+GPUSORT_CONSTANT(GPUSORT_RADIX_META_COUNT, 0u)
+GPUSORT_CONSTANT(GPUSORT_RADIX_META_FALLBACKS, 1u)    // Onesweep: partitions recounted by a later one (all passes)
+GPUSORT_CONSTANT(GPUSORT_RADIX_META_TICKETS, 16u)     // one ticket counter per digit pass
+GPUSORT_CONSTANT(GPUSORT_RADIX_MAX_PASSES, 16u)
+GPUSORT_CONSTANT(GPUSORT_RADIX_META_ARGUMENTS, 32u)   // init.comp's DispatchIndirectCommands (below)
+GPUSORT_CONSTANT(GPUSORT_RADIX_META_HISTOGRAMS, 48u)  // RADIX words per digit pass
+// Digit passes times bins never exceed 8 x 256 (digit_bits 4 .. 8, keys of up to 64 bits).
+GPUSORT_CONSTANT(GPUSORT_RADIX_META_WORDS, (GPUSORT_RADIX_META_HISTOGRAMS + 2048u))
+
+// --- init.comp's DispatchIndirectCommands (3 words each), by index --------------------------
+GPUSORT_CONSTANT(GPUSORT_RADIX_ARGUMENTS_HISTOGRAM, 0u)  // Onesweep histograms
+GPUSORT_CONSTANT(GPUSORT_RADIX_ARGUMENTS_PARTITION, 1u)  // Onesweep partitions
+GPUSORT_CONSTANT(GPUSORT_RADIX_ARGUMENTS_BLOCK, 2u)      // upsweep, downsweep
+GPUSORT_CONSTANT(GPUSORT_RADIX_ARGUMENTS_SCAN, 3u)
+GPUSORT_CONSTANT(GPUSORT_RADIX_ARGUMENTS_COPY, 4u)       // copy back
