@@ -32,9 +32,10 @@
 // compares the word with the size it compiled for (include/gpusort/detail/gl/subgroup_check.hpp).
 #define GPUSORT_LOCATION_CHECK_SUBGROUPS 96
 
-// u_count_source: where a kernel finds the element count.
-#define GPUSORT_COUNT_FROM_UNIFORM 0u  // u_count
-#define GPUSORT_COUNT_FROM_BUFFER 1u   // min(count_words[u_count_word], u_capacity)
+// Where a kernel finds the element count: u_count.y of its uvec4 u_count (x the count the host
+// knows, z the count's word in the count buffer, w the capacity).
+#define GPUSORT_COUNT_FROM_UNIFORM 0u  // u_count.x
+#define GPUSORT_COUNT_FROM_BUFFER 1u   // min(count_words[u_count.z], u_count.w)
 
 // --- The key codec ------------------------------------------------------------------------
 // Every key maps to "ordered" bits whose unsigned order is the key order, once on load and

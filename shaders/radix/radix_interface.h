@@ -13,21 +13,14 @@
 #define GPUSORT_RADIX_BINDING_SUBGROUP_CHECK GPUSORT_RADIX_BINDING_META  // the subgroup check's word (shader_interface.h)
 
 // --- Uniform locations every radix kernel declares (common.glsl) ----------------------------
-#define GPUSORT_RADIX_LOCATION_SRC_KEY_BASE 0  // element offsets into the bound ranges
-#define GPUSORT_RADIX_LOCATION_DST_KEY_BASE 1
-#define GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE 2
-#define GPUSORT_RADIX_LOCATION_DST_VALUE_BASE 3
+#define GPUSORT_RADIX_LOCATION_BASES 0            // uvec4: element offsets into the bound ranges
 #define GPUSORT_RADIX_LOCATION_KEY_XOR 4          // 0 ascending, GPUSORT_DESCENDING_XOR descending
 #define GPUSORT_RADIX_LOCATION_PASS 5             // digit pass index
-#define GPUSORT_RADIX_LOCATION_SHIFT 6            // this pass's lowest key bit
-#define GPUSORT_RADIX_LOCATION_DIGIT_MASK 7       // this pass's digit bits
+#define GPUSORT_RADIX_LOCATION_DIGIT 6            // uvec2: this pass's lowest key bit and digit bits
 #define GPUSORT_RADIX_LOCATION_FLAGS 8            // GPUSORT_RADIX_FLAG_*
 #define GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK 9  // reduce-then-scan: tiles per upsweep/downsweep workgroup
 // init.comp's own
-#define GPUSORT_RADIX_LOCATION_COUNT 10         // the count, when the CPU knows it
-#define GPUSORT_RADIX_LOCATION_COUNT_SOURCE 11  // GPUSORT_COUNT_FROM_*
-#define GPUSORT_RADIX_LOCATION_COUNT_WORD 12
-#define GPUSORT_RADIX_LOCATION_CAPACITY 13      // upper bound on a count read from the GPU
+#define GPUSORT_RADIX_LOCATION_COUNT 10         // uvec4 (count, GPUSORT_COUNT_FROM_*, word, capacity)
 #define GPUSORT_RADIX_LOCATION_MAX_GROUPS_X 14
 #define GPUSORT_RADIX_LOCATION_PASSES 15        // digit passes of this sort
 // onesweep.comp's own (the forced-fallback test mode, WITHHOLD_POSTS)

@@ -234,8 +234,7 @@ class Programs {
     {
       GlStateBackup backup(c.device);
       glUseProgram(program);
-      glUniform1ui(GPUSORT_BITONIC_LOCATION_COUNT, 0u);
-      glUniform1ui(GPUSORT_BITONIC_LOCATION_COUNT_SOURCE, GPUSORT_COUNT_FROM_UNIFORM);
+      glUniform4ui(GPUSORT_BITONIC_LOCATION_COUNT, 0u, GPUSORT_COUNT_FROM_UNIFORM, 0u, 0u);
     }
     bool holds = true;
     if (Status status = check_.runs_planned_subgroups(program, planned, GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK,

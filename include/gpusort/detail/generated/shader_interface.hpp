@@ -44,9 +44,10 @@ namespace detail {
 // compares the word with the size it compiled for (include/gpusort/detail/gl/subgroup_check.hpp).
 #define GPUSORT_LOCATION_CHECK_SUBGROUPS 96
 
-// u_count_source: where a kernel finds the element count.
-#define GPUSORT_COUNT_FROM_UNIFORM 0u  // u_count
-#define GPUSORT_COUNT_FROM_BUFFER 1u   // min(count_words[u_count_word], u_capacity)
+// Where a kernel finds the element count: u_count.y of its uvec4 u_count (x the count the host
+// knows, z the count's word in the count buffer, w the capacity).
+#define GPUSORT_COUNT_FROM_UNIFORM 0u  // u_count.x
+#define GPUSORT_COUNT_FROM_BUFFER 1u   // min(count_words[u_count.z], u_count.w)
 
 // --- The key codec ------------------------------------------------------------------------
 // Every key maps to "ordered" bits whose unsigned order is the key order, once on load and
@@ -102,25 +103,17 @@ GPUSORT_FUNCTION GPUSORT_UINT raw_low_word(GPUSORT_UINT kind, GPUSORT_UINT order
 #define GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK GPUSORT_BITONIC_BINDING_KEYS  // the subgroup check's word (shader_interface.h)
 
 // --- Uniform locations every network kernel declares (elements.glsl) ------------------------
-// Locations 6 .. 9 and 11 and up belong to each kernel (below).
-#define GPUSORT_BITONIC_LOCATION_COUNT 0         // u_count: elements to sort when the host knows
-#define GPUSORT_BITONIC_LOCATION_KEY_XOR 1       // u_key_xor: 0 ascending, GPUSORT_DESCENDING_XOR descending
-#define GPUSORT_BITONIC_LOCATION_BASE 2          // u_base: first element of the range in the bound keys
-#define GPUSORT_BITONIC_LOCATION_COUNT_SOURCE 3  // u_count_source: GPUSORT_COUNT_FROM_*
-#define GPUSORT_BITONIC_LOCATION_COUNT_WORD 4    // u_count_word: the count's word at GPUSORT_BITONIC_BINDING_COUNT_BUFFER
-#define GPUSORT_BITONIC_LOCATION_CAPACITY 5      // u_capacity: upper bound on a count read from the GPU
-#define GPUSORT_BITONIC_LOCATION_VALUE_BASE 10   // u_value_base: first element of the range in the bound values
+// Locations 3 and up belong to each kernel (below).
+#define GPUSORT_BITONIC_LOCATION_COUNT 0    // u_count: uvec4 (count, GPUSORT_COUNT_FROM_*, word, capacity)
+#define GPUSORT_BITONIC_LOCATION_KEY_XOR 1  // u_key_xor: 0 ascending, GPUSORT_DESCENDING_XOR descending
+#define GPUSORT_BITONIC_LOCATION_BASES 2    // u_bases: uvec2, the range's first element in the bound keys, values
 
-// --- The tile kernel (tile_kernel.comp): u_mode, and the pass it runs ---------------------
+// --- The pass a tile or global kernel runs (u_pass): uvec4 (fused_pass_code(mode, flip, pre),
+// stage, p_hi, p_lo), as in the fused table. The tile kernel's modes:
 #define GPUSORT_BITONIC_TILE_LOCAL_SORT 0u      // stages 1 .. min(stages, TILE_LOG2) in each tile
-#define GPUSORT_BITONIC_TILE_LOCAL_DISPERSE 1u  // pivots u_p_hi .. 0 in each tile
-#define GPUSORT_BITONIC_TILE_WINDOW 2u          // wide pivots u_p_hi .. u_p_lo on a tile of runs
-#define GPUSORT_BITONIC_TILE_LOCATION_MODE 6
-#define GPUSORT_BITONIC_TILE_LOCATION_STAGE 7
-#define GPUSORT_BITONIC_TILE_LOCATION_P_HI 8
-#define GPUSORT_BITONIC_TILE_LOCATION_P_LO 9
-#define GPUSORT_BITONIC_TILE_LOCATION_FLIP 11
-#define GPUSORT_BITONIC_TILE_LOCATION_PRE 12
+#define GPUSORT_BITONIC_TILE_LOCAL_DISPERSE 1u  // pivots p_hi .. 0 in each tile
+#define GPUSORT_BITONIC_TILE_WINDOW 2u          // wide pivots p_hi .. p_lo on a tile of runs
+#define GPUSORT_BITONIC_LOCATION_PASS 6
 
 // --- Fused passes: one dispatch of the tile kernel runs several passes ---------------------
 #define GPUSORT_BITONIC_FUSED_MAX_PASSES 32
@@ -142,19 +135,14 @@ GPUSORT_FUNCTION GPUSORT_UINT raw_low_word(GPUSORT_UINT kind, GPUSORT_UINT order
 // The first item of the table's entries past its last pass.
 #define GPUSORT_BITONIC_FUSED_NO_ITEM 0xFFFFFFFFu
 
-// A fused pass's code word: its mode, its flip (windows) and its `pre` (windows).
+// A pass's code word (u_pass.x, and each entry of the fused table): its mode (tile kernel), its
+// flip (windows, global passes) and its `pre` (windows).
 GPUSORT_FUNCTION GPUSORT_UINT fused_pass_code(GPUSORT_UINT mode, bool flip, GPUSORT_UINT pre) {
   return mode | (flip ? 4u : 0u) | (pre << 3u);
 }
 GPUSORT_FUNCTION GPUSORT_UINT fused_pass_mode(GPUSORT_UINT code) { return code & 3u; }
 GPUSORT_FUNCTION GPUSORT_UINT fused_pass_flip(GPUSORT_UINT code) { return (code >> 2u) & 1u; }
 GPUSORT_FUNCTION GPUSORT_UINT fused_pass_pre(GPUSORT_UINT code) { return code >> 3u; }
-
-// --- The global kernel (global_steps.comp) ----------------------------------------------------
-#define GPUSORT_BITONIC_GLOBAL_LOCATION_STAGE 6
-#define GPUSORT_BITONIC_GLOBAL_LOCATION_P_HI 7
-#define GPUSORT_BITONIC_GLOBAL_LOCATION_P_LO 8
-#define GPUSORT_BITONIC_GLOBAL_LOCATION_FLIP 9
 
 // --- sort_indirect()'s planner (dispatch_args.comp) ---------------------------------------
 #define GPUSORT_BITONIC_ARGUMENTS_LOCATION_CAPACITY_STAGES 6
@@ -235,21 +223,14 @@ GPUSORT_FUNCTION GPUSORT_UINT global_pass_groups(GPUSORT_UINT count, GPUSORT_UIN
 #define GPUSORT_RADIX_BINDING_SUBGROUP_CHECK GPUSORT_RADIX_BINDING_META  // the subgroup check's word (shader_interface.h)
 
 // --- Uniform locations every radix kernel declares (common.glsl) ----------------------------
-#define GPUSORT_RADIX_LOCATION_SRC_KEY_BASE 0  // element offsets into the bound ranges
-#define GPUSORT_RADIX_LOCATION_DST_KEY_BASE 1
-#define GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE 2
-#define GPUSORT_RADIX_LOCATION_DST_VALUE_BASE 3
+#define GPUSORT_RADIX_LOCATION_BASES 0            // uvec4: element offsets into the bound ranges
 #define GPUSORT_RADIX_LOCATION_KEY_XOR 4          // 0 ascending, GPUSORT_DESCENDING_XOR descending
 #define GPUSORT_RADIX_LOCATION_PASS 5             // digit pass index
-#define GPUSORT_RADIX_LOCATION_SHIFT 6            // this pass's lowest key bit
-#define GPUSORT_RADIX_LOCATION_DIGIT_MASK 7       // this pass's digit bits
+#define GPUSORT_RADIX_LOCATION_DIGIT 6            // uvec2: this pass's lowest key bit and digit bits
 #define GPUSORT_RADIX_LOCATION_FLAGS 8            // GPUSORT_RADIX_FLAG_*
 #define GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK 9  // reduce-then-scan: tiles per upsweep/downsweep workgroup
 // init.comp's own
-#define GPUSORT_RADIX_LOCATION_COUNT 10         // the count, when the CPU knows it
-#define GPUSORT_RADIX_LOCATION_COUNT_SOURCE 11  // GPUSORT_COUNT_FROM_*
-#define GPUSORT_RADIX_LOCATION_COUNT_WORD 12
-#define GPUSORT_RADIX_LOCATION_CAPACITY 13      // upper bound on a count read from the GPU
+#define GPUSORT_RADIX_LOCATION_COUNT 10         // uvec4 (count, GPUSORT_COUNT_FROM_*, word, capacity)
 #define GPUSORT_RADIX_LOCATION_MAX_GROUPS_X 14
 #define GPUSORT_RADIX_LOCATION_PASSES 15        // digit passes of this sort
 // onesweep.comp's own (the forced-fallback test mode, WITHHOLD_POSTS)
