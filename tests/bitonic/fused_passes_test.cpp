@@ -198,7 +198,7 @@ TEST_F(FusedPasses, ReserveSharedMemorySoThatTilesOfAPassSpreadOverUnits) {
   SKIP_UNLESS_FUSED(keys_sorter);
   EXPECT_EQ(keys_sorter.device_facts().compute_units, 4u);
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> pairs_sorter(tuning, nullptr, units);
-  tuning.extra_shader_source = clobber_where("FUSED_RESERVE_WORDS > 0u");
+  tuning.extra_shader_source = clobber_where("FUSED_RESERVE_WORDS > 0");
   gpusort::BitonicSorter<std::uint32_t> clobbered(tuning, nullptr, units);
   struct Case {
     std::size_t count;
