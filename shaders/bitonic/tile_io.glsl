@@ -28,20 +28,14 @@ void load_tile() {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = slot_position(local_index);
         if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
-        KEY4 k;
-#if HAS_VALUES
-        uvec4 v;
-        load_quad(first, g_count, aligned, k, v);
-#else
-        load_quad(first, g_count, aligned, k);
-#endif
+        Quad q = load_quad(first, g_count, aligned);
         for (uint l = 0u; l < 4u; ++l) {
-            KEY key = k[l];
+            KEY key = q.keys[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
-            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
+            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key, u_key_xor);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
-            tile_values[bank_swizzle(local_index + l)] = v[l];
+            tile_values[bank_swizzle(local_index + l)] = q.values[l];
 #endif
         }
     }
@@ -54,22 +48,15 @@ void store_tile() {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = slot_position(local_index);
         if (first >= g_count) continue;
-        KEY4 k;
-#if HAS_VALUES
-        uvec4 v;
-#endif
+        Quad q;
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = tile_keys[bank_swizzle(local_index + l)];
-            k[l] = g_last_pass ? from_ordered(key) : key;
+            q.keys[l] = g_last_pass ? from_ordered(key, u_key_xor) : key;
 #if HAS_VALUES
-            v[l] = tile_values[bank_swizzle(local_index + l)];
+            q.values[l] = tile_values[bank_swizzle(local_index + l)];
 #endif
         }
-#if HAS_VALUES
-        store_quad(first, g_count, aligned, k, v);
-#else
-        store_quad(first, g_count, aligned, k);
-#endif
+        store_quad(first, g_count, aligned, q);
     }
 }
 

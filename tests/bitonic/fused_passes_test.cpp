@@ -31,7 +31,7 @@ namespace {
 // every tile: a sort that ran such a program comes out wrong.
 std::string clobber_where(const std::string& condition) {
   return gpusort_support::wrap_tile_main("tile_main(); barrier(); if ((" + condition +
-                                         ") && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu;");
+                                         ") && gl_LocalInvocationIndex == 0u) keys[KEY_BASE] = 0xFFFFFFFFu;");
 }
 
 // An ascending key-value sort of `count` pairs of few distinct keys, pair for pair against the
@@ -198,7 +198,7 @@ TEST_F(FusedPasses, ReserveSharedMemorySoThatTilesOfAPassSpreadOverUnits) {
   SKIP_UNLESS_FUSED(keys_sorter);
   EXPECT_EQ(keys_sorter.device_facts().compute_units, 4u);
   gpusort::BitonicSorter<std::uint32_t, std::uint32_t> pairs_sorter(tuning, nullptr, units);
-  tuning.extra_shader_source = clobber_where("FUSED_RESERVE_WORDS > 0u");
+  tuning.extra_shader_source = clobber_where("FUSED_RESERVE_WORDS > 0");
   gpusort::BitonicSorter<std::uint32_t> clobbered(tuning, nullptr, units);
   struct Case {
     std::size_t count;
