@@ -34,13 +34,13 @@ constexpr int count_offset = 16;    // words [16, 32): workgroups seen per pass 
 constexpr int live_offset = 64;     // words [64, 64 + SMs): workgroups live on each SM now
 constexpr int probe_words = 1024;
 
-// The pass kind: the pass's mode (0 local sort, 1 local disperse, 2 window) and the program's
+// The pass kind: u_mode (0 local sort, 1 local disperse, 2 window) and the program's
 // elements per invocation; a wrapper main() around the tile kernel's own.
 const std::string probe_source =
     "#extension GL_NV_shader_thread_group : require\n" +
     gpusort_support::wrap_tile_main(
         "uint sm = gl_SMIDNV; "
-        "uint kind = min(fused_pass_mode(u_pass.x) * 4u + min(ELEMS_LOG2, 5u) - 2u, 15u); "
+        "uint kind = min(u_mode * 4u + min(ELEMS_LOG2, 5u) - 2u, 15u); "
         "if (gl_LocalInvocationIndex == 0u) { "
         "uint live = atomicAdd(probe_words[64u + sm], 1u) + 1u; "
         "atomicMax(probe_words[kind], live); atomicAdd(probe_words[16u + kind], 1u); } "

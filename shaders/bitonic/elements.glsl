@@ -1,22 +1,28 @@
 // Shared by every kernel of the network: the caller's elements as the kernels see them (buffers,
-// the range, the count, the order) and element and quad loads and stores. The host prepends
-// `#version` and these #defines:
+// the range, the count), element and quad loads and stores, and the key codec of
+// detail/shader_interface/common.hpp on key registers. The host prepends `#version` and these #defines:
 //   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
 //   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
 //   HAS_VALUES    0 or 1
 //   ELEMS_LOG2    log2 of the elements one invocation holds in registers
 //   GROUP_SIZE    invocations per workgroup
 // then the shader interface's common and bitonic parts (detail/shader_interface/common.hpp,
-// detail/shader_interface/bitonic.hpp) and shaders/common/key_codec.glsl (KEY) come first.
+// detail/shader_interface/bitonic.hpp) come first.
 
-// Buffers hold little-endian 64-bit keys (word 2i = low, 2i+1 = high), a KEY the high word in
-// x: loads and stores swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel
-// load round.
+#ifndef KEY_WORDS
+#define KEY_WORDS 1
+#endif
+// A 64-bit key is a uvec2 with x = high word and y = low word, so that the lexicographic
+// order on (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed.
+// Buffers hold little-endian 64-bit values (word 2i = low, 2i+1 = high): loads and stores
+// swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel load round.
 #if KEY_WORDS == 2
+#define KEY uvec2
 #define KEY4 uvec2[4]
 #define ORDERED_INFINITY uvec2(0xFFFFFFFFu)
 #define KEY4_INFINITY uvec2[4](ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY)
 #else
+#define KEY uint
 #define KEY4 uvec4
 #define ORDERED_INFINITY 0xFFFFFFFFu
 #define KEY4_INFINITY uvec4(ORDERED_INFINITY)
@@ -25,12 +31,11 @@
 // is still the largest, so padding never moves.
 #define PADDING_VALUE 0xFFFFFFFFu
 
-// The sorted range is elements [KEY_BASE, KEY_BASE + count) of the bound keys and
-// [VALUE_BASE, VALUE_BASE + count) of the bound values: a range whose first byte is not at
-// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the aligned offset below it. The
-// uvec4 views serve 16-byte accesses when both bases are multiples of 4 and a whole vector
-// lies in the range; everything else goes element by element. With 64-bit keys the key
-// buffer is viewed as uvec2s and KEY_BASE counts keys.
+// The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
+// whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
+// aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
+// multiple of 4 and a whole vector lies in the range; everything else goes element by
+// element. With 64-bit keys the key buffer is viewed as uvec2s and u_base counts keys.
 // A kernel whose workgroups read what others of the same dispatch wrote defines DATA_BUFFER
 // as `coherent buffer` first.
 #ifndef DATA_BUFFER
@@ -58,18 +63,19 @@ layout(std430, binding = GPUSORT_BITONIC_BINDING_VALUES) DATA_BUFFER ValueVector
 // sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
 layout(std430, binding = GPUSORT_BITONIC_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
 
-// The element count, where it comes from (detail/shader_interface/common.hpp): x the count when the host knows
-// it, y GPUSORT_COUNT_FROM_*, z the count's word in CountBuffer, w the capacity.
-layout(location = GPUSORT_BITONIC_LOCATION_COUNT) uniform uvec4 u_count;
-layout(location = GPUSORT_BITONIC_LOCATION_KEY_XOR) uniform uint u_key_xor;  // the order (key_codec.glsl)
-// The range's first element in the bound keys (x) and values (y, with HAS_VALUES).
-layout(location = GPUSORT_BITONIC_LOCATION_BASES) uniform uvec2 u_bases;
-#define KEY_BASE u_bases.x
-#define VALUE_BASE u_bases.y
+layout(location = GPUSORT_BITONIC_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_BITONIC_LOCATION_KEY_XOR) uniform uint u_key_xor;
+layout(location = GPUSORT_BITONIC_LOCATION_BASE) uniform uint u_base;
+layout(location = GPUSORT_BITONIC_LOCATION_COUNT_SOURCE) uniform uint u_count_source;
+layout(location = GPUSORT_BITONIC_LOCATION_COUNT_WORD) uniform uint u_count_word;
+layout(location = GPUSORT_BITONIC_LOCATION_CAPACITY) uniform uint u_capacity;
+#if HAS_VALUES
+layout(location = GPUSORT_BITONIC_LOCATION_VALUE_BASE) uniform uint u_value_base;
+#endif
 
 // Elements to sort in this dispatch: read once per invocation, before anything else.
 uint element_count() {
-    return u_count.y != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count.z], u_count.w) : u_count.x;
+    return u_count_source != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count_word], u_capacity) : u_count;
 }
 
 // ceil(log2(n)): the stages of the bitonic network for n elements.
@@ -81,102 +87,137 @@ bool vectors_aligned() {
 #if !STORAGE_VECTORS
     return false;
 #elif HAS_VALUES
-    return ((KEY_BASE | VALUE_BASE) & 3u) == 0u;
+    return ((u_base | u_value_base) & 3u) == 0u;
 #else
-    return (KEY_BASE & 3u) == 0u;
+    return (u_base & 3u) == 0u;
 #endif
 }
 
-// Address-space helpers: position p of the range is element KEY_BASE + p of the keys and
-// VALUE_BASE + p of the values. The vector helpers serve load_quad() and store_quad() where the
-// range is vector-aligned, which it never is without STORAGE_VECTORS.
+// Address-space helpers: position p of the range is element u_base + p of the buffers
+// (u_base and u_value_base count elements, not words). Without STORAGE_VECTORS the vector
+// helpers are never reached (vectors_aligned() is false) and go element by element.
 #if KEY_WORDS == 2
-uvec2 load_key(uint p) { return keys[KEY_BASE + p].yx; }
-void store_key(uint p, uvec2 key) { keys[KEY_BASE + p] = key.yx; }
-#if STORAGE_VECTORS
-// Four keys are two uvec4s; KEY_BASE + p is a multiple of 4 here (vectors_aligned()).
+uvec2 load_key(uint p) { return keys[u_base + p].yx; }
+void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
+#if !STORAGE_VECTORS
+uvec2[4] load_key_vector(uint p) { return uvec2[4](load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
+void store_key_vector(uint p, uvec2 key[4]) {
+    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
+}
+#else
+// Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
 uvec2[4] load_key_vector(uint p) {
-    uint v = (KEY_BASE + p) >> 1u;
+    uint v = (u_base + p) >> 1u;
     uvec4 a = keys4[v];
     uvec4 b = keys4[v + 1u];
     return uvec2[4](a.yx, a.wz, b.yx, b.wz);
 }
 void store_key_vector(uint p, uvec2 key[4]) {
-    uint v = (KEY_BASE + p) >> 1u;
+    uint v = (u_base + p) >> 1u;
     keys4[v] = uvec4(key[0].yx, key[1].yx);
     keys4[v + 1u] = uvec4(key[2].yx, key[3].yx);
 }
 #endif
 #else
-uint load_key(uint p) { return keys[KEY_BASE + p]; }
-void store_key(uint p, uint key) { keys[KEY_BASE + p] = key; }
+uint load_key(uint p) { return keys[u_base + p]; }
+void store_key(uint p, uint key) { keys[u_base + p] = key; }
 #if STORAGE_VECTORS
-uvec4 load_key_vector(uint p) { return keys4[(KEY_BASE + p) >> 2u]; }
-void store_key_vector(uint p, uvec4 key) { keys4[(KEY_BASE + p) >> 2u] = key; }
+uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
+void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
+#else
+uvec4 load_key_vector(uint p) { return uvec4(load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
+void store_key_vector(uint p, uvec4 key) {
+    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
+}
 #endif
 #endif
 #if HAS_VALUES
-// Values are 32-bit words at every key width: a uvec4 of values4 is four of them.
-uint load_value(uint p) { return values[VALUE_BASE + p]; }
-void store_value(uint p, uint value) { values[VALUE_BASE + p] = value; }
+uint load_value(uint p) { return values[u_value_base + p]; }
+void store_value(uint p, uint value) { values[u_value_base + p] = value; }
+#if STORAGE_VECTORS
+uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
+void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
+#else
+uvec4 load_value_vector(uint p) {
+    return uvec4(load_value(p), load_value(p + 1u), load_value(p + 2u), load_value(p + 3u));
+}
+void store_value_vector(uint p, uvec4 value) {
+    for (uint l = 0u; l < 4u; ++l) store_value(p + l, value[l]);
+}
 #endif
-
-// Four consecutive elements of the range.
-struct Quad {
-    KEY4 keys;
-#if HAS_VALUES
-    uvec4 values;
 #endif
-};
 
 // Elements [first, first + 4) of the range: one access per buffer where the range is
 // vector-aligned and all four lie below `count`, else element by element; elements at or
 // past `count` read as padding and are never written.
-Quad load_quad(uint first, uint count, bool aligned) {
-    Quad q;
-    q.keys = KEY4_INFINITY;
+void load_quad(uint first, uint count, bool aligned, out KEY4 k
 #if HAS_VALUES
-    q.values = uvec4(PADDING_VALUE);
+               , out uvec4 v
 #endif
-#if STORAGE_VECTORS
+) {
+    k = KEY4_INFINITY;
+#if HAS_VALUES
+    v = uvec4(PADDING_VALUE);
+#endif
     if (aligned && first + 3u < count) {
-        q.keys = load_key_vector(first);
+        k = load_key_vector(first);
 #if HAS_VALUES
-        q.values = values4[(VALUE_BASE + first) >> 2u];
-#endif
-        return q;
-    }
-#endif
-    for (uint l = 0u; l < 4u; ++l) {
-        if (first + l < count) {
-            q.keys[l] = load_key(first + l);
-#if HAS_VALUES
-            q.values[l] = load_value(first + l);
-#endif
-        }
-    }
-    return q;
-}
-
-void store_quad(uint first, uint count, bool aligned, Quad q) {
-#if STORAGE_VECTORS
-    if (aligned && first + 3u < count) {
-        store_key_vector(first, q.keys);
-#if HAS_VALUES
-        values4[(VALUE_BASE + first) >> 2u] = q.values;
+        v = load_value_vector(first);
 #endif
         return;
     }
-#endif
     for (uint l = 0u; l < 4u; ++l) {
         if (first + l < count) {
-            store_key(first + l, q.keys[l]);
+            k[l] = load_key(first + l);
 #if HAS_VALUES
-            store_value(first + l, q.values[l]);
+            v[l] = load_value(first + l);
 #endif
         }
     }
 }
+
+void store_quad(uint first, uint count, bool aligned, KEY4 k
+#if HAS_VALUES
+                , uvec4 v
+#endif
+) {
+    if (aligned && first + 3u < count) {
+        store_key_vector(first, k);
+#if HAS_VALUES
+        store_value_vector(first, v);
+#endif
+        return;
+    }
+    for (uint l = 0u; l < 4u; ++l) {
+        if (first + l < count) {
+            store_key(first + l, k[l]);
+#if HAS_VALUES
+            store_value(first + l, v[l]);
+#endif
+        }
+    }
+}
+
+
+// The key codec (detail/shader_interface/common.hpp) on key registers, with u_key_xor for the order.
+#if KEY_WORDS == 2
+uvec2 to_ordered(uvec2 raw) {
+    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
+}
+
+uvec2 from_ordered(uvec2 key) {
+    key ^= u_key_xor;
+    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
+}
+#else
+uint to_ordered(uint raw) {
+    return ordered_high_word(KEY_KIND, raw) ^ u_key_xor;
+}
+
+uint from_ordered(uint key) {
+    return raw_high_word(KEY_KIND, key ^ u_key_xor);
+}
+#endif
 
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() {

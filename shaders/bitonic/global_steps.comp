@@ -9,9 +9,10 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-// The pass (detail/shader_interface/bitonic.hpp): x its code (the flip: the first step is the stage's flip),
-// y the stage k the steps belong to, z the pivot of the first step, w that of the last.
-layout(location = GPUSORT_BITONIC_LOCATION_PASS) uniform uvec4 u_pass;
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_STAGE) uniform uint u_stage;  // stage k the steps belong to
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_P_HI) uniform uint u_p_hi;   // pivot of the first step
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_P_LO) uniform uint u_p_lo;   // pivot of the last step
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_FLIP) uniform uint u_flip;   // the first step is the stage's flip
 
 #if LANES == 4
 #define LANES_LOG2 2u
@@ -24,13 +25,13 @@ void main() {
     // One invocation per coset, only for the 2^k blocks that hold elements (the host
     // dispatched at least this many, from the same formula).
     uint thread = linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex;
-    if (thread >= global_pass_invocations(count, u_pass.y, ELEMS_LOG2, LANES_LOG2)) return;
+    if (thread >= global_pass_invocations(count, u_stage, ELEMS_LOG2, LANES_LOG2)) return;
 
     Chunk c;
-    c.q = u_pass.z + 1u - ELEMS_LOG2;
-    c.p_hi = u_pass.z;
-    c.p_lo = u_pass.w;
-    c.flip = fused_pass_flip(u_pass.x) != 0u;
+    c.q = u_p_hi + 1u - ELEMS_LOG2;
+    c.p_hi = u_p_hi;
+    c.p_lo = u_p_lo;
+    c.flip = u_flip != 0u;
 
 #if LANES == 4
     // Each register holds the 4 consecutive elements of an aligned uvec4. The flip mask
@@ -41,22 +42,31 @@ void main() {
     for (uint j = 0u; j < ELEMS; ++j) {
         uint first = positions[j] & ~3u;
         bool reversed = (positions[j] & 3u) != 0u;
-        Quad q = load_quad(first, count, aligned);
-        reg_keys[j] = reversed ? q.keys.wzyx : q.keys;
+        uvec4 k;
 #if HAS_VALUES
-        reg_values[j] = reversed ? q.values.wzyx : q.values;
+        uvec4 v;
+        load_quad(first, count, aligned, k, v);
+#else
+        load_quad(first, count, aligned, k);
+#endif
+        reg_keys[j] = reversed ? k.wzyx : k;
+#if HAS_VALUES
+        reg_values[j] = reversed ? v.wzyx : v;
 #endif
     }
     chunk_steps(c);
     for (uint j = 0u; j < ELEMS; ++j) {
         uint first = positions[j] & ~3u;
         bool reversed = (positions[j] & 3u) != 0u;
-        Quad q;
-        q.keys = reversed ? reg_keys[j].wzyx : reg_keys[j];
+        uvec4 k = reversed ? reg_keys[j].wzyx : reg_keys[j];
 #if HAS_VALUES
-        q.values = reversed ? reg_values[j].wzyx : reg_values[j];
+        uvec4 v = reversed ? reg_values[j].wzyx : reg_values[j];
 #endif
-        store_quad(first, count, aligned, q);
+#if HAS_VALUES
+        store_quad(first, count, aligned, k, v);
+#else
+        store_quad(first, count, aligned, k);
+#endif
     }
 #else
     chunk_positions(c, chunk_base(c, thread));

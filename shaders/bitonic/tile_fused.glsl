@@ -21,8 +21,8 @@ layout(std430, binding = GPUSORT_BITONIC_BINDING_PASS_SYNC) coherent volatile bu
 layout(location = GPUSORT_BITONIC_FUSED_LOCATION_TICKET_BASE) uniform uint u_ticket_base;
 layout(location = GPUSORT_BITONIC_FUSED_LOCATION_FINISHED_BASE) uniform uint u_finished_base;
 layout(location = GPUSORT_BITONIC_FUSED_LOCATION_ITEMS) uniform uint u_fused_items;
-// Each pass as set_pass() (tile_memory.glsl) takes it. Entries past the last pass have a first
-// item of GPUSORT_BITONIC_FUSED_NO_ITEM.
+// x: fused_pass_code(mode, flip, pre); y: stage; z: p_hi; w: p_lo. Entries past the last pass
+// have a first item of GPUSORT_BITONIC_FUSED_NO_ITEM.
 layout(location = GPUSORT_BITONIC_FUSED_LOCATION_PASSES) uniform uvec4 u_fused_pass[GPUSORT_BITONIC_FUSED_MAX_PASSES];
 layout(location = GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first_item[GPUSORT_BITONIC_FUSED_MAX_PASSES];
 
@@ -58,7 +58,13 @@ void fused_main() {
     for (uint p = 1u; p < uint(GPUSORT_BITONIC_FUSED_MAX_PASSES); ++p) {
         if (item >= u_fused_first_item[p]) pass = p;
     }
-    set_pass(u_fused_pass[pass]);
+    uvec4 d = u_fused_pass[pass];
+    g_pass.mode = fused_pass_mode(d.x);
+    g_pass.flip = fused_pass_flip(d.x);
+    g_pass.pre = fused_pass_pre(d.x);
+    g_pass.stage = d.y;
+    g_pass.p_hi = d.z;
+    g_pass.p_lo = d.w;
     uint first = u_fused_first_item[pass];
     if (first > 0u) {
         if (gl_LocalInvocationIndex == 0u) {

@@ -28,14 +28,20 @@ void load_tile() {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = slot_position(local_index);
         if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
-        Quad q = load_quad(first, g_count, aligned);
+        KEY4 k;
+#if HAS_VALUES
+        uvec4 v;
+        load_quad(first, g_count, aligned, k, v);
+#else
+        load_quad(first, g_count, aligned, k);
+#endif
         for (uint l = 0u; l < 4u; ++l) {
-            KEY key = q.keys[l];
+            KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
-            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key, u_key_xor);
+            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
-            tile_values[bank_swizzle(local_index + l)] = q.values[l];
+            tile_values[bank_swizzle(local_index + l)] = v[l];
 #endif
         }
     }
@@ -48,15 +54,22 @@ void store_tile() {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = slot_position(local_index);
         if (first >= g_count) continue;
-        Quad q;
+        KEY4 k;
+#if HAS_VALUES
+        uvec4 v;
+#endif
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = tile_keys[bank_swizzle(local_index + l)];
-            q.keys[l] = g_last_pass ? from_ordered(key, u_key_xor) : key;
+            k[l] = g_last_pass ? from_ordered(key) : key;
 #if HAS_VALUES
-            q.values[l] = tile_values[bank_swizzle(local_index + l)];
+            v[l] = tile_values[bank_swizzle(local_index + l)];
 #endif
         }
-        store_quad(first, g_count, aligned, q);
+#if HAS_VALUES
+        store_quad(first, g_count, aligned, k, v);
+#else
+        store_quad(first, g_count, aligned, k);
+#endif
     }
 }
 

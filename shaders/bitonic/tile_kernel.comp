@@ -20,8 +20,13 @@
 // tile_steps.glsl, tile_io.glsl, tile_fused.glsl, and this file.
 
 #if !FUSED_PASSES
-// One pass per dispatch: the pass, as set_pass() (tile_memory.glsl) takes it.
-layout(location = GPUSORT_BITONIC_LOCATION_PASS) uniform uvec4 u_pass;
+// One pass per dispatch: the pass (TilePass's fields).
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_MODE) uniform uint u_mode;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_STAGE) uniform uint u_stage;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_HI) uniform uint u_p_hi;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_LO) uniform uint u_p_lo;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_FLIP) uniform uint u_flip;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_PRE) uniform uint u_pre;
 #endif
 
 // One tile of the pass g_pass: workgroup `group` of its dispatch.
@@ -81,7 +86,12 @@ void main() {
     if (report_subgroup_size()) return;
     fused_main();
 #else
-    set_pass(u_pass);
+    g_pass.mode = u_mode;
+    g_pass.stage = u_stage;
+    g_pass.p_hi = u_p_hi;
+    g_pass.p_lo = u_p_lo;
+    g_pass.flip = u_flip;
+    g_pass.pre = u_pre;
     run_tile(linear_group_id());
     report_subgroup_size();
 #endif

@@ -14,11 +14,11 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-// The pass a tile runs. main() reads it from u_pass (tile_kernel.comp, one pass per dispatch);
-// fused_main() (tile_fused.glsl) from its table, per tile: both in the form of
-// detail/shader_interface/bitonic.hpp, which set_pass() unpacks field by field. flip stays a
-// uint, the code the compilers saw when the pass was six plain variables (a bool flip set by a
-// constructor measured slower: bench/results/history.md).
+// The pass a tile runs. main() reads it from the uniforms (tile_kernel.comp, one pass per
+// dispatch); fused_main() (tile_fused.glsl) from its table, per tile. Both set it field by
+// field, and flip stays the uint the host passes: the code the compilers saw when the pass
+// was six plain variables (a bool flip set by a constructor measured slower:
+// bench/results/history.md).
 struct TilePass {
     uint mode;   // GPUSORT_BITONIC_TILE_*
     uint stage;  // modes 1, 2: the stage k the steps belong to
@@ -28,16 +28,6 @@ struct TilePass {
     uint pre;    // mode 2: disperses of stage `stage`-1 to run first
 };
 TilePass g_pass;
-
-// g_pass from (fused_pass_code(mode, flip, pre), stage, p_hi, p_lo).
-void set_pass(uvec4 pass) {
-    g_pass.mode = fused_pass_mode(pass.x);
-    g_pass.flip = fused_pass_flip(pass.x);
-    g_pass.pre = fused_pass_pre(pass.x);
-    g_pass.stage = pass.y;
-    g_pass.p_hi = pass.z;
-    g_pass.p_lo = pass.w;
-}
 
 // Whether g_pass flips.
 #define PASS_FLIPS (g_pass.flip != 0u)

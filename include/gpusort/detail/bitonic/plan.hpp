@@ -4,7 +4,6 @@
 // passes that run fused in one dispatch. The run (run.hpp), BitonicSorter::plan()
 // and prepare() read the plan; nothing re-derives it.
 #include <algorithm>
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -30,30 +29,8 @@ struct PlannedPass {
   std::size_t program = 0;
 };
 
-/// The tile kernel's mode for a pass of a tile program (GPUSORT_BITONIC_TILE_*).
-inline GLuint tile_mode(const Pass& pass) {
-  switch (pass.kind) {
-    case Pass::Kind::window_steps:
-      return GPUSORT_BITONIC_TILE_WINDOW;
-    case Pass::Kind::local_disperse:
-      return GPUSORT_BITONIC_TILE_LOCAL_DISPERSE;
-    default:
-      return GPUSORT_BITONIC_TILE_LOCAL_SORT;  // local_sort, single_tile_sort
-  }
-}
-
-/// `pass` as the tile and global kernels take it (u_pass, an entry of u_fused_pass;
-/// detail/shader_interface/bitonic.hpp): its code, stage, p_hi and p_lo. The code holds the
-/// flip and `pre` of the passes that read them.
-inline std::array<GLuint, 4> pass_uniform(const Pass& pass) {
-  const GLuint mode = tile_mode(pass);
-  const bool window = mode == GPUSORT_BITONIC_TILE_WINDOW;
-  const bool flips = (window || pass.kind == Pass::Kind::global_steps) && pass.flip;
-  return {fused_pass_code(mode, flips, window ? pass.pre : 0u), pass.stage, pass.p_hi, pass.p_lo};
-}
-
 /// The passes of one fused dispatch, as the tile kernel's uniforms take them
-/// (shaders/bitonic/tile_fused.glsl, fused_main()).
+/// (shaders/bitonic/tile_kernel.comp, fused_main()).
 struct FusedTable {
   GLuint passes[4 * GPUSORT_BITONIC_FUSED_MAX_PASSES] = {};  // u_fused_pass
   GLuint first_item[GPUSORT_BITONIC_FUSED_MAX_PASSES] = {};  // u_fused_first_item
@@ -63,8 +40,13 @@ struct FusedTable {
   Pass last_pass{};
 
   void add(const Pass& pass, std::uint64_t tiles) {
-    const std::array<GLuint, 4> entry = pass_uniform(pass);
-    std::copy(entry.begin(), entry.end(), passes + 4 * count);
+    const GLuint mode = tile_mode(pass);
+    const bool window = mode == GPUSORT_BITONIC_TILE_WINDOW;
+    GLuint* entry = passes + 4 * count;
+    entry[0] = fused_pass_code(mode, window && pass.flip, window ? pass.pre : 0u);
+    entry[1] = pass.stage;
+    entry[2] = pass.p_hi;
+    entry[3] = pass.p_lo;
     first_item[count] = items;
     last_pass = pass;
     ++count;
@@ -76,6 +58,18 @@ struct FusedTable {
   void close() {
     for (std::size_t p = count; p < GPUSORT_BITONIC_FUSED_MAX_PASSES; ++p)
       first_item[p] = GPUSORT_BITONIC_FUSED_NO_ITEM;
+  }
+
+  /// The tile kernel's mode (u_mode) for a pass of a tile program.
+  static GLuint tile_mode(const Pass& pass) {
+    switch (pass.kind) {
+      case Pass::Kind::window_steps:
+        return GPUSORT_BITONIC_TILE_WINDOW;
+      case Pass::Kind::local_disperse:
+        return GPUSORT_BITONIC_TILE_LOCAL_DISPERSE;
+      default:
+        return GPUSORT_BITONIC_TILE_LOCAL_SORT;  // local_sort, single_tile_sort
+    }
   }
 };
 

@@ -84,12 +84,12 @@ class Runner {
  private:
   /// The uniforms every kernel of a sort declares (shaders/bitonic/elements.glsl).
   struct Uniforms {
-    GLuint count = 0;                                  // u_count.x: when the CPU knows it
-    GLuint count_source = GPUSORT_COUNT_FROM_UNIFORM;  // u_count.y
-    GLuint count_word = 0;                             // u_count.z
-    GLuint capacity = 0;                               // u_count.w
-    GLuint key_base = 0;                               // u_bases.x
-    GLuint value_base = 0;                             // u_bases.y
+    GLuint count = 0;                                  // u_count: when the CPU knows it
+    GLuint count_source = GPUSORT_COUNT_FROM_UNIFORM;  // u_count_source
+    GLuint count_word = 0;                             // u_count_word
+    GLuint capacity = 0;                               // u_capacity
+    GLuint key_base = 0;                               // u_base
+    GLuint value_base = 0;                             // u_value_base
   };
 
   /// Binds the range's keys and values; the uniforms of a direct sort of `count` of them.
@@ -106,13 +106,31 @@ class Runner {
   }
 
   static void set_count_uniforms(const Uniforms& u) {
-    glUniform4ui(GPUSORT_BITONIC_LOCATION_COUNT, u.count, u.count_source, u.count_word, u.capacity);
+    glUniform1ui(GPUSORT_BITONIC_LOCATION_COUNT, u.count);
+    glUniform1ui(GPUSORT_BITONIC_LOCATION_COUNT_SOURCE, u.count_source);
+    glUniform1ui(GPUSORT_BITONIC_LOCATION_COUNT_WORD, u.count_word);
+    glUniform1ui(GPUSORT_BITONIC_LOCATION_CAPACITY, u.capacity);
   }
 
-  /// Sets a tile or global pass's u_pass, and the tile kernel's key order (only it maps keys).
-  static void set_pass(const Pass& pass, Order order) {
-    if (pass.kind != Pass::Kind::global_steps) glUniform1ui(GPUSORT_BITONIC_LOCATION_KEY_XOR, order_xor(order));
-    glUniform4uiv(GPUSORT_BITONIC_LOCATION_PASS, 1, pass_uniform(pass).data());
+  /// Sets a tile pass's uniforms (the tile kernel's u_mode .. u_pre).
+  static void set_tile_pass(const Pass& pass, Order order) {
+    glUniform1ui(GPUSORT_BITONIC_LOCATION_KEY_XOR, order_xor(order));  // only the tile kernel maps keys
+    const GLuint mode = FusedTable::tile_mode(pass);
+    glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_MODE, mode);
+    glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_STAGE, pass.stage);
+    if (mode != GPUSORT_BITONIC_TILE_LOCAL_SORT) glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_P_HI, pass.p_hi);
+    if (mode == GPUSORT_BITONIC_TILE_WINDOW) {
+      glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_P_LO, pass.p_lo);
+      glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_FLIP, pass.flip ? 1u : 0u);
+      glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_PRE, pass.pre);
+    }
+  }
+
+  static void set_global_pass(const Pass& pass) {
+    glUniform1ui(GPUSORT_BITONIC_GLOBAL_LOCATION_STAGE, pass.stage);
+    glUniform1ui(GPUSORT_BITONIC_GLOBAL_LOCATION_P_HI, pass.p_hi);
+    glUniform1ui(GPUSORT_BITONIC_GLOBAL_LOCATION_P_LO, pass.p_lo);
+    glUniform1ui(GPUSORT_BITONIC_GLOBAL_LOCATION_FLIP, pass.flip ? 1u : 0u);
   }
 
   /// Every pass of the plan in order, with a barrier between two; dispatch_pass(index,
@@ -125,7 +143,8 @@ class Runner {
       if (bound == program) return;
       glUseProgram(program);
       set_count_uniforms(uniforms);
-      glUniform2ui(GPUSORT_BITONIC_LOCATION_BASES, uniforms.key_base, uniforms.value_base);
+      glUniform1ui(GPUSORT_BITONIC_LOCATION_BASE, uniforms.key_base);
+      if (c.layout.has_values()) glUniform1ui(GPUSORT_BITONIC_LOCATION_VALUE_BASE, uniforms.value_base);
       bound = program;
     };
     const FusedDispatch& fused = plan.fused;
@@ -140,7 +159,11 @@ class Runner {
       }
       if (index != 0) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       use(programs[planned.program]);
-      set_pass(planned.pass, order);
+      if (planned.pass.kind == Pass::Kind::global_steps) {
+        set_global_pass(planned.pass);
+      } else {
+        set_tile_pass(planned.pass, order);
+      }
       observe(planned.pass, false);
       dispatch_pass(index, planned.groups);
       observe(planned.pass, true);

@@ -66,24 +66,30 @@ void main() {
 
 // shaders/bitonic/elements.glsl
 inline constexpr const char* bitonic_elements_glsl = R"gpusort_glsl(// Shared by every kernel of the network: the caller's elements as the kernels see them (buffers,
-// the range, the count, the order) and element and quad loads and stores. The host prepends
-// `#version` and these #defines:
+// the range, the count), element and quad loads and stores, and the key codec of
+// detail/shader_interface/common.hpp on key registers. The host prepends `#version` and these #defines:
 //   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
 //   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
 //   HAS_VALUES    0 or 1
 //   ELEMS_LOG2    log2 of the elements one invocation holds in registers
 //   GROUP_SIZE    invocations per workgroup
 // then the shader interface's common and bitonic parts (detail/shader_interface/common.hpp,
-// detail/shader_interface/bitonic.hpp) and shaders/common/key_codec.glsl (KEY) come first.
+// detail/shader_interface/bitonic.hpp) come first.
 
-// Buffers hold little-endian 64-bit keys (word 2i = low, 2i+1 = high), a KEY the high word in
-// x: loads and stores swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel
-// load round.
+#ifndef KEY_WORDS
+#define KEY_WORDS 1
+#endif
+// A 64-bit key is a uvec2 with x = high word and y = low word, so that the lexicographic
+// order on (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed.
+// Buffers hold little-endian 64-bit values (word 2i = low, 2i+1 = high): loads and stores
+// swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel load round.
 #if KEY_WORDS == 2
+#define KEY uvec2
 #define KEY4 uvec2[4]
 #define ORDERED_INFINITY uvec2(0xFFFFFFFFu)
 #define KEY4_INFINITY uvec2[4](ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY)
 #else
+#define KEY uint
 #define KEY4 uvec4
 #define ORDERED_INFINITY 0xFFFFFFFFu
 #define KEY4_INFINITY uvec4(ORDERED_INFINITY)
@@ -92,12 +98,11 @@ inline constexpr const char* bitonic_elements_glsl = R"gpusort_glsl(// Shared by
 // is still the largest, so padding never moves.
 #define PADDING_VALUE 0xFFFFFFFFu
 
-// The sorted range is elements [KEY_BASE, KEY_BASE + count) of the bound keys and
-// [VALUE_BASE, VALUE_BASE + count) of the bound values: a range whose first byte is not at
-// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the aligned offset below it. The
-// uvec4 views serve 16-byte accesses when both bases are multiples of 4 and a whole vector
-// lies in the range; everything else goes element by element. With 64-bit keys the key
-// buffer is viewed as uvec2s and KEY_BASE counts keys.
+// The sorted range is elements [u_base, u_base + count) of the bound buffers: a range
+// whose first byte is not at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT is bound from the
+// aligned offset below it. The uvec4 views serve 16-byte accesses when u_base is a
+// multiple of 4 and a whole vector lies in the range; everything else goes element by
+// element. With 64-bit keys the key buffer is viewed as uvec2s and u_base counts keys.
 // A kernel whose workgroups read what others of the same dispatch wrote defines DATA_BUFFER
 // as `coherent buffer` first.
 #ifndef DATA_BUFFER
@@ -125,18 +130,19 @@ layout(std430, binding = GPUSORT_BITONIC_BINDING_VALUES) DATA_BUFFER ValueVector
 // sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
 layout(std430, binding = GPUSORT_BITONIC_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
 
-// The element count, where it comes from (detail/shader_interface/common.hpp): x the count when the host knows
-// it, y GPUSORT_COUNT_FROM_*, z the count's word in CountBuffer, w the capacity.
-layout(location = GPUSORT_BITONIC_LOCATION_COUNT) uniform uvec4 u_count;
-layout(location = GPUSORT_BITONIC_LOCATION_KEY_XOR) uniform uint u_key_xor;  // the order (key_codec.glsl)
-// The range's first element in the bound keys (x) and values (y, with HAS_VALUES).
-layout(location = GPUSORT_BITONIC_LOCATION_BASES) uniform uvec2 u_bases;
-#define KEY_BASE u_bases.x
-#define VALUE_BASE u_bases.y
+layout(location = GPUSORT_BITONIC_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_BITONIC_LOCATION_KEY_XOR) uniform uint u_key_xor;
+layout(location = GPUSORT_BITONIC_LOCATION_BASE) uniform uint u_base;
+layout(location = GPUSORT_BITONIC_LOCATION_COUNT_SOURCE) uniform uint u_count_source;
+layout(location = GPUSORT_BITONIC_LOCATION_COUNT_WORD) uniform uint u_count_word;
+layout(location = GPUSORT_BITONIC_LOCATION_CAPACITY) uniform uint u_capacity;
+#if HAS_VALUES
+layout(location = GPUSORT_BITONIC_LOCATION_VALUE_BASE) uniform uint u_value_base;
+#endif
 
 // Elements to sort in this dispatch: read once per invocation, before anything else.
 uint element_count() {
-    return u_count.y != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count.z], u_count.w) : u_count.x;
+    return u_count_source != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count_word], u_capacity) : u_count;
 }
 
 // ceil(log2(n)): the stages of the bitonic network for n elements.
@@ -148,102 +154,137 @@ bool vectors_aligned() {
 #if !STORAGE_VECTORS
     return false;
 #elif HAS_VALUES
-    return ((KEY_BASE | VALUE_BASE) & 3u) == 0u;
+    return ((u_base | u_value_base) & 3u) == 0u;
 #else
-    return (KEY_BASE & 3u) == 0u;
+    return (u_base & 3u) == 0u;
 #endif
 }
 
-// Address-space helpers: position p of the range is element KEY_BASE + p of the keys and
-// VALUE_BASE + p of the values. The vector helpers serve load_quad() and store_quad() where the
-// range is vector-aligned, which it never is without STORAGE_VECTORS.
+// Address-space helpers: position p of the range is element u_base + p of the buffers
+// (u_base and u_value_base count elements, not words). Without STORAGE_VECTORS the vector
+// helpers are never reached (vectors_aligned() is false) and go element by element.
 #if KEY_WORDS == 2
-uvec2 load_key(uint p) { return keys[KEY_BASE + p].yx; }
-void store_key(uint p, uvec2 key) { keys[KEY_BASE + p] = key.yx; }
-#if STORAGE_VECTORS
-// Four keys are two uvec4s; KEY_BASE + p is a multiple of 4 here (vectors_aligned()).
+uvec2 load_key(uint p) { return keys[u_base + p].yx; }
+void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
+#if !STORAGE_VECTORS
+uvec2[4] load_key_vector(uint p) { return uvec2[4](load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
+void store_key_vector(uint p, uvec2 key[4]) {
+    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
+}
+#else
+// Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
 uvec2[4] load_key_vector(uint p) {
-    uint v = (KEY_BASE + p) >> 1u;
+    uint v = (u_base + p) >> 1u;
     uvec4 a = keys4[v];
     uvec4 b = keys4[v + 1u];
     return uvec2[4](a.yx, a.wz, b.yx, b.wz);
 }
 void store_key_vector(uint p, uvec2 key[4]) {
-    uint v = (KEY_BASE + p) >> 1u;
+    uint v = (u_base + p) >> 1u;
     keys4[v] = uvec4(key[0].yx, key[1].yx);
     keys4[v + 1u] = uvec4(key[2].yx, key[3].yx);
 }
 #endif
 #else
-uint load_key(uint p) { return keys[KEY_BASE + p]; }
-void store_key(uint p, uint key) { keys[KEY_BASE + p] = key; }
+uint load_key(uint p) { return keys[u_base + p]; }
+void store_key(uint p, uint key) { keys[u_base + p] = key; }
 #if STORAGE_VECTORS
-uvec4 load_key_vector(uint p) { return keys4[(KEY_BASE + p) >> 2u]; }
-void store_key_vector(uint p, uvec4 key) { keys4[(KEY_BASE + p) >> 2u] = key; }
+uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
+void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
+#else
+uvec4 load_key_vector(uint p) { return uvec4(load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
+void store_key_vector(uint p, uvec4 key) {
+    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
+}
 #endif
 #endif
 #if HAS_VALUES
-// Values are 32-bit words at every key width: a uvec4 of values4 is four of them.
-uint load_value(uint p) { return values[VALUE_BASE + p]; }
-void store_value(uint p, uint value) { values[VALUE_BASE + p] = value; }
+uint load_value(uint p) { return values[u_value_base + p]; }
+void store_value(uint p, uint value) { values[u_value_base + p] = value; }
+#if STORAGE_VECTORS
+uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
+void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
+#else
+uvec4 load_value_vector(uint p) {
+    return uvec4(load_value(p), load_value(p + 1u), load_value(p + 2u), load_value(p + 3u));
+}
+void store_value_vector(uint p, uvec4 value) {
+    for (uint l = 0u; l < 4u; ++l) store_value(p + l, value[l]);
+}
 #endif
-
-// Four consecutive elements of the range.
-struct Quad {
-    KEY4 keys;
-#if HAS_VALUES
-    uvec4 values;
 #endif
-};
 
 // Elements [first, first + 4) of the range: one access per buffer where the range is
 // vector-aligned and all four lie below `count`, else element by element; elements at or
 // past `count` read as padding and are never written.
-Quad load_quad(uint first, uint count, bool aligned) {
-    Quad q;
-    q.keys = KEY4_INFINITY;
+void load_quad(uint first, uint count, bool aligned, out KEY4 k
 #if HAS_VALUES
-    q.values = uvec4(PADDING_VALUE);
+               , out uvec4 v
 #endif
-#if STORAGE_VECTORS
+) {
+    k = KEY4_INFINITY;
+#if HAS_VALUES
+    v = uvec4(PADDING_VALUE);
+#endif
     if (aligned && first + 3u < count) {
-        q.keys = load_key_vector(first);
+        k = load_key_vector(first);
 #if HAS_VALUES
-        q.values = values4[(VALUE_BASE + first) >> 2u];
-#endif
-        return q;
-    }
-#endif
-    for (uint l = 0u; l < 4u; ++l) {
-        if (first + l < count) {
-            q.keys[l] = load_key(first + l);
-#if HAS_VALUES
-            q.values[l] = load_value(first + l);
-#endif
-        }
-    }
-    return q;
-}
-
-void store_quad(uint first, uint count, bool aligned, Quad q) {
-#if STORAGE_VECTORS
-    if (aligned && first + 3u < count) {
-        store_key_vector(first, q.keys);
-#if HAS_VALUES
-        values4[(VALUE_BASE + first) >> 2u] = q.values;
+        v = load_value_vector(first);
 #endif
         return;
     }
-#endif
     for (uint l = 0u; l < 4u; ++l) {
         if (first + l < count) {
-            store_key(first + l, q.keys[l]);
+            k[l] = load_key(first + l);
 #if HAS_VALUES
-            store_value(first + l, q.values[l]);
+            v[l] = load_value(first + l);
 #endif
         }
     }
 }
+
+void store_quad(uint first, uint count, bool aligned, KEY4 k
+#if HAS_VALUES
+                , uvec4 v
+#endif
+) {
+    if (aligned && first + 3u < count) {
+        store_key_vector(first, k);
+#if HAS_VALUES
+        store_value_vector(first, v);
+#endif
+        return;
+    }
+    for (uint l = 0u; l < 4u; ++l) {
+        if (first + l < count) {
+            store_key(first + l, k[l]);
+#if HAS_VALUES
+            store_value(first + l, v[l]);
+#endif
+        }
+    }
+}
+
+
+// The key codec (detail/shader_interface/common.hpp) on key registers, with u_key_xor for the order.
+#if KEY_WORDS == 2
+uvec2 to_ordered(uvec2 raw) {
+    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
+}
+
+uvec2 from_ordered(uvec2 key) {
+    key ^= u_key_xor;
+    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
+}
+#else
+uint to_ordered(uint raw) {
+    return ordered_high_word(KEY_KIND, raw) ^ u_key_xor;
+}
+
+uint from_ordered(uint key) {
+    return raw_high_word(KEY_KIND, key ^ u_key_xor);
+}
+#endif
 
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() {
@@ -263,9 +304,10 @@ inline constexpr const char* bitonic_global_steps_comp = R"gpusort_glsl(// The g
 
 layout(local_size_x = GROUP_SIZE) in;
 
-// The pass (detail/shader_interface/bitonic.hpp): x its code (the flip: the first step is the stage's flip),
-// y the stage k the steps belong to, z the pivot of the first step, w that of the last.
-layout(location = GPUSORT_BITONIC_LOCATION_PASS) uniform uvec4 u_pass;
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_STAGE) uniform uint u_stage;  // stage k the steps belong to
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_P_HI) uniform uint u_p_hi;   // pivot of the first step
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_P_LO) uniform uint u_p_lo;   // pivot of the last step
+layout(location = GPUSORT_BITONIC_GLOBAL_LOCATION_FLIP) uniform uint u_flip;   // the first step is the stage's flip
 
 #if LANES == 4
 #define LANES_LOG2 2u
@@ -278,13 +320,13 @@ void main() {
     // One invocation per coset, only for the 2^k blocks that hold elements (the host
     // dispatched at least this many, from the same formula).
     uint thread = linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex;
-    if (thread >= global_pass_invocations(count, u_pass.y, ELEMS_LOG2, LANES_LOG2)) return;
+    if (thread >= global_pass_invocations(count, u_stage, ELEMS_LOG2, LANES_LOG2)) return;
 
     Chunk c;
-    c.q = u_pass.z + 1u - ELEMS_LOG2;
-    c.p_hi = u_pass.z;
-    c.p_lo = u_pass.w;
-    c.flip = fused_pass_flip(u_pass.x) != 0u;
+    c.q = u_p_hi + 1u - ELEMS_LOG2;
+    c.p_hi = u_p_hi;
+    c.p_lo = u_p_lo;
+    c.flip = u_flip != 0u;
 
 #if LANES == 4
     // Each register holds the 4 consecutive elements of an aligned uvec4. The flip mask
@@ -295,22 +337,31 @@ void main() {
     for (uint j = 0u; j < ELEMS; ++j) {
         uint first = positions[j] & ~3u;
         bool reversed = (positions[j] & 3u) != 0u;
-        Quad q = load_quad(first, count, aligned);
-        reg_keys[j] = reversed ? q.keys.wzyx : q.keys;
+        uvec4 k;
 #if HAS_VALUES
-        reg_values[j] = reversed ? q.values.wzyx : q.values;
+        uvec4 v;
+        load_quad(first, count, aligned, k, v);
+#else
+        load_quad(first, count, aligned, k);
+#endif
+        reg_keys[j] = reversed ? k.wzyx : k;
+#if HAS_VALUES
+        reg_values[j] = reversed ? v.wzyx : v;
 #endif
     }
     chunk_steps(c);
     for (uint j = 0u; j < ELEMS; ++j) {
         uint first = positions[j] & ~3u;
         bool reversed = (positions[j] & 3u) != 0u;
-        Quad q;
-        q.keys = reversed ? reg_keys[j].wzyx : reg_keys[j];
+        uvec4 k = reversed ? reg_keys[j].wzyx : reg_keys[j];
 #if HAS_VALUES
-        q.values = reversed ? reg_values[j].wzyx : reg_values[j];
+        uvec4 v = reversed ? reg_values[j].wzyx : reg_values[j];
 #endif
-        store_quad(first, count, aligned, q);
+#if HAS_VALUES
+        store_quad(first, count, aligned, k, v);
+#else
+        store_quad(first, count, aligned, k);
+#endif
     }
 #else
     chunk_positions(c, chunk_base(c, thread));
@@ -590,8 +641,8 @@ layout(std430, binding = GPUSORT_BITONIC_BINDING_PASS_SYNC) coherent volatile bu
 layout(location = GPUSORT_BITONIC_FUSED_LOCATION_TICKET_BASE) uniform uint u_ticket_base;
 layout(location = GPUSORT_BITONIC_FUSED_LOCATION_FINISHED_BASE) uniform uint u_finished_base;
 layout(location = GPUSORT_BITONIC_FUSED_LOCATION_ITEMS) uniform uint u_fused_items;
-// Each pass as set_pass() (tile_memory.glsl) takes it. Entries past the last pass have a first
-// item of GPUSORT_BITONIC_FUSED_NO_ITEM.
+// x: fused_pass_code(mode, flip, pre); y: stage; z: p_hi; w: p_lo. Entries past the last pass
+// have a first item of GPUSORT_BITONIC_FUSED_NO_ITEM.
 layout(location = GPUSORT_BITONIC_FUSED_LOCATION_PASSES) uniform uvec4 u_fused_pass[GPUSORT_BITONIC_FUSED_MAX_PASSES];
 layout(location = GPUSORT_BITONIC_FUSED_LOCATION_FIRST_ITEMS) uniform uint u_fused_first_item[GPUSORT_BITONIC_FUSED_MAX_PASSES];
 
@@ -627,7 +678,13 @@ void fused_main() {
     for (uint p = 1u; p < uint(GPUSORT_BITONIC_FUSED_MAX_PASSES); ++p) {
         if (item >= u_fused_first_item[p]) pass = p;
     }
-    set_pass(u_fused_pass[pass]);
+    uvec4 d = u_fused_pass[pass];
+    g_pass.mode = fused_pass_mode(d.x);
+    g_pass.flip = fused_pass_flip(d.x);
+    g_pass.pre = fused_pass_pre(d.x);
+    g_pass.stage = d.y;
+    g_pass.p_hi = d.z;
+    g_pass.p_lo = d.w;
     uint first = u_fused_first_item[pass];
     if (first > 0u) {
         if (gl_LocalInvocationIndex == 0u) {
@@ -676,14 +733,20 @@ void load_tile() {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = slot_position(local_index);
         if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && local_index >= (1u << g_stages)) continue;  // beyond a small sort
-        Quad q = load_quad(first, g_count, aligned);
+        KEY4 k;
+#if HAS_VALUES
+        uvec4 v;
+        load_quad(first, g_count, aligned, k, v);
+#else
+        load_quad(first, g_count, aligned, k);
+#endif
         for (uint l = 0u; l < 4u; ++l) {
-            KEY key = q.keys[l];
+            KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
-            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key, u_key_xor);
+            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
-            tile_values[bank_swizzle(local_index + l)] = q.values[l];
+            tile_values[bank_swizzle(local_index + l)] = v[l];
 #endif
         }
     }
@@ -696,15 +759,22 @@ void store_tile() {
         uint local_index = (r * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
         uint first = slot_position(local_index);
         if (first >= g_count) continue;
-        Quad q;
+        KEY4 k;
+#if HAS_VALUES
+        uvec4 v;
+#endif
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = tile_keys[bank_swizzle(local_index + l)];
-            q.keys[l] = g_last_pass ? from_ordered(key, u_key_xor) : key;
+            k[l] = g_last_pass ? from_ordered(key) : key;
 #if HAS_VALUES
-            q.values[l] = tile_values[bank_swizzle(local_index + l)];
+            v[l] = tile_values[bank_swizzle(local_index + l)];
 #endif
         }
-        store_quad(first, g_count, aligned, q);
+#if HAS_VALUES
+        store_quad(first, g_count, aligned, k, v);
+#else
+        store_quad(first, g_count, aligned, k);
+#endif
     }
 }
 
@@ -817,8 +887,13 @@ inline constexpr const char* bitonic_tile_kernel_comp = R"gpusort_glsl(// The ti
 // tile_steps.glsl, tile_io.glsl, tile_fused.glsl, and this file.
 
 #if !FUSED_PASSES
-// One pass per dispatch: the pass, as set_pass() (tile_memory.glsl) takes it.
-layout(location = GPUSORT_BITONIC_LOCATION_PASS) uniform uvec4 u_pass;
+// One pass per dispatch: the pass (TilePass's fields).
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_MODE) uniform uint u_mode;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_STAGE) uniform uint u_stage;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_HI) uniform uint u_p_hi;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_P_LO) uniform uint u_p_lo;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_FLIP) uniform uint u_flip;
+layout(location = GPUSORT_BITONIC_TILE_LOCATION_PRE) uniform uint u_pre;
 #endif
 
 // One tile of the pass g_pass: workgroup `group` of its dispatch.
@@ -878,7 +953,12 @@ void main() {
     if (report_subgroup_size()) return;
     fused_main();
 #else
-    set_pass(u_pass);
+    g_pass.mode = u_mode;
+    g_pass.stage = u_stage;
+    g_pass.p_hi = u_p_hi;
+    g_pass.p_lo = u_p_lo;
+    g_pass.flip = u_flip;
+    g_pass.pre = u_pre;
     run_tile(linear_group_id());
     report_subgroup_size();
 #endif
@@ -902,11 +982,11 @@ inline constexpr const char* bitonic_tile_memory_glsl = R"gpusort_glsl(// The ti
 
 layout(local_size_x = GROUP_SIZE) in;
 
-// The pass a tile runs. main() reads it from u_pass (tile_kernel.comp, one pass per dispatch);
-// fused_main() (tile_fused.glsl) from its table, per tile: both in the form of
-// detail/shader_interface/bitonic.hpp, which set_pass() unpacks field by field. flip stays a
-// uint, the code the compilers saw when the pass was six plain variables (a bool flip set by a
-// constructor measured slower: bench/results/history.md).
+// The pass a tile runs. main() reads it from the uniforms (tile_kernel.comp, one pass per
+// dispatch); fused_main() (tile_fused.glsl) from its table, per tile. Both set it field by
+// field, and flip stays the uint the host passes: the code the compilers saw when the pass
+// was six plain variables (a bool flip set by a constructor measured slower:
+// bench/results/history.md).
 struct TilePass {
     uint mode;   // GPUSORT_BITONIC_TILE_*
     uint stage;  // modes 1, 2: the stage k the steps belong to
@@ -916,16 +996,6 @@ struct TilePass {
     uint pre;    // mode 2: disperses of stage `stage`-1 to run first
 };
 TilePass g_pass;
-
-// g_pass from (fused_pass_code(mode, flip, pre), stage, p_hi, p_lo).
-void set_pass(uvec4 pass) {
-    g_pass.mode = fused_pass_mode(pass.x);
-    g_pass.flip = fused_pass_flip(pass.x);
-    g_pass.pre = fused_pass_pre(pass.x);
-    g_pass.stage = pass.y;
-    g_pass.p_hi = pass.z;
-    g_pass.p_lo = pass.w;
-}
 
 // Whether g_pass flips.
 #define PASS_FLIPS (g_pass.flip != 0u)
@@ -1333,33 +1403,6 @@ bool report_subgroup_size() { return false; }  // compiled for no subgroup size:
 #endif
 )gpusort_glsl";
 
-// shaders/common/key_codec.glsl
-inline constexpr const char* common_key_codec_glsl = R"gpusort_glsl(// The key codec of detail/shader_interface/common.hpp on whole keys, for the kernels of both
-// sorts (after the interface's GLSL; the host #defines KEY_KIND and KEY_WORDS). A KEY is a uint, or with
-// KEY_WORDS 2 a uvec2 with x = high word and y = low word, so that the lexicographic order on
-// (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed. `key_xor` is
-// the order's: 0 ascending, GPUSORT_DESCENDING_XOR descending.
-
-#if KEY_WORDS == 2
-#define KEY uvec2
-
-KEY to_ordered(KEY raw, uint key_xor) {
-    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ key_xor;
-}
-
-KEY from_ordered(KEY key, uint key_xor) {
-    key ^= key_xor;
-    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
-}
-#else
-#define KEY uint
-
-KEY to_ordered(KEY raw, uint key_xor) { return ordered_high_word(KEY_KIND, raw) ^ key_xor; }
-
-KEY from_ordered(KEY key, uint key_xor) { return raw_high_word(KEY_KIND, key ^ key_xor); }
-#endif
-)gpusort_glsl";
-
 // shaders/radix/common.glsl
 inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by every radix sort kernel (RadixSorter). The host prepends `#version`, the
 // subgroup #extension lines where it ranks with real ballots, and these #defines:
@@ -1368,9 +1411,6 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 //   HAS_VALUES    0 or 1 (32-bit values)
 //   RADIX_BITS    digit bits (1 .. 8); RADIX = 2^RADIX_BITS bins
 //   GROUP_SIZE    invocations per workgroup of this kernel
-// then the shader interface's common and radix parts (detail/shader_interface/common.hpp,
-// detail/shader_interface/radix.hpp) and shaders/common/key_codec.glsl (KEY and the codec)
-// come first.
 //
 // Keys are mapped once, on the first pass's load, to "ordered" words whose unsigned order
 // is the order wanted (descending XORs every bit: ascending on ~key, which keeps the sort
@@ -1384,6 +1424,12 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 
 #define RADIX (1u << RADIX_BITS)
 
+#if KEY_WORDS == 2
+#define KEY uvec2
+#else
+#define KEY uint
+#endif
+
 #define META_COUNT GPUSORT_RADIX_META_COUNT
 #define META_FALLBACKS GPUSORT_RADIX_META_FALLBACKS
 #define META_TICKETS GPUSORT_RADIX_META_TICKETS
@@ -1392,16 +1438,14 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 
 layout(std430, binding = GPUSORT_RADIX_BINDING_META) coherent buffer Meta { uint meta[]; };
 
-// Element offsets into the bound ranges of the source and destination keys and values.
-layout(location = GPUSORT_RADIX_LOCATION_BASES) uniform uvec4 u_bases;
-#define SRC_KEY_BASE u_bases.x
-#define DST_KEY_BASE u_bases.y
-#define SRC_VALUE_BASE u_bases.z
-#define DST_VALUE_BASE u_bases.w
+layout(location = GPUSORT_RADIX_LOCATION_SRC_KEY_BASE) uniform uint u_src_key_base;
+layout(location = GPUSORT_RADIX_LOCATION_DST_KEY_BASE) uniform uint u_dst_key_base;
+layout(location = GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE) uniform uint u_src_value_base;
+layout(location = GPUSORT_RADIX_LOCATION_DST_VALUE_BASE) uniform uint u_dst_value_base;
 layout(location = GPUSORT_RADIX_LOCATION_KEY_XOR) uniform uint u_key_xor;
 layout(location = GPUSORT_RADIX_LOCATION_PASS) uniform uint u_pass;
-// This pass's digit: x its lowest key bit, y its mask (RADIX - 1 or fewer bits).
-layout(location = GPUSORT_RADIX_LOCATION_DIGIT) uniform uvec2 u_digit;
+layout(location = GPUSORT_RADIX_LOCATION_SHIFT) uniform uint u_shift;
+layout(location = GPUSORT_RADIX_LOCATION_DIGIT_MASK) uniform uint u_digit_mask;  // RADIX - 1 or fewer bits
 layout(location = GPUSORT_RADIX_LOCATION_FLAGS) uniform uint u_flags;
 layout(location = GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK) uniform uint u_tiles_per_block;
 
@@ -1418,7 +1462,17 @@ uint element_count() { return meta[META_COUNT]; }
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
 
+// The key codec (detail/shader_interface/common.hpp) on keys, with u_key_xor for the order.
 #if KEY_WORDS == 2
+KEY to_ordered(KEY raw) {
+    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
+}
+
+KEY from_ordered(KEY key) {
+    key ^= u_key_xor;
+    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
+}
+
 // Bits [shift, shift + RADIX_BITS) of the 64-bit key, masked.
 uint digit_at(KEY key, uint shift, uint mask) {
     uint bits = shift >= 32u ? key.x >> (shift - 32u)
@@ -1427,17 +1481,21 @@ uint digit_at(KEY key, uint shift, uint mask) {
     return bits & mask;
 }
 #else
+KEY to_ordered(KEY raw) { return ordered_high_word(KEY_KIND, raw) ^ u_key_xor; }
+
+KEY from_ordered(KEY key) { return raw_high_word(KEY_KIND, key ^ u_key_xor); }
+
 uint digit_at(KEY key, uint shift, uint mask) { return (key >> shift) & mask; }
 #endif
 
-uint digit_of(KEY key) { return digit_at(key, u_digit.x, u_digit.y); }
+uint digit_of(KEY key) { return digit_at(key, u_shift, u_digit_mask); }
 
 // The first pass's keys, mapped from the caller's; the last pass's, mapped back.
 #if HAS_VALUES
 // A select between the mapped and the unmapped key: with values the mask form below costs the
 // pairs tiles their second workgroup per compute unit (registers).
-KEY first_pass_ordered(KEY key) { return first_pass() ? to_ordered(key, u_key_xor) : key; }
-KEY last_pass_raw(KEY key) { return last_pass() ? from_ordered(key, u_key_xor) : key; }
+KEY first_pass_ordered(KEY key) { return first_pass() ? to_ordered(key) : key; }
+KEY last_pass_raw(KEY key) { return last_pass() ? from_ordered(key) : key; }
 #else
 // Keys alone: the codec as XOR masks, to_ordered(raw) == raw ^ ordering_mask(raw) and
 // from_ordered(key) == key ^ raw_mask(key), applied under an all-ones or zero mask of the pass
@@ -1491,8 +1549,8 @@ void main() {
     uint first = (linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
     if (first >= n) return;
     const uint key_words = uint(KEY_WORDS);  // KEY_WORDS is an int for the preprocessor
-    uint src = SRC_KEY_BASE * key_words;
-    uint dst = DST_KEY_BASE * key_words;
+    uint src = u_src_key_base * key_words;
+    uint dst = u_dst_key_base * key_words;
     uint w = first * key_words;
     if (((src | dst) & 3u) == 0u && first + 4u <= n) {
         for (uint v = 0u; v < key_words; ++v)
@@ -1503,7 +1561,7 @@ void main() {
     }
 #if HAS_VALUES
     for (uint i = first; i < min(first + 4u, n); ++i)
-        dst_value_words[DST_VALUE_BASE + i] = src_value_words[SRC_VALUE_BASE + i];
+        dst_value_words[u_dst_value_base + i] = src_value_words[u_src_value_base + i];
 #endif
 }
 )gpusort_glsl";
@@ -1604,7 +1662,7 @@ void count_range_of(uint begin, uint end, bool all_bits) {
     for (uint first = begin + gl_LocalInvocationIndex * KEYS_PER_VECTOR; first < end;
          first += GROUP_SIZE * KEYS_PER_VECTOR) {
         if (aligned && first + KEYS_PER_VECTOR <= end) {
-            uvec4 v = src_key_vectors[(SRC_KEY_BASE + first) / KEYS_PER_VECTOR];
+            uvec4 v = src_key_vectors[(u_src_key_base + first) / KEYS_PER_VECTOR];
 #if KEY_WORDS == 2
             KEY k0 = v.yx, k1 = v.wz;
             count_key(first_pass_ordered(k0), all_bits);
@@ -1684,9 +1742,10 @@ layout(local_size_x = GROUP_SIZE) in;
 // sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
 layout(std430, binding = GPUSORT_RADIX_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
 
-// The element count, where it comes from (detail/shader_interface/common.hpp): x the count when the host knows
-// it, y GPUSORT_COUNT_FROM_*, z the count's word in CountBuffer, w the capacity.
-layout(location = GPUSORT_RADIX_LOCATION_COUNT) uniform uvec4 u_count;
+layout(location = GPUSORT_RADIX_LOCATION_COUNT) uniform uint u_count;
+layout(location = GPUSORT_RADIX_LOCATION_COUNT_SOURCE) uniform uint u_count_source;  // GPUSORT_COUNT_FROM_*
+layout(location = GPUSORT_RADIX_LOCATION_COUNT_WORD) uniform uint u_count_word;
+layout(location = GPUSORT_RADIX_LOCATION_CAPACITY) uniform uint u_capacity;
 layout(location = GPUSORT_RADIX_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
 layout(location = GPUSORT_RADIX_LOCATION_PASSES) uniform uint u_passes;
 
@@ -1703,7 +1762,7 @@ void write_arguments(uint index, uint groups) {
 
 void main() {
     uint t = gl_LocalInvocationIndex;
-    uint n = u_count.y != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count.z], u_count.w) : u_count.x;
+    uint n = u_count_source != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count_word], u_capacity) : u_count;
     for (uint i = t; i < u_passes * RADIX; i += GROUP_SIZE) meta[META_HISTOGRAMS + i] = 0u;
     if (t < GPUSORT_RADIX_MAX_PASSES) meta[META_TICKETS + t] = 0u;
     if (t == 0u) {
@@ -1733,13 +1792,13 @@ inline constexpr const char* radix_keys_glsl = R"gpusort_glsl(// The key and val
 #if KEY_WORDS == 2
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeys { uvec2 src_keys[]; };
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeys { uvec2 dst_keys[]; };
-KEY read_src_key(uint i) { return src_keys[SRC_KEY_BASE + i].yx; }
-void store_dst_key(uint i, KEY key) { dst_keys[DST_KEY_BASE + i] = key.yx; }
+KEY read_src_key(uint i) { return src_keys[u_src_key_base + i].yx; }
+void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key.yx; }
 #else
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeys { uint src_keys[]; };
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeys { uint dst_keys[]; };
-KEY read_src_key(uint i) { return src_keys[SRC_KEY_BASE + i]; }
-void store_dst_key(uint i, KEY key) { dst_keys[DST_KEY_BASE + i] = key; }
+KEY read_src_key(uint i) { return src_keys[u_src_key_base + i]; }
+void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key; }
 #endif
 // 16-byte view of the source keys (histograms): 4 32-bit keys or 2 64-bit keys.
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
@@ -1750,14 +1809,14 @@ KEY load_key(uint i) { return first_pass_ordered(read_src_key(i)); }
 // Whether 16-byte loads of the source keys line up with positions that are multiples of
 // KEYS_PER_VECTOR.
 #define KEYS_PER_VECTOR (4u / uint(KEY_WORDS))
-bool key_vectors_aligned() { return ((SRC_KEY_BASE * uint(KEY_WORDS)) & 3u) == 0u; }
+bool key_vectors_aligned() { return ((u_src_key_base * uint(KEY_WORDS)) & 3u) == 0u; }
 
 #if HAS_VALUES
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValues { uint src_values[]; };
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValues { uint dst_values[]; };
 // sort_indices(): the first pass's value of position i is i itself (never read).
-uint load_value(uint i) { return (u_flags & FLAG_IOTA) != 0u ? i : src_values[SRC_VALUE_BASE + i]; }
-void store_dst_value(uint i, uint value) { dst_values[DST_VALUE_BASE + i] = value; }
+uint load_value(uint i) { return (u_flags & FLAG_IOTA) != 0u ? i : src_values[u_src_value_base + i]; }
+void store_dst_value(uint i, uint value) { dst_values[u_dst_value_base + i] = value; }
 #endif
 )gpusort_glsl";
 

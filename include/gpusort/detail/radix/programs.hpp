@@ -46,18 +46,10 @@ class Program {
 
   GLuint name() const { return program_.name(); }
   void set(GLint location, GLuint value) const {
-    if (active(location)) glUniform1ui(location, value);
-  }
-  void set(GLint location, GLuint x, GLuint y) const {
-    if (active(location)) glUniform2ui(location, x, y);
-  }
-  void set(GLint location, GLuint x, GLuint y, GLuint z, GLuint w) const {
-    if (active(location)) glUniform4ui(location, x, y, z, w);
+    if ((active_locations_ >> location) & 1u) glUniform1ui(location, value);
   }
 
  private:
-  bool active(GLint location) const { return ((active_locations_ >> location) & 1u) != 0; }
-
   GlProgram program_;
   std::uint32_t active_locations_ = 0;
 };
@@ -116,7 +108,7 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   if (kernel == RadixKernel::onesweep && c.withhold_every != 0) define("WITHHOLD_POSTS", 1, "");
   prelude += t.extra_shader_source + "\n";
   std::vector<std::string> sources = {prelude, shaders::common_interface_glsl, shaders::radix_interface_glsl,
-                                      shaders::common_key_codec_glsl, shaders::radix_common_glsl};
+                                      shaders::radix_common_glsl};
   const char* name = "";
   switch (kernel) {
     case Kernel::init: name = "radix_init"; sources.push_back(shaders::radix_init_comp); break;

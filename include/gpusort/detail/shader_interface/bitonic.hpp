@@ -12,17 +12,25 @@ GPUSORT_CONSTANT(GPUSORT_BITONIC_BINDING_ARGUMENTS, 3)            // sort_indire
 GPUSORT_CONSTANT(GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK, GPUSORT_BITONIC_BINDING_KEYS)  // the subgroup check's word (common.hpp)
 
 // --- Uniform locations every network kernel declares (elements.glsl) ------------------------
-// Locations 3 and up belong to each kernel (below).
-GPUSORT_CONSTANT(GPUSORT_BITONIC_LOCATION_COUNT, 0)    // u_count: uvec4 (count, GPUSORT_COUNT_FROM_*, word, capacity)
-GPUSORT_CONSTANT(GPUSORT_BITONIC_LOCATION_KEY_XOR, 1)  // u_key_xor: 0 ascending, GPUSORT_DESCENDING_XOR descending
-GPUSORT_CONSTANT(GPUSORT_BITONIC_LOCATION_BASES, 2)    // u_bases: uvec2, the range's first element in the bound keys, values
+// Locations 6 .. 9 and 11 and up belong to each kernel (below).
+GPUSORT_CONSTANT(GPUSORT_BITONIC_LOCATION_COUNT, 0)         // u_count: elements to sort when the host knows
+GPUSORT_CONSTANT(GPUSORT_BITONIC_LOCATION_KEY_XOR, 1)       // u_key_xor: 0 ascending, GPUSORT_DESCENDING_XOR descending
+GPUSORT_CONSTANT(GPUSORT_BITONIC_LOCATION_BASE, 2)          // u_base: first element of the range in the bound keys
+GPUSORT_CONSTANT(GPUSORT_BITONIC_LOCATION_COUNT_SOURCE, 3)  // u_count_source: GPUSORT_COUNT_FROM_*
+GPUSORT_CONSTANT(GPUSORT_BITONIC_LOCATION_COUNT_WORD, 4)    // u_count_word: the count's word at GPUSORT_BITONIC_BINDING_COUNT_BUFFER
+GPUSORT_CONSTANT(GPUSORT_BITONIC_LOCATION_CAPACITY, 5)      // u_capacity: upper bound on a count read from the GPU
+GPUSORT_CONSTANT(GPUSORT_BITONIC_LOCATION_VALUE_BASE, 10)   // u_value_base: first element of the range in the bound values
 
-// --- The pass a tile or global kernel runs (u_pass): uvec4 (fused_pass_code(mode, flip, pre),
-// stage, p_hi, p_lo), as in the fused table. The tile kernel's modes:
+// --- The tile kernel (tile_kernel.comp): u_mode, and the pass it runs ---------------------
 GPUSORT_CONSTANT(GPUSORT_BITONIC_TILE_LOCAL_SORT, 0u)      // stages 1 .. min(stages, TILE_LOG2) in each tile
-GPUSORT_CONSTANT(GPUSORT_BITONIC_TILE_LOCAL_DISPERSE, 1u)  // pivots p_hi .. 0 in each tile
-GPUSORT_CONSTANT(GPUSORT_BITONIC_TILE_WINDOW, 2u)          // wide pivots p_hi .. p_lo on a tile of runs
-GPUSORT_CONSTANT(GPUSORT_BITONIC_LOCATION_PASS, 6)
+GPUSORT_CONSTANT(GPUSORT_BITONIC_TILE_LOCAL_DISPERSE, 1u)  // pivots u_p_hi .. 0 in each tile
+GPUSORT_CONSTANT(GPUSORT_BITONIC_TILE_WINDOW, 2u)          // wide pivots u_p_hi .. u_p_lo on a tile of runs
+GPUSORT_CONSTANT(GPUSORT_BITONIC_TILE_LOCATION_MODE, 6)
+GPUSORT_CONSTANT(GPUSORT_BITONIC_TILE_LOCATION_STAGE, 7)
+GPUSORT_CONSTANT(GPUSORT_BITONIC_TILE_LOCATION_P_HI, 8)
+GPUSORT_CONSTANT(GPUSORT_BITONIC_TILE_LOCATION_P_LO, 9)
+GPUSORT_CONSTANT(GPUSORT_BITONIC_TILE_LOCATION_FLIP, 11)
+GPUSORT_CONSTANT(GPUSORT_BITONIC_TILE_LOCATION_PRE, 12)
 
 // --- Fused passes: one dispatch of the tile kernel runs several passes ---------------------
 GPUSORT_CONSTANT(GPUSORT_BITONIC_FUSED_MAX_PASSES, 32)
@@ -44,14 +52,19 @@ GPUSORT_CONSTANT(GPUSORT_BITONIC_BINDING_PASS_SYNC, 3)
 // The first item of the table's entries past its last pass.
 GPUSORT_CONSTANT(GPUSORT_BITONIC_FUSED_NO_ITEM, 0xFFFFFFFFu)
 
-// A pass's code word (u_pass.x, and each entry of the fused table): its mode (tile kernel), its
-// flip (windows, global passes) and its `pre` (windows).
+// A fused pass's code word: its mode, its flip (windows) and its `pre` (windows).
 GPUSORT_SHARED_FUNCTION(GPUSORT_UINT, fused_pass_code, (GPUSORT_UINT mode, bool flip, GPUSORT_UINT pre), {
   return mode | (flip ? 4u : 0u) | (pre << 3u);
 })
 GPUSORT_SHARED_FUNCTION(GPUSORT_UINT, fused_pass_mode, (GPUSORT_UINT code), { return code & 3u; })
 GPUSORT_SHARED_FUNCTION(GPUSORT_UINT, fused_pass_flip, (GPUSORT_UINT code), { return (code >> 2u) & 1u; })
 GPUSORT_SHARED_FUNCTION(GPUSORT_UINT, fused_pass_pre, (GPUSORT_UINT code), { return code >> 3u; })
+
+// --- The global kernel (global_steps.comp) ----------------------------------------------------
+GPUSORT_CONSTANT(GPUSORT_BITONIC_GLOBAL_LOCATION_STAGE, 6)
+GPUSORT_CONSTANT(GPUSORT_BITONIC_GLOBAL_LOCATION_P_HI, 7)
+GPUSORT_CONSTANT(GPUSORT_BITONIC_GLOBAL_LOCATION_P_LO, 8)
+GPUSORT_CONSTANT(GPUSORT_BITONIC_GLOBAL_LOCATION_FLIP, 9)
 
 // --- sort_indirect()'s planner (dispatch_args.comp) ---------------------------------------
 GPUSORT_CONSTANT(GPUSORT_BITONIC_ARGUMENTS_LOCATION_CAPACITY_STAGES, 6)

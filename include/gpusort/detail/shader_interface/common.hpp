@@ -35,10 +35,9 @@ GPUSORT_CONSTANT(GPUSORT_BINDINGS_USED, 7)
 // compares the word with the size it compiled for (include/gpusort/detail/gl/subgroup_check.hpp).
 GPUSORT_CONSTANT(GPUSORT_LOCATION_CHECK_SUBGROUPS, 96)
 
-// Where a kernel finds the element count: u_count.y of its uvec4 u_count (x the count the host
-// knows, z the count's word in the count buffer, w the capacity).
-GPUSORT_CONSTANT(GPUSORT_COUNT_FROM_UNIFORM, 0u)  // u_count.x
-GPUSORT_CONSTANT(GPUSORT_COUNT_FROM_BUFFER, 1u)   // min(count_words[u_count.z], u_count.w)
+// u_count_source: where a kernel finds the element count.
+GPUSORT_CONSTANT(GPUSORT_COUNT_FROM_UNIFORM, 0u)  // u_count
+GPUSORT_CONSTANT(GPUSORT_COUNT_FROM_BUFFER, 1u)   // min(count_words[u_count_word], u_capacity)
 
 // --- The key codec ------------------------------------------------------------------------
 // Every key maps to "ordered" bits whose unsigned order is the key order, once on load and
