@@ -31,7 +31,7 @@ namespace {
 // every tile: a sort that ran such a program comes out wrong.
 std::string clobber_where(const std::string& condition) {
   return gpusort_support::wrap_tile_main("tile_main(); barrier(); if ((" + condition +
-                                         ") && gl_LocalInvocationIndex == 0u) keys[KEY_BASE] = 0xFFFFFFFFu;");
+                                         ") && gl_LocalInvocationIndex == 0u) keys[u_base] = 0xFFFFFFFFu;");
 }
 
 // An ascending key-value sort of `count` pairs of few distinct keys, pair for pair against the
