@@ -37,26 +37,6 @@ enum class DeviceClamp {
   es31_minimums_8_storage_blocks,
 };
 
-/// What a sorter found when it checked its subgroup programs on the GPU (DeviceFacts::
-/// subgroup_check). A context reports one subgroup size (GL_SUBGROUP_SIZE_KHR), but a compiler
-/// may run a shader with another (some pick 8, 16 or 32 lanes per shader), and a program
-/// compiled for the wrong size sorts wrong. So every program compiled for a subgroup size runs
-/// once when it is built, on one workgroup that only reports the size it runs with (read back
-/// then: no sort pays for the check). A program that runs with another size is rebuilt for its
-/// shared-memory path (the radix sort re-plans its tiles for its shared-memory ranking), which
-/// sorts right at any size.
-struct SubgroupCheck {
-  /// The subgroup size programs were compiled for (the device's, or emulated_subgroup_size); 0:
-  /// no program compiled for one has been built.
-  std::uint32_t planned_size = 0;
-  /// Programs that ran with planned_size.
-  std::uint32_t programs_verified = 0;
-  /// Programs that ran with another size and were rebuilt for their shared-memory path.
-  std::uint32_t programs_rebuilt = 0;
-  /// The size the last rebuilt program ran with (0 if the GPU reported none); 0: none rebuilt.
-  std::uint32_t mismatched_size = 0;
-};
-
 struct DeviceFacts {
   /// Compute units (NVIDIA: SMs): fused passes bound how many of their workgroups share one.
   /// 0: GL_SM_COUNT_NV where the context has GL_NV_shader_thread_group, else unknown (then 0 in effect, and fused passes reserve nothing).
@@ -71,10 +51,33 @@ struct DeviceFacts {
   /// GL_KHR_shader_subgroup: a power of two from 4 to 128. On a device with subgroups: 0 or the
   /// device's own size. Any other value throws Error. device_facts() reports the value in effect.
   std::uint32_t emulated_subgroup_size = 0;
+  /// What a sorter found when it checked its subgroup programs on the GPU (subgroup_check,
+  /// below: the report is declared beside the field that holds it). A context reports one subgroup size (GL_SUBGROUP_SIZE_KHR), but a compiler
+  /// may run a shader with another (some pick 8, 16 or 32 lanes per shader), and a program
+  /// compiled for the wrong size sorts wrong. So every program compiled for a subgroup size runs
+  /// once when it is built, on one workgroup that only reports the size it runs with (read back
+  /// then: no sort pays for the check). A program that runs with another size is rebuilt for its
+  /// shared-memory path (the radix sort re-plans its tiles for its shared-memory ranking), which
+  /// sorts right at any size.
+  struct SubgroupCheck {
+    /// The subgroup size programs were compiled for (the device's, or emulated_subgroup_size); 0:
+    /// no program compiled for one has been built.
+    std::uint32_t planned_size = 0;
+    /// Programs that ran with planned_size.
+    std::uint32_t programs_verified = 0;
+    /// Programs that ran with another size and were rebuilt for their shared-memory path.
+    std::uint32_t programs_rebuilt = 0;
+    /// The size the last rebuilt program ran with (0 if the GPU reported none); 0: none rebuilt.
+    std::uint32_t mismatched_size = 0;
+  };
+
   /// Reported by device_facts() (a constructor ignores it): the subgroup check of the programs
   /// built so far (SubgroupCheck); programs are built at construction and by prepare() or the
   /// first sort that needs them.
   SubgroupCheck subgroup_check = {};
 };
+
+/// The subgroup check's report, by the name it has had since it was added.
+using SubgroupCheck = DeviceFacts::SubgroupCheck;
 
 }  // namespace gpusort

@@ -54,6 +54,7 @@ inline Status check_current_context() {
 }
 
 struct DeviceLimits {
+  // The context.
   int major = 0;
   int minor = 0;
   /// An OpenGL ES context (major and minor are then the ES version).
@@ -64,6 +65,7 @@ struct DeviceLimits {
   /// The GLSL dialect of the context's compute shaders (glsl_target.hpp): every program
   /// source starts with its #version line.
   GlslTarget glsl_target = GlslTarget::gl430_core;
+  // GL's compute limits (lowered where `clamp` says).
   std::uint32_t max_shared_bytes = 0;
   std::uint32_t max_invocations = 0;
   std::uint32_t max_groups_x = 0;
@@ -75,6 +77,19 @@ struct DeviceLimits {
   std::uint32_t max_compute_storage_blocks = 0;
   /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, raised to a multiple of 4 bytes.
   std::uint32_t storage_offset_alignment = 4;
+  // What gpusort knows of the device beyond GL's limits.
+  /// A CPU rasterizer (llvmpipe, softpipe, SwiftShader): shader JIT time matters more there.
+  bool software = false;
+  /// Workgroups may wait without bound for other workgroups of the same dispatch (the
+  /// network's fused passes): the forward-progress policy (forward_progress.hpp) or the
+  /// caller's DeviceFacts.
+  bool cross_workgroup_waits = false;
+  /// Compute units (NVIDIA: SMs, GL_SM_COUNT_NV of GL_NV_shader_thread_group); 0 where the
+  /// context does not say. A sorter's DeviceFacts may override it (device_facts.hpp).
+  std::uint32_t compute_units = 0;
+  /// The compute limits above were lowered by DeviceFacts::clamp (test-only).
+  DeviceClamp clamp = DeviceClamp::none;
+  // Subgroups.
   /// Subgroup size usable by gpusort's compute shaders (basic + shuffle), 0 if none.
   std::uint32_t subgroup_size = 0;
   /// Subgroup size usable for ballots (basic + ballot + shuffle, at most 128), 0 if none.
@@ -85,17 +100,6 @@ struct DeviceLimits {
   /// Test-only (device_test_hooks()): subgroup programs are compiled for subgroups of this many
   /// lanes, not for those they run with; 0: off.
   std::uint32_t misplanned_subgroup_size = 0;
-  /// A CPU rasterizer (llvmpipe, softpipe, SwiftShader): shader JIT time matters more there.
-  bool software = false;
-  /// Workgroups may wait without bound for other workgroups of the same dispatch (the
-  /// network's fused passes): the forward-progress policy (forward_progress.hpp) or the
-  /// caller's DeviceFacts.
-  bool cross_workgroup_waits = false;
-  /// The limits were lowered by DeviceFacts::clamp (test-only).
-  DeviceClamp clamp = DeviceClamp::none;
-  /// Compute units (NVIDIA: SMs, GL_SM_COUNT_NV of GL_NV_shader_thread_group); 0 where the
-  /// context does not say. A sorter's DeviceFacts may override it (device_facts.hpp).
-  std::uint32_t compute_units = 0;
 };
 
 inline bool has_extension(const char* name) {
