@@ -1,28 +1,22 @@
 // Shared by every kernel of the network: the caller's elements as the kernels see them (buffers,
-// the range, the count), element and quad loads and stores, and the key codec of
-// detail/shader_interface/common.hpp on key registers. The host prepends `#version` and these #defines:
+// the range, the count, the order) and element and quad loads and stores. The host prepends
+// `#version` and these #defines:
 //   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
 //   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
 //   HAS_VALUES    0 or 1
 //   ELEMS_LOG2    log2 of the elements one invocation holds in registers
 //   GROUP_SIZE    invocations per workgroup
 // then the shader interface's common and bitonic parts (detail/shader_interface/common.hpp,
-// detail/shader_interface/bitonic.hpp) come first.
+// detail/shader_interface/bitonic.hpp) and shaders/common/key_codec.glsl (KEY) come first.
 
-#ifndef KEY_WORDS
-#define KEY_WORDS 1
-#endif
-// A 64-bit key is a uvec2 with x = high word and y = low word, so that the lexicographic
-// order on (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed.
-// Buffers hold little-endian 64-bit values (word 2i = low, 2i+1 = high): loads and stores
-// swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel load round.
+// Buffers hold little-endian 64-bit keys (word 2i = low, 2i+1 = high), a KEY the high word in
+// x: loads and stores swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel
+// load round.
 #if KEY_WORDS == 2
-#define KEY uvec2
 #define KEY4 uvec2[4]
 #define ORDERED_INFINITY uvec2(0xFFFFFFFFu)
 #define KEY4_INFINITY uvec2[4](ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY)
 #else
-#define KEY uint
 #define KEY4 uvec4
 #define ORDERED_INFINITY 0xFFFFFFFFu
 #define KEY4_INFINITY uvec4(ORDERED_INFINITY)
@@ -64,7 +58,7 @@ layout(std430, binding = GPUSORT_BITONIC_BINDING_VALUES) DATA_BUFFER ValueVector
 layout(std430, binding = GPUSORT_BITONIC_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
 
 layout(location = GPUSORT_BITONIC_LOCATION_COUNT) uniform uint u_count;
-layout(location = GPUSORT_BITONIC_LOCATION_KEY_XOR) uniform uint u_key_xor;
+layout(location = GPUSORT_BITONIC_LOCATION_KEY_XOR) uniform uint u_key_xor;  // the order (key_codec.glsl)
 layout(location = GPUSORT_BITONIC_LOCATION_BASE) uniform uint u_base;
 layout(location = GPUSORT_BITONIC_LOCATION_COUNT_SOURCE) uniform uint u_count_source;
 layout(location = GPUSORT_BITONIC_LOCATION_COUNT_WORD) uniform uint u_count_word;
@@ -198,26 +192,6 @@ void store_quad(uint first, uint count, bool aligned, KEY4 k
     }
 }
 
-
-// The key codec (detail/shader_interface/common.hpp) on key registers, with u_key_xor for the order.
-#if KEY_WORDS == 2
-uvec2 to_ordered(uvec2 raw) {
-    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
-}
-
-uvec2 from_ordered(uvec2 key) {
-    key ^= u_key_xor;
-    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
-}
-#else
-uint to_ordered(uint raw) {
-    return ordered_high_word(KEY_KIND, raw) ^ u_key_xor;
-}
-
-uint from_ordered(uint key) {
-    return raw_high_word(KEY_KIND, key ^ u_key_xor);
-}
-#endif
 
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() {

@@ -38,7 +38,7 @@ void load_tile() {
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
-            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
+            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key, u_key_xor);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
             tile_values[bank_swizzle(local_index + l)] = v[l];
@@ -60,7 +60,7 @@ void store_tile() {
 #endif
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = tile_keys[bank_swizzle(local_index + l)];
-            k[l] = g_last_pass ? from_ordered(key) : key;
+            k[l] = g_last_pass ? from_ordered(key, u_key_xor) : key;
 #if HAS_VALUES
             v[l] = tile_values[bank_swizzle(local_index + l)];
 #endif

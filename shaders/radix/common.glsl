@@ -5,6 +5,9 @@
 //   HAS_VALUES    0 or 1 (32-bit values)
 //   RADIX_BITS    digit bits (1 .. 8); RADIX = 2^RADIX_BITS bins
 //   GROUP_SIZE    invocations per workgroup of this kernel
+// then the shader interface's common and radix parts (detail/shader_interface/common.hpp,
+// detail/shader_interface/radix.hpp) and shaders/common/key_codec.glsl (KEY and the codec)
+// come first.
 //
 // Keys are mapped once, on the first pass's load, to "ordered" words whose unsigned order
 // is the order wanted (descending XORs every bit: ascending on ~key, which keeps the sort
@@ -17,12 +20,6 @@
 // into offsets by the scan).
 
 #define RADIX (1u << RADIX_BITS)
-
-#if KEY_WORDS == 2
-#define KEY uvec2
-#else
-#define KEY uint
-#endif
 
 #define META_COUNT GPUSORT_RADIX_META_COUNT
 #define META_FALLBACKS GPUSORT_RADIX_META_FALLBACKS
@@ -56,17 +53,7 @@ uint element_count() { return meta[META_COUNT]; }
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
 
-// The key codec (detail/shader_interface/common.hpp) on keys, with u_key_xor for the order.
 #if KEY_WORDS == 2
-KEY to_ordered(KEY raw) {
-    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
-}
-
-KEY from_ordered(KEY key) {
-    key ^= u_key_xor;
-    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
-}
-
 // Bits [shift, shift + RADIX_BITS) of the 64-bit key, masked.
 uint digit_at(KEY key, uint shift, uint mask) {
     uint bits = shift >= 32u ? key.x >> (shift - 32u)
@@ -75,10 +62,6 @@ uint digit_at(KEY key, uint shift, uint mask) {
     return bits & mask;
 }
 #else
-KEY to_ordered(KEY raw) { return ordered_high_word(KEY_KIND, raw) ^ u_key_xor; }
-
-KEY from_ordered(KEY key) { return raw_high_word(KEY_KIND, key ^ u_key_xor); }
-
 uint digit_at(KEY key, uint shift, uint mask) { return (key >> shift) & mask; }
 #endif
 
@@ -88,8 +71,8 @@ uint digit_of(KEY key) { return digit_at(key, u_shift, u_digit_mask); }
 #if HAS_VALUES
 // A select between the mapped and the unmapped key: with values the mask form below costs the
 // pairs tiles their second workgroup per compute unit (registers).
-KEY first_pass_ordered(KEY key) { return first_pass() ? to_ordered(key) : key; }
-KEY last_pass_raw(KEY key) { return last_pass() ? from_ordered(key) : key; }
+KEY first_pass_ordered(KEY key) { return first_pass() ? to_ordered(key, u_key_xor) : key; }
+KEY last_pass_raw(KEY key) { return last_pass() ? from_ordered(key, u_key_xor) : key; }
 #else
 // Keys alone: the codec as XOR masks, to_ordered(raw) == raw ^ ordering_mask(raw) and
 // from_ordered(key) == key ^ raw_mask(key), applied under an all-ones or zero mask of the pass

@@ -156,18 +156,18 @@ inline ProgramSource tile_source(const Config& c, const ProgramKey& key, bool sh
     defines += glsl_define("FUSED_PASSES", 1, "") + glsl_define("FUSED_RESERVE_WORDS", key.reserve_words, "");
   return {"local_sort",
           {defines + extra_source(c), shaders::bitonic_tile_config_glsl, shaders::common_interface_glsl,
-           shaders::bitonic_interface_glsl, shaders::bitonic_elements_glsl, shaders::bitonic_registers_glsl,
-           shaders::bitonic_tile_memory_glsl, shaders::bitonic_tile_subgroups_glsl, shaders::bitonic_tile_shuffles_glsl,
-           shaders::bitonic_tile_steps_glsl, shaders::bitonic_tile_io_glsl, shaders::bitonic_tile_fused_glsl,
-           shaders::bitonic_tile_kernel_comp}};
+           shaders::bitonic_interface_glsl, shaders::common_key_codec_glsl, shaders::bitonic_elements_glsl,
+           shaders::bitonic_registers_glsl, shaders::bitonic_tile_memory_glsl, shaders::bitonic_tile_subgroups_glsl,
+           shaders::bitonic_tile_shuffles_glsl, shaders::bitonic_tile_steps_glsl, shaders::bitonic_tile_io_glsl,
+           shaders::bitonic_tile_fused_glsl, shaders::bitonic_tile_kernel_comp}};
 }
 
 inline ProgramSource global_source(const Config& c, bool stable) {
   return {"global_steps",
           {prelude(c, c.global_log2, c.tuning.global_group_size) + tie_break(stable) +
                glsl_define("LANES", c.tuning.global_vector_width, "") + extra_source(c),
-           shaders::common_interface_glsl, shaders::bitonic_interface_glsl, shaders::bitonic_elements_glsl,
-           shaders::bitonic_registers_glsl, shaders::bitonic_global_steps_comp}};
+           shaders::common_interface_glsl, shaders::bitonic_interface_glsl, shaders::common_key_codec_glsl,
+           shaders::bitonic_elements_glsl, shaders::bitonic_registers_glsl, shaders::bitonic_global_steps_comp}};
 }
 
 inline ProgramSource arguments_source(const Config& c) {
@@ -176,8 +176,8 @@ inline ProgramSource arguments_source(const Config& c) {
                glsl_define("WINDOW_LOG2", c.tiles.window_log2) +
                glsl_define("SINGLE_TILE_LOG2", c.tiles.single_tile_log2) + glsl_define("LANES_LOG2", c.lanes_log2) +
                glsl_define("GLOBAL_GROUP_SIZE", c.tuning.global_group_size) + extra_source(c),
-           shaders::common_interface_glsl, shaders::bitonic_interface_glsl, shaders::bitonic_elements_glsl,
-           shaders::bitonic_dispatch_args_comp}};
+           shaders::common_interface_glsl, shaders::bitonic_interface_glsl, shaders::common_key_codec_glsl,
+           shaders::bitonic_elements_glsl, shaders::bitonic_dispatch_args_comp}};
 }
 
 inline ProgramSource program_source(const ProgramKey& key, const Config& c, bool shared_memory_path = false) {

@@ -66,30 +66,24 @@ void main() {
 
 // shaders/bitonic/elements.glsl
 inline constexpr const char* bitonic_elements_glsl = R"gpusort_glsl(// Shared by every kernel of the network: the caller's elements as the kernels see them (buffers,
-// the range, the count), element and quad loads and stores, and the key codec of
-// detail/shader_interface/common.hpp on key registers. The host prepends `#version` and these #defines:
+// the range, the count, the order) and element and quad loads and stores. The host prepends
+// `#version` and these #defines:
 //   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
 //   KEY_WORDS     1: 32-bit keys (uint32, int32, float); 2: 64-bit keys (uint64, int64, double)
 //   HAS_VALUES    0 or 1
 //   ELEMS_LOG2    log2 of the elements one invocation holds in registers
 //   GROUP_SIZE    invocations per workgroup
 // then the shader interface's common and bitonic parts (detail/shader_interface/common.hpp,
-// detail/shader_interface/bitonic.hpp) come first.
+// detail/shader_interface/bitonic.hpp) and shaders/common/key_codec.glsl (KEY) come first.
 
-#ifndef KEY_WORDS
-#define KEY_WORDS 1
-#endif
-// A 64-bit key is a uvec2 with x = high word and y = low word, so that the lexicographic
-// order on (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed.
-// Buffers hold little-endian 64-bit values (word 2i = low, 2i+1 = high): loads and stores
-// swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel load round.
+// Buffers hold little-endian 64-bit keys (word 2i = low, 2i+1 = high), a KEY the high word in
+// x: loads and stores swap the halves. KEY4 holds the 4 consecutive keys of one tile-kernel
+// load round.
 #if KEY_WORDS == 2
-#define KEY uvec2
 #define KEY4 uvec2[4]
 #define ORDERED_INFINITY uvec2(0xFFFFFFFFu)
 #define KEY4_INFINITY uvec2[4](ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY, ORDERED_INFINITY)
 #else
-#define KEY uint
 #define KEY4 uvec4
 #define ORDERED_INFINITY 0xFFFFFFFFu
 #define KEY4_INFINITY uvec4(ORDERED_INFINITY)
@@ -131,7 +125,7 @@ layout(std430, binding = GPUSORT_BITONIC_BINDING_VALUES) DATA_BUFFER ValueVector
 layout(std430, binding = GPUSORT_BITONIC_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
 
 layout(location = GPUSORT_BITONIC_LOCATION_COUNT) uniform uint u_count;
-layout(location = GPUSORT_BITONIC_LOCATION_KEY_XOR) uniform uint u_key_xor;
+layout(location = GPUSORT_BITONIC_LOCATION_KEY_XOR) uniform uint u_key_xor;  // the order (key_codec.glsl)
 layout(location = GPUSORT_BITONIC_LOCATION_BASE) uniform uint u_base;
 layout(location = GPUSORT_BITONIC_LOCATION_COUNT_SOURCE) uniform uint u_count_source;
 layout(location = GPUSORT_BITONIC_LOCATION_COUNT_WORD) uniform uint u_count_word;
@@ -265,26 +259,6 @@ void store_quad(uint first, uint count, bool aligned, KEY4 k
     }
 }
 
-
-// The key codec (detail/shader_interface/common.hpp) on key registers, with u_key_xor for the order.
-#if KEY_WORDS == 2
-uvec2 to_ordered(uvec2 raw) {
-    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
-}
-
-uvec2 from_ordered(uvec2 key) {
-    key ^= u_key_xor;
-    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
-}
-#else
-uint to_ordered(uint raw) {
-    return ordered_high_word(KEY_KIND, raw) ^ u_key_xor;
-}
-
-uint from_ordered(uint key) {
-    return raw_high_word(KEY_KIND, key ^ u_key_xor);
-}
-#endif
 
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() {
@@ -743,7 +717,7 @@ void load_tile() {
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
-            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key);
+            if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT && first + l < g_count) key = to_ordered(key, u_key_xor);
             tile_keys[bank_swizzle(local_index + l)] = key;
 #if HAS_VALUES
             tile_values[bank_swizzle(local_index + l)] = v[l];
@@ -765,7 +739,7 @@ void store_tile() {
 #endif
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = tile_keys[bank_swizzle(local_index + l)];
-            k[l] = g_last_pass ? from_ordered(key) : key;
+            k[l] = g_last_pass ? from_ordered(key, u_key_xor) : key;
 #if HAS_VALUES
             v[l] = tile_values[bank_swizzle(local_index + l)];
 #endif
@@ -1403,6 +1377,33 @@ bool report_subgroup_size() { return false; }  // compiled for no subgroup size:
 #endif
 )gpusort_glsl";
 
+// shaders/common/key_codec.glsl
+inline constexpr const char* common_key_codec_glsl = R"gpusort_glsl(// The key codec of detail/shader_interface/common.hpp on whole keys, for the kernels of both
+// sorts (after the interface's GLSL; the host #defines KEY_KIND and KEY_WORDS). A KEY is a uint, or with
+// KEY_WORDS 2 a uvec2 with x = high word and y = low word, so that the lexicographic order on
+// (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed. `key_xor` is
+// the order's: 0 ascending, GPUSORT_DESCENDING_XOR descending.
+
+#if KEY_WORDS == 2
+#define KEY uvec2
+
+KEY to_ordered(KEY raw, uint key_xor) {
+    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ key_xor;
+}
+
+KEY from_ordered(KEY key, uint key_xor) {
+    key ^= key_xor;
+    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
+}
+#else
+#define KEY uint
+
+KEY to_ordered(KEY raw, uint key_xor) { return ordered_high_word(KEY_KIND, raw) ^ key_xor; }
+
+KEY from_ordered(KEY key, uint key_xor) { return raw_high_word(KEY_KIND, key ^ key_xor); }
+#endif
+)gpusort_glsl";
+
 // shaders/radix/common.glsl
 inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by every radix sort kernel (RadixSorter). The host prepends `#version`, the
 // subgroup #extension lines where it ranks with real ballots, and these #defines:
@@ -1411,6 +1412,9 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 //   HAS_VALUES    0 or 1 (32-bit values)
 //   RADIX_BITS    digit bits (1 .. 8); RADIX = 2^RADIX_BITS bins
 //   GROUP_SIZE    invocations per workgroup of this kernel
+// then the shader interface's common and radix parts (detail/shader_interface/common.hpp,
+// detail/shader_interface/radix.hpp) and shaders/common/key_codec.glsl (KEY and the codec)
+// come first.
 //
 // Keys are mapped once, on the first pass's load, to "ordered" words whose unsigned order
 // is the order wanted (descending XORs every bit: ascending on ~key, which keeps the sort
@@ -1423,12 +1427,6 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 // into offsets by the scan).
 
 #define RADIX (1u << RADIX_BITS)
-
-#if KEY_WORDS == 2
-#define KEY uvec2
-#else
-#define KEY uint
-#endif
 
 #define META_COUNT GPUSORT_RADIX_META_COUNT
 #define META_FALLBACKS GPUSORT_RADIX_META_FALLBACKS
@@ -1462,17 +1460,7 @@ uint element_count() { return meta[META_COUNT]; }
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
 
-// The key codec (detail/shader_interface/common.hpp) on keys, with u_key_xor for the order.
 #if KEY_WORDS == 2
-KEY to_ordered(KEY raw) {
-    return uvec2(ordered_high_word(KEY_KIND, raw.x), ordered_low_word(KEY_KIND, raw.x, raw.y)) ^ u_key_xor;
-}
-
-KEY from_ordered(KEY key) {
-    key ^= u_key_xor;
-    return uvec2(raw_high_word(KEY_KIND, key.x), raw_low_word(KEY_KIND, key.x, key.y));
-}
-
 // Bits [shift, shift + RADIX_BITS) of the 64-bit key, masked.
 uint digit_at(KEY key, uint shift, uint mask) {
     uint bits = shift >= 32u ? key.x >> (shift - 32u)
@@ -1481,10 +1469,6 @@ uint digit_at(KEY key, uint shift, uint mask) {
     return bits & mask;
 }
 #else
-KEY to_ordered(KEY raw) { return ordered_high_word(KEY_KIND, raw) ^ u_key_xor; }
-
-KEY from_ordered(KEY key) { return raw_high_word(KEY_KIND, key ^ u_key_xor); }
-
 uint digit_at(KEY key, uint shift, uint mask) { return (key >> shift) & mask; }
 #endif
 
@@ -1494,8 +1478,8 @@ uint digit_of(KEY key) { return digit_at(key, u_shift, u_digit_mask); }
 #if HAS_VALUES
 // A select between the mapped and the unmapped key: with values the mask form below costs the
 // pairs tiles their second workgroup per compute unit (registers).
-KEY first_pass_ordered(KEY key) { return first_pass() ? to_ordered(key) : key; }
-KEY last_pass_raw(KEY key) { return last_pass() ? from_ordered(key) : key; }
+KEY first_pass_ordered(KEY key) { return first_pass() ? to_ordered(key, u_key_xor) : key; }
+KEY last_pass_raw(KEY key) { return last_pass() ? from_ordered(key, u_key_xor) : key; }
 #else
 // Keys alone: the codec as XOR masks, to_ordered(raw) == raw ^ ordering_mask(raw) and
 // from_ordered(key) == key ^ raw_mask(key), applied under an all-ones or zero mask of the pass

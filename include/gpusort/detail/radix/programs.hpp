@@ -108,7 +108,7 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   if (kernel == RadixKernel::onesweep && c.withhold_every != 0) define("WITHHOLD_POSTS", 1, "");
   prelude += t.extra_shader_source + "\n";
   std::vector<std::string> sources = {prelude, shaders::common_interface_glsl, shaders::radix_interface_glsl,
-                                      shaders::radix_common_glsl};
+                                      shaders::common_key_codec_glsl, shaders::radix_common_glsl};
   const char* name = "";
   switch (kernel) {
     case Kernel::init: name = "radix_init"; sources.push_back(shaders::radix_init_comp); break;
