@@ -29,14 +29,16 @@
 
 layout(std430, binding = GPUSORT_RADIX_BINDING_META) coherent buffer Meta { uint meta[]; };
 
-layout(location = GPUSORT_RADIX_LOCATION_SRC_KEY_BASE) uniform uint u_src_key_base;
-layout(location = GPUSORT_RADIX_LOCATION_DST_KEY_BASE) uniform uint u_dst_key_base;
-layout(location = GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE) uniform uint u_src_value_base;
-layout(location = GPUSORT_RADIX_LOCATION_DST_VALUE_BASE) uniform uint u_dst_value_base;
+// Element offsets into the bound ranges of the source and destination keys and values.
+layout(location = GPUSORT_RADIX_LOCATION_BASES) uniform uvec4 u_bases;
+#define SRC_KEY_BASE u_bases.x
+#define DST_KEY_BASE u_bases.y
+#define SRC_VALUE_BASE u_bases.z
+#define DST_VALUE_BASE u_bases.w
 layout(location = GPUSORT_RADIX_LOCATION_KEY_XOR) uniform uint u_key_xor;
 layout(location = GPUSORT_RADIX_LOCATION_PASS) uniform uint u_pass;
-layout(location = GPUSORT_RADIX_LOCATION_SHIFT) uniform uint u_shift;
-layout(location = GPUSORT_RADIX_LOCATION_DIGIT_MASK) uniform uint u_digit_mask;  // RADIX - 1 or fewer bits
+// This pass's digit: x its lowest key bit, y its mask (RADIX - 1 or fewer bits).
+layout(location = GPUSORT_RADIX_LOCATION_DIGIT) uniform uvec2 u_digit;
 layout(location = GPUSORT_RADIX_LOCATION_FLAGS) uniform uint u_flags;
 layout(location = GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK) uniform uint u_tiles_per_block;
 
@@ -65,7 +67,7 @@ uint digit_at(KEY key, uint shift, uint mask) {
 uint digit_at(KEY key, uint shift, uint mask) { return (key >> shift) & mask; }
 #endif
 
-uint digit_of(KEY key) { return digit_at(key, u_shift, u_digit_mask); }
+uint digit_of(KEY key) { return digit_at(key, u_digit.x, u_digit.y); }
 
 // The first pass's keys, mapped from the caller's; the last pass's, mapped back.
 #if HAS_VALUES

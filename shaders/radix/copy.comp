@@ -22,8 +22,8 @@ void main() {
     uint first = (linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
     if (first >= n) return;
     const uint key_words = uint(KEY_WORDS);  // KEY_WORDS is an int for the preprocessor
-    uint src = u_src_key_base * key_words;
-    uint dst = u_dst_key_base * key_words;
+    uint src = SRC_KEY_BASE * key_words;
+    uint dst = DST_KEY_BASE * key_words;
     uint w = first * key_words;
     if (((src | dst) & 3u) == 0u && first + 4u <= n) {
         for (uint v = 0u; v < key_words; ++v)
@@ -34,6 +34,6 @@ void main() {
     }
 #if HAS_VALUES
     for (uint i = first; i < min(first + 4u, n); ++i)
-        dst_value_words[u_dst_value_base + i] = src_value_words[u_src_value_base + i];
+        dst_value_words[DST_VALUE_BASE + i] = src_value_words[SRC_VALUE_BASE + i];
 #endif
 }

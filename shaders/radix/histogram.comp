@@ -50,7 +50,7 @@ void count_range_of(uint begin, uint end, bool all_bits) {
     for (uint first = begin + gl_LocalInvocationIndex * KEYS_PER_VECTOR; first < end;
          first += GROUP_SIZE * KEYS_PER_VECTOR) {
         if (aligned && first + KEYS_PER_VECTOR <= end) {
-            uvec4 v = src_key_vectors[(u_src_key_base + first) / KEYS_PER_VECTOR];
+            uvec4 v = src_key_vectors[(SRC_KEY_BASE + first) / KEYS_PER_VECTOR];
 #if KEY_WORDS == 2
             KEY k0 = v.yx, k1 = v.wz;
             count_key(first_pass_ordered(k0), all_bits);

@@ -9,10 +9,9 @@ layout(local_size_x = GROUP_SIZE) in;
 // sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
 layout(std430, binding = GPUSORT_RADIX_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
 
-layout(location = GPUSORT_RADIX_LOCATION_COUNT) uniform uint u_count;
-layout(location = GPUSORT_RADIX_LOCATION_COUNT_SOURCE) uniform uint u_count_source;  // GPUSORT_COUNT_FROM_*
-layout(location = GPUSORT_RADIX_LOCATION_COUNT_WORD) uniform uint u_count_word;
-layout(location = GPUSORT_RADIX_LOCATION_CAPACITY) uniform uint u_capacity;
+// The element count, where it comes from (detail/shader_interface/common.hpp): x the count when the host knows
+// it, y GPUSORT_COUNT_FROM_*, z the count's word in CountBuffer, w the capacity.
+layout(location = GPUSORT_RADIX_LOCATION_COUNT) uniform uvec4 u_count;
 layout(location = GPUSORT_RADIX_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
 layout(location = GPUSORT_RADIX_LOCATION_PASSES) uniform uint u_passes;
 
@@ -29,7 +28,7 @@ void write_arguments(uint index, uint groups) {
 
 void main() {
     uint t = gl_LocalInvocationIndex;
-    uint n = u_count_source != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count_word], u_capacity) : u_count;
+    uint n = u_count.y != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count.z], u_count.w) : u_count.x;
     for (uint i = t; i < u_passes * RADIX; i += GROUP_SIZE) meta[META_HISTOGRAMS + i] = 0u;
     if (t < GPUSORT_RADIX_MAX_PASSES) meta[META_TICKETS + t] = 0u;
     if (t == 0u) {

@@ -8,13 +8,13 @@
 #if KEY_WORDS == 2
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeys { uvec2 src_keys[]; };
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeys { uvec2 dst_keys[]; };
-KEY read_src_key(uint i) { return src_keys[u_src_key_base + i].yx; }
-void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key.yx; }
+KEY read_src_key(uint i) { return src_keys[SRC_KEY_BASE + i].yx; }
+void store_dst_key(uint i, KEY key) { dst_keys[DST_KEY_BASE + i] = key.yx; }
 #else
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeys { uint src_keys[]; };
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeys { uint dst_keys[]; };
-KEY read_src_key(uint i) { return src_keys[u_src_key_base + i]; }
-void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key; }
+KEY read_src_key(uint i) { return src_keys[SRC_KEY_BASE + i]; }
+void store_dst_key(uint i, KEY key) { dst_keys[DST_KEY_BASE + i] = key; }
 #endif
 // 16-byte view of the source keys (histograms): 4 32-bit keys or 2 64-bit keys.
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
@@ -25,12 +25,12 @@ KEY load_key(uint i) { return first_pass_ordered(read_src_key(i)); }
 // Whether 16-byte loads of the source keys line up with positions that are multiples of
 // KEYS_PER_VECTOR.
 #define KEYS_PER_VECTOR (4u / uint(KEY_WORDS))
-bool key_vectors_aligned() { return ((u_src_key_base * uint(KEY_WORDS)) & 3u) == 0u; }
+bool key_vectors_aligned() { return ((SRC_KEY_BASE * uint(KEY_WORDS)) & 3u) == 0u; }
 
 #if HAS_VALUES
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValues { uint src_values[]; };
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValues { uint dst_values[]; };
 // sort_indices(): the first pass's value of position i is i itself (never read).
-uint load_value(uint i) { return (u_flags & FLAG_IOTA) != 0u ? i : src_values[u_src_value_base + i]; }
-void store_dst_value(uint i, uint value) { dst_values[u_dst_value_base + i] = value; }
+uint load_value(uint i) { return (u_flags & FLAG_IOTA) != 0u ? i : src_values[SRC_VALUE_BASE + i]; }
+void store_dst_value(uint i, uint value) { dst_values[DST_VALUE_BASE + i] = value; }
 #endif

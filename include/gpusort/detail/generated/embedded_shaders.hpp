@@ -1436,14 +1436,16 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 
 layout(std430, binding = GPUSORT_RADIX_BINDING_META) coherent buffer Meta { uint meta[]; };
 
-layout(location = GPUSORT_RADIX_LOCATION_SRC_KEY_BASE) uniform uint u_src_key_base;
-layout(location = GPUSORT_RADIX_LOCATION_DST_KEY_BASE) uniform uint u_dst_key_base;
-layout(location = GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE) uniform uint u_src_value_base;
-layout(location = GPUSORT_RADIX_LOCATION_DST_VALUE_BASE) uniform uint u_dst_value_base;
+// Element offsets into the bound ranges of the source and destination keys and values.
+layout(location = GPUSORT_RADIX_LOCATION_BASES) uniform uvec4 u_bases;
+#define SRC_KEY_BASE u_bases.x
+#define DST_KEY_BASE u_bases.y
+#define SRC_VALUE_BASE u_bases.z
+#define DST_VALUE_BASE u_bases.w
 layout(location = GPUSORT_RADIX_LOCATION_KEY_XOR) uniform uint u_key_xor;
 layout(location = GPUSORT_RADIX_LOCATION_PASS) uniform uint u_pass;
-layout(location = GPUSORT_RADIX_LOCATION_SHIFT) uniform uint u_shift;
-layout(location = GPUSORT_RADIX_LOCATION_DIGIT_MASK) uniform uint u_digit_mask;  // RADIX - 1 or fewer bits
+// This pass's digit: x its lowest key bit, y its mask (RADIX - 1 or fewer bits).
+layout(location = GPUSORT_RADIX_LOCATION_DIGIT) uniform uvec2 u_digit;
 layout(location = GPUSORT_RADIX_LOCATION_FLAGS) uniform uint u_flags;
 layout(location = GPUSORT_RADIX_LOCATION_TILES_PER_BLOCK) uniform uint u_tiles_per_block;
 
@@ -1472,7 +1474,7 @@ uint digit_at(KEY key, uint shift, uint mask) {
 uint digit_at(KEY key, uint shift, uint mask) { return (key >> shift) & mask; }
 #endif
 
-uint digit_of(KEY key) { return digit_at(key, u_shift, u_digit_mask); }
+uint digit_of(KEY key) { return digit_at(key, u_digit.x, u_digit.y); }
 
 // The first pass's keys, mapped from the caller's; the last pass's, mapped back.
 #if HAS_VALUES
@@ -1533,8 +1535,8 @@ void main() {
     uint first = (linear_group_id() * GROUP_SIZE + gl_LocalInvocationIndex) * 4u;
     if (first >= n) return;
     const uint key_words = uint(KEY_WORDS);  // KEY_WORDS is an int for the preprocessor
-    uint src = u_src_key_base * key_words;
-    uint dst = u_dst_key_base * key_words;
+    uint src = SRC_KEY_BASE * key_words;
+    uint dst = DST_KEY_BASE * key_words;
     uint w = first * key_words;
     if (((src | dst) & 3u) == 0u && first + 4u <= n) {
         for (uint v = 0u; v < key_words; ++v)
@@ -1545,7 +1547,7 @@ void main() {
     }
 #if HAS_VALUES
     for (uint i = first; i < min(first + 4u, n); ++i)
-        dst_value_words[u_dst_value_base + i] = src_value_words[u_src_value_base + i];
+        dst_value_words[DST_VALUE_BASE + i] = src_value_words[SRC_VALUE_BASE + i];
 #endif
 }
 )gpusort_glsl";
@@ -1646,7 +1648,7 @@ void count_range_of(uint begin, uint end, bool all_bits) {
     for (uint first = begin + gl_LocalInvocationIndex * KEYS_PER_VECTOR; first < end;
          first += GROUP_SIZE * KEYS_PER_VECTOR) {
         if (aligned && first + KEYS_PER_VECTOR <= end) {
-            uvec4 v = src_key_vectors[(u_src_key_base + first) / KEYS_PER_VECTOR];
+            uvec4 v = src_key_vectors[(SRC_KEY_BASE + first) / KEYS_PER_VECTOR];
 #if KEY_WORDS == 2
             KEY k0 = v.yx, k1 = v.wz;
             count_key(first_pass_ordered(k0), all_bits);
@@ -1726,10 +1728,9 @@ layout(local_size_x = GROUP_SIZE) in;
 // sort_indirect(): the count is a uint in this buffer, written by earlier GPU work.
 layout(std430, binding = GPUSORT_RADIX_BINDING_COUNT_BUFFER) readonly buffer CountBuffer { uint count_words[]; };
 
-layout(location = GPUSORT_RADIX_LOCATION_COUNT) uniform uint u_count;
-layout(location = GPUSORT_RADIX_LOCATION_COUNT_SOURCE) uniform uint u_count_source;  // GPUSORT_COUNT_FROM_*
-layout(location = GPUSORT_RADIX_LOCATION_COUNT_WORD) uniform uint u_count_word;
-layout(location = GPUSORT_RADIX_LOCATION_CAPACITY) uniform uint u_capacity;
+// The element count, where it comes from (detail/shader_interface/common.hpp): x the count when the host knows
+// it, y GPUSORT_COUNT_FROM_*, z the count's word in CountBuffer, w the capacity.
+layout(location = GPUSORT_RADIX_LOCATION_COUNT) uniform uvec4 u_count;
 layout(location = GPUSORT_RADIX_LOCATION_MAX_GROUPS_X) uniform uint u_max_groups_x;
 layout(location = GPUSORT_RADIX_LOCATION_PASSES) uniform uint u_passes;
 
@@ -1746,7 +1747,7 @@ void write_arguments(uint index, uint groups) {
 
 void main() {
     uint t = gl_LocalInvocationIndex;
-    uint n = u_count_source != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count_word], u_capacity) : u_count;
+    uint n = u_count.y != GPUSORT_COUNT_FROM_UNIFORM ? min(count_words[u_count.z], u_count.w) : u_count.x;
     for (uint i = t; i < u_passes * RADIX; i += GROUP_SIZE) meta[META_HISTOGRAMS + i] = 0u;
     if (t < GPUSORT_RADIX_MAX_PASSES) meta[META_TICKETS + t] = 0u;
     if (t == 0u) {
@@ -1776,13 +1777,13 @@ inline constexpr const char* radix_keys_glsl = R"gpusort_glsl(// The key and val
 #if KEY_WORDS == 2
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeys { uvec2 src_keys[]; };
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeys { uvec2 dst_keys[]; };
-KEY read_src_key(uint i) { return src_keys[u_src_key_base + i].yx; }
-void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key.yx; }
+KEY read_src_key(uint i) { return src_keys[SRC_KEY_BASE + i].yx; }
+void store_dst_key(uint i, KEY key) { dst_keys[DST_KEY_BASE + i] = key.yx; }
 #else
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeys { uint src_keys[]; };
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_KEYS) writeonly buffer DstKeys { uint dst_keys[]; };
-KEY read_src_key(uint i) { return src_keys[u_src_key_base + i]; }
-void store_dst_key(uint i, KEY key) { dst_keys[u_dst_key_base + i] = key; }
+KEY read_src_key(uint i) { return src_keys[SRC_KEY_BASE + i]; }
+void store_dst_key(uint i, KEY key) { dst_keys[DST_KEY_BASE + i] = key; }
 #endif
 // 16-byte view of the source keys (histograms): 4 32-bit keys or 2 64-bit keys.
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_KEYS) readonly buffer SrcKeyVectors { uvec4 src_key_vectors[]; };
@@ -1793,14 +1794,14 @@ KEY load_key(uint i) { return first_pass_ordered(read_src_key(i)); }
 // Whether 16-byte loads of the source keys line up with positions that are multiples of
 // KEYS_PER_VECTOR.
 #define KEYS_PER_VECTOR (4u / uint(KEY_WORDS))
-bool key_vectors_aligned() { return ((u_src_key_base * uint(KEY_WORDS)) & 3u) == 0u; }
+bool key_vectors_aligned() { return ((SRC_KEY_BASE * uint(KEY_WORDS)) & 3u) == 0u; }
 
 #if HAS_VALUES
 layout(std430, binding = GPUSORT_RADIX_BINDING_SRC_VALUES) readonly buffer SrcValues { uint src_values[]; };
 layout(std430, binding = GPUSORT_RADIX_BINDING_DST_VALUES) writeonly buffer DstValues { uint dst_values[]; };
 // sort_indices(): the first pass's value of position i is i itself (never read).
-uint load_value(uint i) { return (u_flags & FLAG_IOTA) != 0u ? i : src_values[u_src_value_base + i]; }
-void store_dst_value(uint i, uint value) { dst_values[u_dst_value_base + i] = value; }
+uint load_value(uint i) { return (u_flags & FLAG_IOTA) != 0u ? i : src_values[SRC_VALUE_BASE + i]; }
+void store_dst_value(uint i, uint value) { dst_values[DST_VALUE_BASE + i] = value; }
 #endif
 )gpusort_glsl";
 

@@ -46,10 +46,18 @@ class Program {
 
   GLuint name() const { return program_.name(); }
   void set(GLint location, GLuint value) const {
-    if ((active_locations_ >> location) & 1u) glUniform1ui(location, value);
+    if (active(location)) glUniform1ui(location, value);
+  }
+  void set(GLint location, GLuint x, GLuint y) const {
+    if (active(location)) glUniform2ui(location, x, y);
+  }
+  void set(GLint location, GLuint x, GLuint y, GLuint z, GLuint w) const {
+    if (active(location)) glUniform4ui(location, x, y, z, w);
   }
 
  private:
+  bool active(GLint location) const { return ((active_locations_ >> location) & 1u) != 0; }
+
   GlProgram program_;
   std::uint32_t active_locations_ = 0;
 };

@@ -72,11 +72,10 @@ class Runner {
       return p;
     };
     const Program& init = use(Kernel::init, Bases{}, 0, false);
-    init.set(GPUSORT_RADIX_LOCATION_COUNT, static_cast<GLuint>(count));
-    init.set(GPUSORT_RADIX_LOCATION_COUNT_SOURCE,
-             indirect != nullptr ? GPUSORT_COUNT_FROM_BUFFER : GPUSORT_COUNT_FROM_UNIFORM);
-    init.set(GPUSORT_RADIX_LOCATION_COUNT_WORD, count_word);
-    init.set(GPUSORT_RADIX_LOCATION_CAPACITY, static_cast<GLuint>(count));  // the capacity of an indirect sort
+    // u_count: the count, where it comes from, its word, and the capacity of an indirect sort.
+    init.set(GPUSORT_RADIX_LOCATION_COUNT, static_cast<GLuint>(count),
+             indirect != nullptr ? GPUSORT_COUNT_FROM_BUFFER : GPUSORT_COUNT_FROM_UNIFORM, count_word,
+             static_cast<GLuint>(count));
     init.set(GPUSORT_RADIX_LOCATION_MAX_GROUPS_X, c.tuning.max_workgroups_x);
     init.set(GPUSORT_RADIX_LOCATION_PASSES, passes.count());
     // Bytes a kernel must move at the least (RadixPassInfo::bytes).
@@ -145,7 +144,7 @@ class Runner {
   }
 
  private:
-  /// Element offsets of the bound source and destination ranges (u_src_key_base ..).
+  /// Element offsets of the bound source and destination ranges (u_bases).
   struct Bases {
     GLuint src_keys = 0, dst_keys = 0, src_values = 0, dst_values = 0;
   };
@@ -184,14 +183,10 @@ class Runner {
   /// The uniforms of digit pass `pass` (of passes.count()) every radix kernel declares.
   static void set_pass_uniforms(const Program& p, const Bases& bases, Order order, const Passes& passes,
                                 std::uint32_t pass, bool iota, std::uint64_t tiles_per_block) {
-    p.set(GPUSORT_RADIX_LOCATION_SRC_KEY_BASE, bases.src_keys);
-    p.set(GPUSORT_RADIX_LOCATION_DST_KEY_BASE, bases.dst_keys);
-    p.set(GPUSORT_RADIX_LOCATION_SRC_VALUE_BASE, bases.src_values);
-    p.set(GPUSORT_RADIX_LOCATION_DST_VALUE_BASE, bases.dst_values);
+    p.set(GPUSORT_RADIX_LOCATION_BASES, bases.src_keys, bases.dst_keys, bases.src_values, bases.dst_values);
     p.set(GPUSORT_RADIX_LOCATION_KEY_XOR, order_xor(order));
     p.set(GPUSORT_RADIX_LOCATION_PASS, pass);
-    p.set(GPUSORT_RADIX_LOCATION_SHIFT, passes.shift(pass));
-    p.set(GPUSORT_RADIX_LOCATION_DIGIT_MASK, passes.mask(pass));
+    p.set(GPUSORT_RADIX_LOCATION_DIGIT, passes.shift(pass), passes.mask(pass));
     p.set(GPUSORT_RADIX_LOCATION_FLAGS, (pass == 0 ? GPUSORT_RADIX_FLAG_FIRST : 0u) |
                                             (pass + 1 == passes.count() ? GPUSORT_RADIX_FLAG_LAST : 0u) |
                                             (iota && pass == 0 ? GPUSORT_RADIX_FLAG_IOTA : 0u));
