@@ -88,17 +88,13 @@ bool vectors_aligned() {
 }
 
 // Address-space helpers: position p of the range is element u_base + p of the buffers
-// (u_base and u_value_base count elements, not words). Without STORAGE_VECTORS the vector
-// helpers are never reached (vectors_aligned() is false) and go element by element.
+// (u_base and u_value_base count elements, not words). The vector helpers serve load_quad()
+// and store_quad() where the range is vector-aligned, which it never is without
+// STORAGE_VECTORS: those variants have no uvec4 views and no vector helpers.
 #if KEY_WORDS == 2
 uvec2 load_key(uint p) { return keys[u_base + p].yx; }
 void store_key(uint p, uvec2 key) { keys[u_base + p] = key.yx; }
-#if !STORAGE_VECTORS
-uvec2[4] load_key_vector(uint p) { return uvec2[4](load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
-void store_key_vector(uint p, uvec2 key[4]) {
-    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
-}
-#else
+#if STORAGE_VECTORS
 // Four keys are two uvec4s; u_base + p is a multiple of 4 here (vectors_aligned()).
 uvec2[4] load_key_vector(uint p) {
     uint v = (u_base + p) >> 1u;
@@ -118,48 +114,40 @@ void store_key(uint p, uint key) { keys[u_base + p] = key; }
 #if STORAGE_VECTORS
 uvec4 load_key_vector(uint p) { return keys4[(u_base + p) >> 2u]; }
 void store_key_vector(uint p, uvec4 key) { keys4[(u_base + p) >> 2u] = key; }
-#else
-uvec4 load_key_vector(uint p) { return uvec4(load_key(p), load_key(p + 1u), load_key(p + 2u), load_key(p + 3u)); }
-void store_key_vector(uint p, uvec4 key) {
-    for (uint l = 0u; l < 4u; ++l) store_key(p + l, key[l]);
-}
 #endif
 #endif
+// Values are 32-bit words at every key width: four of them are one uvec4 of values4, which
+// load_quad() and store_quad() access directly.
 #if HAS_VALUES
 uint load_value(uint p) { return values[u_value_base + p]; }
 void store_value(uint p, uint value) { values[u_value_base + p] = value; }
-#if STORAGE_VECTORS
-uvec4 load_value_vector(uint p) { return values4[(u_value_base + p) >> 2u]; }
-void store_value_vector(uint p, uvec4 value) { values4[(u_value_base + p) >> 2u] = value; }
-#else
-uvec4 load_value_vector(uint p) {
-    return uvec4(load_value(p), load_value(p + 1u), load_value(p + 2u), load_value(p + 3u));
-}
-void store_value_vector(uint p, uvec4 value) {
-    for (uint l = 0u; l < 4u; ++l) store_value(p + l, value[l]);
-}
 #endif
+
+// A quad's values ride along where HAS_VALUES: WITH_VALUES(x) is `, x` there and nothing
+// elsewhere, in load_quad()'s and store_quad()'s parameters and in every call.
+#if HAS_VALUES
+#define WITH_VALUES(x) , x
+#else
+#define WITH_VALUES(x)
 #endif
 
 // Elements [first, first + 4) of the range: one access per buffer where the range is
 // vector-aligned and all four lie below `count`, else element by element; elements at or
 // past `count` read as padding and are never written.
-void load_quad(uint first, uint count, bool aligned, out KEY4 k
-#if HAS_VALUES
-               , out uvec4 v
-#endif
-) {
+void load_quad(uint first, uint count, bool aligned, out KEY4 k WITH_VALUES(out uvec4 v)) {
     k = KEY4_INFINITY;
 #if HAS_VALUES
     v = uvec4(PADDING_VALUE);
 #endif
+#if STORAGE_VECTORS
     if (aligned && first + 3u < count) {
         k = load_key_vector(first);
 #if HAS_VALUES
-        v = load_value_vector(first);
+        v = values4[(u_value_base + first) >> 2u];
 #endif
         return;
     }
+#endif
     for (uint l = 0u; l < 4u; ++l) {
         if (first + l < count) {
             k[l] = load_key(first + l);
@@ -170,18 +158,16 @@ void load_quad(uint first, uint count, bool aligned, out KEY4 k
     }
 }
 
-void store_quad(uint first, uint count, bool aligned, KEY4 k
-#if HAS_VALUES
-                , uvec4 v
-#endif
-) {
+void store_quad(uint first, uint count, bool aligned, KEY4 k WITH_VALUES(uvec4 v)) {
+#if STORAGE_VECTORS
     if (aligned && first + 3u < count) {
         store_key_vector(first, k);
 #if HAS_VALUES
-        store_value_vector(first, v);
+        values4[(u_value_base + first) >> 2u] = v;
 #endif
         return;
     }
+#endif
     for (uint l = 0u; l < 4u; ++l) {
         if (first + l < count) {
             store_key(first + l, k[l]);

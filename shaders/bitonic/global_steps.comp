@@ -45,10 +45,8 @@ void main() {
         uvec4 k;
 #if HAS_VALUES
         uvec4 v;
-        load_quad(first, count, aligned, k, v);
-#else
-        load_quad(first, count, aligned, k);
 #endif
+        load_quad(first, count, aligned, k WITH_VALUES(v));
         reg_keys[j] = reversed ? k.wzyx : k;
 #if HAS_VALUES
         reg_values[j] = reversed ? v.wzyx : v;
@@ -62,11 +60,7 @@ void main() {
 #if HAS_VALUES
         uvec4 v = reversed ? reg_values[j].wzyx : reg_values[j];
 #endif
-#if HAS_VALUES
-        store_quad(first, count, aligned, k, v);
-#else
-        store_quad(first, count, aligned, k);
-#endif
+        store_quad(first, count, aligned, k WITH_VALUES(v));
     }
 #else
     chunk_positions(c, chunk_base(c, thread));

@@ -31,10 +31,8 @@ void load_tile() {
         KEY4 k;
 #if HAS_VALUES
         uvec4 v;
-        load_quad(first, g_count, aligned, k, v);
-#else
-        load_quad(first, g_count, aligned, k);
 #endif
+        load_quad(first, g_count, aligned, k WITH_VALUES(v));
         for (uint l = 0u; l < 4u; ++l) {
             KEY key = k[l];
             // The first pass maps the user's keys; the padding must stay +infinity.
@@ -65,11 +63,7 @@ void store_tile() {
             v[l] = tile_values[bank_swizzle(local_index + l)];
 #endif
         }
-#if HAS_VALUES
-        store_quad(first, g_count, aligned, k, v);
-#else
-        store_quad(first, g_count, aligned, k);
-#endif
+        store_quad(first, g_count, aligned, k WITH_VALUES(v));
     }
 }
 
