@@ -178,7 +178,6 @@ void store_quad(uint first, uint count, bool aligned, KEY4 k WITH_VALUES(uvec4 v
     }
 }
 
-
 // Dispatches are split over x and y to stay under GL_MAX_COMPUTE_WORK_GROUP_COUNT.
 uint linear_group_id() {
     return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
