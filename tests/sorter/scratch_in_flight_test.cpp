@@ -30,29 +30,48 @@ bool software_context() {
   return renderer != nullptr && std::string(renderer).find("llvmpipe") != std::string::npos;
 }
 
+// The kinds of key-value sort a chain cycles through: the network's stable sorts and
+// sort_indices() keep per-element scratch (indices, gathered values) that a permute pass reads
+// at the sort's end.
+enum class Kind { stable, unstable, indices };
+
 // One queued key-value sort's data: checked only after the whole chain was queued.
 struct QueuedSort {
-  QueuedSort(std::size_t count, std::uint32_t seed)
-      : keys(make_keys<float>(Distribution::random, count, seed)),
-        values(make_values(count, seed)),
+  QueuedSort(Kind kind, std::size_t count, std::uint32_t seed)
+      : kind(kind),
+        keys(make_keys<float>(Distribution::few_distinct, count, seed)),
+        values(kind == Kind::indices ? iota_values(count) : make_values(count, seed)),
         key_buffer(to_bytes(keys)),
-        value_buffer(to_bytes(values)) {}
+        value_buffer(to_bytes(make_values(count, seed))) {}
+  static std::vector<std::uint32_t> iota_values(std::size_t count) {
+    std::vector<std::uint32_t> v(count);
+    for (std::size_t i = 0; i < count; ++i) v[i] = static_cast<std::uint32_t>(i);
+    return v;
+  }
+  Kind kind;
   std::vector<float> keys;
-  std::vector<std::uint32_t> values;
+  std::vector<std::uint32_t> values;  // what the values are before the sort (sort_indices(): the indices)
   GlBuffer key_buffer, value_buffer;
 };
 
 // Queues sorts of `count` pairs with `swap` between them, `rounds` times, and checks them all
-// afterwards. `expect` gives what a sort of `count` pairs must equal.
+// afterwards. `expect` gives what an unstable sort of `count` pairs must equal.
 template <class Sorter>
 void sort_chain_with_swaps(Sorter& sorter, Swap swap, std::size_t count, int rounds, Expect expect) {
-  const std::size_t bytes = sorter.scratch_bytes(count);
+  const std::size_t bytes = sorter.scratch_bytes(count, Stability::stable);
   ScratchArena arena(bytes);
   std::vector<std::unique_ptr<QueuedSort>> queued;
   const auto sort_next = [&] {
-    queued.push_back(std::make_unique<QueuedSort>(count, static_cast<std::uint32_t>(queued.size() * 7919 + 11)));
+    const Kind kind = static_cast<Kind>(queued.size() % 3);
+    queued.push_back(
+        std::make_unique<QueuedSort>(kind, count, static_cast<std::uint32_t>(queued.size() * 7919 + 11)));
     QueuedSort& s = *queued.back();
-    sorter.sort(s.key_buffer.name(), s.value_buffer.name(), count, Order::descending, Stability::unstable);
+    if (kind == Kind::indices) {
+      sorter.sort_indices(s.key_buffer.name(), s.value_buffer.name(), count, Order::descending);
+    } else {
+      sorter.sort(s.key_buffer.name(), s.value_buffer.name(), count, Order::descending,
+                  kind == Kind::stable ? Stability::stable : Stability::unstable);
+    }
   };
   for (int round = 0; round < rounds; ++round) {
     sort_next();
@@ -68,7 +87,8 @@ void sort_chain_with_swaps(Sorter& sorter, Swap swap, std::size_t count, int rou
     SCOPED_TRACE("queued sort " + std::to_string(i));
     const QueuedSort& s = *queued[i];
     EXPECT_TRUE(pairs_ok(s.keys, s.values, from_bytes<float>(s.key_buffer.read(), 0, count),
-                         from_bytes<std::uint32_t>(s.value_buffer.read(), 0, count), Order::descending, expect));
+                         from_bytes<std::uint32_t>(s.value_buffer.read(), 0, count), Order::descending,
+                         s.kind == Kind::unstable ? expect : Expect::stable));
   }
   EXPECT_TRUE(arena.guards_intact());
 }
