@@ -46,7 +46,9 @@ struct BitonicPassInfo {
 };
 
 /// Called with the current context, on the thread that sorts; it may make GL calls that
-/// leave the GL state as it was (queries, timestamps), and must not call the sorter.
+/// leave the GL state as it was (queries, timestamps), and must not call the sorter. An exception
+/// it throws leaves the sort (whose data is then undefined) with the GL state restored; later
+/// sorts are right.
 using BitonicPassObserver = std::function<void(const BitonicPassInfo&)>;
 
 /// The kernels of a RadixSorter sort (shaders/radix/), in the order a sort runs them.

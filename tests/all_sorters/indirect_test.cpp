@@ -92,6 +92,85 @@ TYPED_TEST(SortIndirectState, LeavesTheDispatchIndirectBindingAndNoError) {
   EXPECT_TRUE(same_bits(from_bytes<Key>(key_buffer.read(), 0, keys.size()), expected));
 }
 
+// A count beyond GL_MAX_SHADER_STORAGE_BLOCK_SIZE from the start of its buffer: only the count's
+// word may be bound. Bound whole, the block was cut at the limit on llvmpipe and the network read
+// 0 there, sorting nothing. Word 0 holds 0, so a sort that read it sorts nothing either.
+TYPED_TEST(SortIndirectState, CountPastTheStorageBlockSizeLimit) {
+  constexpr Family F = TypeParam::family;
+  using Key = typename TypeParam::Key;
+  auto& sorter = contract_sorter<F, Key>();
+  GLint64 block_size = 0;
+  glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block_size);
+  ASSERT_GT(block_size, 0);
+  const std::size_t offset = static_cast<std::size_t>(block_size) + 32;
+  if (offset > (std::size_t{1} << 31)) GTEST_SKIP() << "a count buffer past a " << block_size << "-byte block limit";
+  GlBuffer counts(Bytes(offset + 16, 0));
+  const std::uint32_t count = 500;
+  glBindBuffer(GL_COPY_WRITE_BUFFER, counts.name());
+  glBufferSubData(GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(offset), sizeof count, &count);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  const auto keys = make_keys<Key>(Distribution::random, 600, 19);
+  GlBuffer key_buffer(to_bytes(keys));
+  sorter.sort_indirect(key_buffer.name(), counts.name(), offset, 600);
+  EXPECT_TRUE(no_gl_error("sort_indirect"));
+  auto expected = keys;
+  std::sort(expected.begin(), expected.begin() + count);
+  EXPECT_TRUE(same_bits(from_bytes<Key>(key_buffer.read(), 0, keys.size()), expected));
+}
+
+// What each dispatch of sort_indirect() has bound at the count's binding point, seen from the
+// pass observer: a range that starts at the aligned offset at or below the count and holds no
+// more than the alignment's bytes and the count. (The network bound the whole buffer.)
+template <class Sorter, class Info>
+void expect_count_word_bound(Sorter& sorter, GLuint count_binding) {
+  GLint alignment = 4;
+  glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
+  const std::size_t count_offset = 4096 + 36;
+  GlBuffer counts(Bytes(65536, 0));
+  const std::uint32_t count = 700;
+  counts.write(count_offset, &count, sizeof count);
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, 1000, 23);
+  GlBuffer key_buffer(to_bytes(keys));
+  int dispatches = 0;
+  sorter.set_pass_observer([&](const Info& info) {
+    if (!info.after) return;
+    GLint bound = 0;
+    GLint64 start = -1, size = -1;
+    glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, count_binding, &bound);
+    glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, count_binding, &start);
+    glGetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, count_binding, &size);
+    if (static_cast<GLuint>(bound) != counts.name()) return;  // a kernel that reads no count
+    ++dispatches;
+    EXPECT_LE(static_cast<std::size_t>(start), count_offset);
+    EXPECT_GT(size, 0) << "the whole count buffer is bound";
+    EXPECT_LE(static_cast<std::size_t>(start + size), count_offset + 4 + static_cast<std::size_t>(alignment));
+  });
+  sorter.sort_indirect(key_buffer.name(), counts.name(), count_offset, keys.size());
+  sorter.set_pass_observer({});
+  EXPECT_GT(dispatches, 0) << "no dispatch had the count buffer bound";
+  EXPECT_TRUE(no_gl_error("sort_indirect"));
+  auto expected = keys;
+  std::sort(expected.begin(), expected.begin() + count);
+  EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(key_buffer.read(), 0, keys.size()), expected));
+}
+
+class SortIndirectBinding : public GlTest {};
+
+TEST_F(SortIndirectBinding, OnlyTheCountWordIsBound) {
+  {
+    SCOPED_TRACE("BitonicSorter");
+    gpusort::BitonicSorter<std::uint32_t> network(test_tuning());
+    expect_count_word_bound<decltype(network), gpusort::BitonicPassInfo>(network,
+        gpusort::detail::GPUSORT_BITONIC_BINDING_COUNT_BUFFER);
+  }
+  {
+    SCOPED_TRACE("RadixSorter");
+    gpusort::RadixSorter<std::uint32_t> radix(radix_test_tuning());
+    expect_count_word_bound<decltype(radix), gpusort::RadixPassInfo>(
+        radix, gpusort::detail::GPUSORT_RADIX_BINDING_COUNT_BUFFER);
+  }
+}
+
 TYPED_TEST(SortIndirectErrors, BadCountLocationsAreRefusedAndNothingChanges) {
   constexpr Family F = TypeParam::family;
   using Key = typename TypeParam::Key;

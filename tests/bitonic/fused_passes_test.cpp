@@ -94,6 +94,34 @@ TEST_F(FusedPasses, PairsMatchCpuNetworkSortAfterSort) {
   }
 }
 
+// A pass observer that throws right after a fused dispatch: the exception leaves that sort, and
+// every later fused sort is right. (The dispatch's tickets were once counted after the observer
+// returned, so later sorts waited for tickets that never came: wrong sorts on one llvmpipe
+// thread, a possible hang on a GPU.)
+TEST_F(FusedPasses, AnObserverThatThrowsLeavesLaterSortsRight) {
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> sorter(fused_tuning());
+  SKIP_UNLESS_FUSED(sorter);
+  struct ObserverFailure {};
+  bool thrown = false;
+  sorter.set_pass_observer([&](const gpusort::BitonicPassInfo& info) {
+    if (info.after && info.pass.kind == gpusort::BitonicPass::Kind::fused_passes && !thrown) {
+      thrown = true;
+      throw ObserverFailure{};
+    }
+  });
+  const auto keys = make_keys<std::uint32_t>(Distribution::random, 3000, 5);
+  const auto values = make_values(3000, 5);
+  GlBuffer key_buffer(to_bytes(keys)), value_buffer(to_bytes(values));
+  EXPECT_THROW(sorter.sort(key_buffer.name(), value_buffer.name(), 3000), ObserverFailure);
+  ASSERT_TRUE(thrown) << "no fused dispatch was observed";
+  EXPECT_TRUE(no_gl_error("the sort the observer left"));
+  sorter.set_pass_observer({});
+  for (std::size_t count : {3000u, 5 * 1024u + 3, 40000u}) {
+    SCOPED_TRACE("count " + std::to_string(count));
+    EXPECT_TRUE(pairs_match_cpu_network(sorter, count, static_cast<std::uint32_t>(count)));
+  }
+}
+
 TEST_F(FusedPasses, KeysWideKeysStableSortsAndRanges) {
   gpusort::BitonicSorter<std::uint32_t> keys_sorter(fused_tuning());
   SKIP_UNLESS_FUSED(keys_sorter);

@@ -94,8 +94,7 @@ class Algorithm {
     }
     if (job.indirect) {
       runner_.run_indirect(plan_, program_names_, programs_.get(arguments_program()), range, job.count_buffer,
-                           static_cast<GLuint>(job.count_offset / sizeof(std::uint32_t)), job.order, config_,
-                           scratch_);
+                           job.count_offset, job.order, config_, scratch_);
     } else if (job.indices) {
       permute_.iota(range.values, range.value_offset, job.count);
       if (job.count < 2) return;

@@ -56,13 +56,17 @@ class Runner {
   }
 
   /// sort_indirect(): runs `plan` (planned for `capacity` >= 2, not direct) on the first
-  /// min(n, capacity) elements of `range`, n the uint at word `count_word` of `count_buffer`.
+  /// min(n, capacity) elements of `range`, n the uint at byte `count_offset` of `count_buffer`.
   /// `planner` (arguments_program()) turns n into every pass's workgroups first.
   void run_indirect(const SortPlan& plan, const std::vector<GLuint>& programs, GLuint planner, const BufferRange& range,
-                    GLuint count_buffer, GLuint count_word, Order order, const Config& c, const Scratch& scratch) {
+                    GLuint count_buffer, std::uint64_t count_offset, Order order, const Config& c,
+                    const Scratch& scratch) {
     const BufferSlice& arguments = scratch.slice(ScratchSlot::indirect_arguments);
     Uniforms uniforms = bind(range, plan.count, c);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_BITONIC_BINDING_COUNT_BUFFER, count_buffer);
+    // Only the count's word is bound (from the aligned offset below it): a driver may clamp a
+    // whole-buffer binding to GL_MAX_SHADER_STORAGE_BLOCK_SIZE and read 0 past it.
+    const GLuint count_word = bind_words(GPUSORT_BITONIC_BINDING_COUNT_BUFFER, count_buffer, count_offset, 1,
+                                         c.device.storage_offset_alignment);
     glBindBufferRange(GL_SHADER_STORAGE_BUFFER, GPUSORT_BITONIC_BINDING_ARGUMENTS, arguments.buffer,
                       static_cast<GLintptr>(arguments.offset), static_cast<GLsizeiptr>(arguments.bytes));
     uniforms.count = 0;
@@ -189,10 +193,12 @@ class Runner {
     observed.steps = table.steps;
     observe(observed, false);
     const std::uint64_t launched = dispatch_workgroups(table.items, c.dispatch_limits());
-    observe(observed, true);
-    // Every workgroup takes a ticket (unsigned wrap-around is intended).
+    // Every workgroup takes a ticket (unsigned wrap-around is intended). Counted before the
+    // observer hears of the dispatch, so that an observer that throws leaves the counters
+    // right for the next sort.
     tickets_taken_ += static_cast<GLuint>(launched);
     items_finished_ += table.items;
+    observe(observed, true);
   }
 
   void observe(const Pass& pass, bool after) const {

@@ -125,7 +125,8 @@ inline Status check_buffer(const ElementBytes& bytes, const char* what, std::siz
 }
 
 /// Fails unless `count_buffer` is a buffer object that the GPU may access now with an aligned
-/// 32-bit count at byte `count_offset` that the shaders can index; its bytes go to `bytes`.
+/// 32-bit count at byte `count_offset` (any offset in it: only that word is bound); its bytes go to
+/// `bytes`.
 /// Binds GL_COPY_READ_BUFFER (the caller's GlStateBackup restores it).
 inline Status check_count_buffer(GLuint count_buffer, std::size_t count_offset, ElementBytes& bytes) {
   if (count_offset % sizeof(std::uint32_t) != 0) {
@@ -144,13 +145,6 @@ inline Status check_count_buffer(GLuint count_buffer, std::size_t count_offset, 
                                               : "pass a count_offset of at most " +
                                                     std::to_string(size - sizeof(std::uint32_t)) +
                                                     " or a larger buffer"));
-  }
-  // The shaders read the count as word count_offset / 4 of the whole buffer, a 32-bit index.
-  const std::uint64_t last_word_offset = std::uint64_t{std::numeric_limits<std::uint32_t>::max()} * 4;
-  if (count_offset > last_word_offset) {
-    return fail("count_offset " + std::to_string(count_offset) + " of " + label +
-                " is beyond the 2^32 words that the shaders index with 32-bit integers: put the count at a "
-                "count_offset of at most " + std::to_string(last_word_offset));
   }
   bytes = ElementBytes{count_buffer, count_offset, count_offset + sizeof(std::uint32_t)};
   return check_not_mapped(label);
