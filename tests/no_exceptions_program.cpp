@@ -18,6 +18,8 @@
 #include <limits>
 #include <numeric>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "caller_state_snapshot.hpp"
@@ -286,6 +288,29 @@ void check_key_type(const char* key_name) {
   }
 }
 
+// Every query of a sorter that is not valid reports one error naming `expected` and answers
+// something harmless; tuning() once read the first element of an empty vector there.
+template <class Sorter>
+void queries_report(const std::string& name, const Sorter& sorter, const std::string& expected) {
+  expect_error(name + ": max_count()", expected, [&] { (void)sorter.max_count(); }, {});
+  expect_error(name + ": device_facts()", expected, [&] { (void)sorter.device_facts(); }, {});
+  expect_error(name + ": scratch_bytes()", expected, [&] { (void)sorter.scratch_bytes(64); }, {});
+  if constexpr (!std::is_same<Sorter, gpusort::Sorter<std::uint32_t>>::value) {
+    expect_error(name + ": tuning()", expected, [&] {
+      const auto tuning = sorter.tuning();  // a copy: reads every field
+      (void)tuning;
+    }, {});
+    expect_error(name + ": plan()", expected, [&] { (void)sorter.plan(64); }, {});
+  } else {
+    expect_error(name + ": algorithm_for()", expected, [&] { (void)sorter.algorithm_for(64); }, {});
+    expect_error(name + ": crossover()", expected, [&] { (void)sorter.crossover(); }, {});
+  }
+  if constexpr (std::is_same<Sorter, gpusort::RadixSorter<std::uint32_t>>::value ||
+                std::is_same<Sorter, gpusort::RadixSorter<float>>::value) {
+    expect_error(name + ": tile_size()", expected, [&] { (void)sorter.tile_size(); }, {});
+  }
+}
+
 // Constructors that fail leave sorters that are not valid and refuse every call.
 void check_constructor_failures() {
   GlBuffer keys(to_bytes(test_keys<std::uint32_t>(64, 1)));
@@ -327,6 +352,20 @@ void check_constructor_failures() {
   }, watched);
   auto& no_radix = sorter.radix();  // reports once more
   expect_error("a sort on that radix()", "no radix sort", [&] { no_radix.sort(keys.name(), 64); }, watched);
+  queries_report("Sorter::radix() without a radix sort", no_radix, "no radix sort");
+  queries_report("RadixSorter with a broken shader", radix, "not valid");
+  queries_report("RadixSorter at the ES 3.1 minimums", small_radix, "not valid");
+  queries_report("BitonicSorter with tile_size 3", bitonic, "not valid");
+  // Moved from: the sorter that took its objects sorts; the one it left reports.
+  gpusort::RadixSorter<std::uint32_t> radix_source;
+  gpusort::RadixSorter<std::uint32_t> radix_target(std::move(radix_source));
+  queries_report("a moved-from RadixSorter", radix_source, "moved from");
+  gpusort::Sorter<std::uint32_t> sorter_target(std::move(sorter));
+  queries_report("a moved-from Sorter", sorter, "moved from");
+  gpusort::BitonicSorter<std::uint32_t> bitonic_source;
+  gpusort::BitonicSorter<std::uint32_t> bitonic_target(std::move(bitonic_source));
+  queries_report("a moved-from BitonicSorter", bitonic_source, "moved from");
+  messages().clear();
 
   // A program that fails to build at first use: the stable variants of the network.
   messages().clear();

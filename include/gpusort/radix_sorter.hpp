@@ -102,8 +102,9 @@ class RadixSorter : public detail::FrontEnd<Key, Value, detail::radix::Algorithm
   /// plan(count).tile_size tells a count's tile. A sorter that is not valid: reports it, and
   /// the defaults.
   const RadixTuning& tuning() const {
-    detail::report(this->check_valid());
-    return this->algorithm_.config().tuning;
+    static const RadixTuning defaults{};
+    // A sorter that is not valid has no config to read.
+    return detail::report(this->check_valid()) ? this->algorithm_.config().tuning : defaults;
   }
   /// Keys per tile: workgroup_size x keys_per_invocation of tuning() (plan(count).tile_size:
   /// the tile of a sort of `count` elements).
