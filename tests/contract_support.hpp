@@ -114,6 +114,18 @@ inline gpusort::SorterTuning contract_sorter_tuning(std::size_t radix_from) {
   return tuning;
 }
 
+// The tuning contract_sorter<F, ...>() builds its sorters with.
+template <Family F>
+auto contract_tuning() {
+  if constexpr (F == Family::bitonic) {
+    return test_tuning();
+  } else if constexpr (F == Family::radix) {
+    return radix_test_tuning();
+  } else {
+    return contract_sorter_tuning(contract_crossover);
+  }
+}
+
 template <class Key, class Value>
 struct ContractSorterSlot {};
 

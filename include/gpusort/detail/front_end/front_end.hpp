@@ -25,6 +25,7 @@
 //   void use_scratch(const BufferSlice& range, std::uint64_t range_start); void release_scratch();
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -37,6 +38,8 @@
 #include "../../order.hpp"
 #include "../../sort_completion_barrier.hpp"
 #include "../device/limits.hpp"
+#include "../gl/context_tie.hpp"
+#include "../gl/delete_hold.hpp"
 #include "../gl/program.hpp"
 #include "../gl/readback.hpp"
 #include "../gl/scratch.hpp"
@@ -129,8 +132,8 @@ class FrontEnd {
   /// `count_buffer`, written by earlier GPU work (an emitter's atomic counter, a culling
   /// pass's output). The CPU never reads n: the passes take their workgroup counts from GPU
   /// work too (glDispatchComputeIndirect). n = 0 or 1 is a no-op. `keys` must hold `capacity`
-  /// elements; `count_offset` is a multiple of 4, at most 2^34 - 4 (the count's word index is
-  /// 32-bit), outside the elements sorted. Leaves GL_DISPATCH_INDIRECT_BUFFER as it was.
+  /// elements; `count_offset` is a multiple of 4 anywhere in `count_buffer` (only the count's
+  /// word is bound), outside the elements sorted. Leaves GL_DISPATCH_INDIRECT_BUFFER as it was.
   ///   sorter.sort_indirect(depth, counter_buffer, 0, max_particles);
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
   void sort_indirect(BufferView keys, GLuint count_buffer, std::size_t count_offset, std::size_t capacity,
@@ -213,9 +216,10 @@ class FrontEnd {
     report(use_scratch_checked(buffer, offset, bytes));
   }
 
-  /// Deletes the GPU memory the sorter allocated itself: its scratch and the host-vector
-  /// overloads' copies (the next call that needs them allocates again). A use_scratch() range
-  /// stays in use.
+  /// Gives back the GPU memory the sorter allocated itself: its scratch and the host-vector
+  /// overloads' copies (the next call that needs them allocates again). Sorts queued before may
+  /// still use it, so it is deleted by a later call once a fence made now has passed, never
+  /// waited for (gl/retired.hpp). A use_scratch() range stays in use.
   void release_scratch() { report(release_checked()); }
 
   /// The largest count one call can sort on this context.
@@ -235,22 +239,31 @@ class FrontEnd {
   FrontEnd() : validity_(fail("this sorter was not built")) {}
   FrontEnd(FrontEnd&& other) noexcept
       : algorithm_(std::move(other.algorithm_)), validity_(std::move(other.validity_)),
-        probe_fingerprint_(other.probe_fingerprint_), caller_scratch_(other.caller_scratch_),
-        host_(std::move(other.host_)) {
+        tie_(std::move(other.tie_)), probe_fingerprint_(other.probe_fingerprint_),
+        caller_scratch_(other.caller_scratch_), host_(std::move(other.host_)),
+        host_staging_(std::move(other.host_staging_)) {
     other.validity_ = moved_from();
   }
+  /// The objects this sorter had go as in the destructor (the current context must be theirs).
   FrontEnd& operator=(FrontEnd&& other) noexcept {
     if (this != &other) {
       algorithm_ = std::move(other.algorithm_);
       validity_ = std::move(other.validity_);
+      tie_ = std::move(other.tie_);
       probe_fingerprint_ = other.probe_fingerprint_;
       caller_scratch_ = other.caller_scratch_;
       host_ = std::move(other.host_);
+      host_staging_ = std::move(other.host_staging_);
       other.validity_ = moved_from();
     }
     return *this;
   }
-  ~FrontEnd() = default;
+  /// Deletes the sorter's GL objects where its context (or one sharing with it) is current;
+  /// anywhere else it deletes nothing, since the names there are another context's objects:
+  /// its objects then go when their context is destroyed.
+  ~FrontEnd() {
+    if (validity_ && !in_own_context()) delete_hold_.arm();
+  }
 
   static constexpr ElementLayout layout_ = element_layout_of<Key, Value>();
 
@@ -259,7 +272,10 @@ class FrontEnd {
   template <class... Args>
   Status build(const DeviceLimits& limits, Args&&... args) {
     Status status = algorithm_.init(limits, std::forward<Args>(args)...);
-    if (status) probe_fingerprint_ = fingerprint_of(algorithm_.probe_program());
+    if (status) {
+      probe_fingerprint_ = fingerprint_of(algorithm_.probe_program());
+      tie_.tie();
+    }
     validity_ = status ? Status() : fail("this sorter is not valid: its constructor failed (" + status.message() +
                                          "); construct a new one");
     return status;
@@ -290,15 +306,23 @@ class FrontEnd {
                                        : validity_;
   }
 
-  /// check_valid(), a current context, and one of the sorter's programs in it: a context that
-  /// does not share objects with the sorter's holds other objects or none under its names, and
-  /// an engine's context has programs at most small names, so the program's fingerprint must
-  /// match too (queries only: no GL error either way).
+  /// Whether the current context is the sorter's, or shares objects with it (queries only: no
+  /// GL error either way). A context that does not share objects holds other objects or none
+  /// under the sorter's names, even one where a twin sorter was built the same way: the tie's
+  /// value is the sorter's alone (context_tie.hpp). Where the driver did not keep that value,
+  /// one of the sorter's programs must be there with the interface it had.
+  bool in_own_context() const {
+    if (!check_current_context()) return false;
+    if (tie_.tied()) return tie_.holds();
+    const GLuint probe = algorithm_.probe_program();
+    return glIsProgram(probe) == GL_TRUE && fingerprint_of(probe) == probe_fingerprint_;
+  }
+
+  /// check_valid(), and the sorter's own context (or one sharing with it) current.
   Status usable() const {
     if (Status status = check_valid(); !status) return status;
     if (Status status = check_current_context(); !status) return status;
-    const GLuint probe = algorithm_.probe_program();
-    if (glIsProgram(probe) == GL_TRUE && fingerprint_of(probe) == probe_fingerprint_) return {};
+    if (in_own_context()) return {};
     return fail("this sorter's programs are not in the current context (\"" + gl_string(GL_RENDERER) +
                 "\"): a sorter sorts in the context that was current when it was constructed, or in one that "
                 "shares objects with it; make that context current, or construct a sorter for this one");
@@ -360,6 +384,8 @@ class FrontEnd {
     return algorithm_.prepare(j);
   }
 
+  /// Declared before the GL objects, so that it outlives them (~FrontEnd()).
+  DeleteHold delete_hold_;
   Algorithm algorithm_;
 
  private:
@@ -391,8 +417,17 @@ class FrontEnd {
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     algorithm_.run(j);
     glMemoryBarrier(sort_completion_barrier);
-    if (Status status = read_buffer(j.buffers.keys, static_cast<std::size_t>(key_size), keys); !status) return status;
-    if (has_values) return read_buffer(j.buffers.values, static_cast<std::size_t>(value_size), values);
+    // Both read back before either vector changes: a failed map leaves both as they were.
+    if (Status status = read_buffer(j.buffers.keys, static_cast<std::size_t>(key_size), host_staging_, 0); !status)
+      return status;
+    if (has_values) {
+      if (Status status = read_buffer(j.buffers.values, static_cast<std::size_t>(value_size), host_staging_,
+                                      static_cast<std::size_t>(key_size));
+          !status)
+        return status;
+      std::memcpy(values, host_staging_.data() + key_size, static_cast<std::size_t>(value_size));
+    }
+    std::memcpy(keys, host_staging_.data(), static_cast<std::size_t>(key_size));
     return {};
   }
 
@@ -449,18 +484,23 @@ class FrontEnd {
     if (Status status = usable(); !status) return status;
     algorithm_.release_scratch();
     host_.release();
+    std::vector<unsigned char>().swap(host_staging_);
     return {};
   }
 
   /// Ok, or what every call reports: why the sorter cannot sort (empty: moved from).
   Status validity_;
-  /// The probe program's fingerprint where the sorter was built (usable()).
+  /// What tells the sorter's context from every other (in_own_context()).
+  ContextTie tie_;
+  /// The probe program's fingerprint where the sorter was built, where the tie tells nothing.
   ProgramFingerprint probe_fingerprint_;
   /// The use_scratch() range; buffer 0: the algorithm allocates its own scratch.
   BufferSlice caller_scratch_;
-  /// The host overloads' copies of the data (sort(std::vector&, ...)).
+  /// The host overloads' copies of the data (sort(std::vector&, ...)), and the bytes they are
+  /// read back into (kept, like the copies, for the next call of the same size).
   enum class HostSlot { keys, values };
   ScratchBuffers<HostSlot, 2> host_;
+  std::vector<unsigned char> host_staging_;
 };
 
 }  // namespace detail

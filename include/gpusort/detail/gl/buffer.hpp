@@ -11,6 +11,8 @@
 
 #include "../status.hpp"
 #include "counters.hpp"
+#include "delete_hold.hpp"
+#include "errors.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -63,13 +65,10 @@ class GlBuffer {
     glGetBufferParameteri64v(GL_COPY_WRITE_BUFFER, GL_BUFFER_SIZE, &given);
     if (given != size) {
       release();
-      // The refusal's own error must not stay behind. (An error the caller had left pending
-      // may go with it: GL cannot tell the two apart.)
-      for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {
-      }
-      return fail("the device refused " + std::to_string(bytes) +
-                  " bytes of scratch memory (out of GPU memory?): sort fewer elements per call, or give the "
-                  "sorter memory of your own with use_scratch()");
+      // The refusal's own error must not stay behind.
+      return fail("the device refused " + std::to_string(bytes) + " bytes of scratch memory" + take_gl_errors() +
+                  " (out of GPU memory?): sort fewer elements per call, or give the sorter memory of your own "
+                  "with use_scratch()");
     }
     bytes_ = bytes;
     return {};
@@ -77,7 +76,7 @@ class GlBuffer {
 
   /// Deletes the buffer (if any); the next allocate() creates a new one.
   void release() {
-    if (name_ != 0) glDeleteBuffers(1, &name_);
+    if (name_ != 0 && gl_deletes_held() == 0) glDeleteBuffers(1, &name_);
     name_ = 0;
     bytes_ = 0;
   }

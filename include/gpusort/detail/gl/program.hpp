@@ -13,6 +13,7 @@
 #include "../device/limits.hpp"
 #include "../fnv1a.hpp"
 #include "../status.hpp"
+#include "delete_hold.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -24,7 +25,7 @@ class GlProgram {
   GlProgram() = default;
   explicit GlProgram(GLuint name) : name_(name) {}
   ~GlProgram() {
-    if (name_ != 0) glDeleteProgram(name_);
+    if (name_ != 0 && gl_deletes_held() == 0) glDeleteProgram(name_);
   }
   GlProgram(GlProgram&& other) noexcept : name_(other.name_) { other.name_ = 0; }
   GlProgram& operator=(GlProgram&& other) noexcept {

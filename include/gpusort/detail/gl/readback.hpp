@@ -4,8 +4,11 @@
 #include <cstddef>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "../status.hpp"
+#include "counters.hpp"
+#include "errors.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -15,16 +18,15 @@ namespace detail {
 inline Status read_buffer(GLuint buffer, std::size_t bytes, void* out) {
   if (bytes == 0) return {};
   glBindBuffer(GL_COPY_READ_BUFFER, buffer);
-  const void* mapped = glMapBufferRange(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(bytes), GL_MAP_READ_BIT);
+  int& maps_left = gl_faults().maps_before_failure;
+  const bool refused = maps_left == 0;
+  if (maps_left >= 0) --maps_left;
+  const void* mapped =
+      refused ? nullptr : glMapBufferRange(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(bytes), GL_MAP_READ_BIT);
   if (mapped == nullptr) {
-    const GLenum error = glGetError();  // the map failure's error must not stay behind
+    // The refusal's error must not stay behind.
     return fail("reading " + std::to_string(bytes) + " sorted bytes back failed: glMapBufferRange returned no "
-                "mapping (GL error 0x" + [&] {
-                  const char* digits = "0123456789abcdef";
-                  std::string hex;
-                  for (int shift = 12; shift >= 0; shift -= 4) hex += digits[(error >> shift) & 0xFu];
-                  return hex;
-                }() + "); the device may be out of memory: sort fewer elements per call");
+                "mapping" + take_gl_errors() + "; the device may be out of memory: sort fewer elements per call");
   }
   std::memcpy(out, mapped, bytes);
   // GL_FALSE: the store was lost while mapped (a display mode change, by the spec).
@@ -33,6 +35,13 @@ inline Status read_buffer(GLuint buffer, std::size_t bytes, void* out) {
                 "(glUnmapBuffer returned GL_FALSE); sort again");
   }
   return {};
+}
+
+/// read_buffer() into bytes [at, at + bytes) of `staging`, grown where it is smaller (its
+/// other bytes kept).
+inline Status read_buffer(GLuint buffer, std::size_t bytes, std::vector<unsigned char>& staging, std::size_t at) {
+  if (staging.size() < at + bytes) staging.resize(at + bytes);
+  return read_buffer(buffer, bytes, staging.data() + at);
 }
 
 }  // namespace detail

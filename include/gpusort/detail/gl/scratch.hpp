@@ -1,11 +1,13 @@
 #pragma once
 // ScratchBuffers: the GPU memory an algorithm keeps for itself, by name (an enum class of
 // `Count` slots). By default each slot is a buffer of its own, grown on demand, never shrunk,
-// and deleted with its owner or by release(). After use_range() every slot lives instead in one
+// and given back with its owner or by release(). After use_range() every slot lives instead in one
 // range of a buffer the caller owns (use_scratch()), where each sort lays out the slots it
 // uses afresh: in slot order from the range's start, each at the next multiple of
 // GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, so that a slot that keeps state between sorts
-// stays in place as long as it is the first one.
+// stays in place as long as it is the first one. A buffer of the sorter's own that a sort may
+// still use on the GPU when it is replaced or released is retired behind a fence, not deleted
+// (retired.hpp).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -13,6 +15,7 @@
 
 #include "../status.hpp"
 #include "buffer.hpp"
+#include "retired.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -78,11 +81,13 @@ class ScratchBuffers {
   /// refuses), or the slots are laid out in the caller's range (fails naming the bytes needed
   /// where they do not fit).
   Status place(const Needs& needs, std::uint32_t alignment) {
+    retired_.reap();
     if (!in_caller_range()) {
       for (std::size_t i = 0; i < Count; ++i) {
         if (needs[i] == 0) continue;
         GlBuffer& buffer = own_[i];
         if (buffer.name() == 0 || buffer.bytes() < needs[i]) {
+          retire(i);
           if (Status status = buffer.allocate(needs[i], immutable_); !status) return status;
         }
         slices_[i] = BufferSlice{buffer.name(), 0, buffer.bytes()};
@@ -115,8 +120,10 @@ class ScratchBuffers {
   /// like place() (never immutable), then `bytes` bytes of `data` copied to its start; its name
   /// goes to `name`. Binds GL_COPY_WRITE_BUFFER.
   Status upload(Slot slot, const void* data, std::uint64_t bytes, GLuint& name) {
+    retired_.reap();
     GlBuffer& buffer = own_[static_cast<std::size_t>(slot)];
     if (buffer.name() == 0 || buffer.bytes() < bytes) {
+      retire(static_cast<std::size_t>(slot));
       if (Status status = buffer.allocate(bytes < 16 ? 16 : bytes, false); !status) return status;
     }
     glBindBuffer(GL_COPY_WRITE_BUFFER, buffer.name());
@@ -125,17 +132,28 @@ class ScratchBuffers {
     return {};
   }
 
-  /// Deletes the buffers the sorter allocated (the next place() allocates again, unless the
-  /// slots live in a caller's range).
+  /// Gives back the buffers the sorter allocated, once the sorts queued so far are done with
+  /// them (the next place() allocates again, unless the slots live in a caller's range).
   void release() {
+    retired_.reap();
     for (std::size_t i = 0; i < Count; ++i) {
       if (own_[i].name() != 0 && slices_[i].buffer == own_[i].name()) slices_[i] = BufferSlice{};
-      own_[i].release();
     }
+    retired_.retire(own_);
   }
 
+  /// Buffers given back but not yet deleted, since a sort queued before may use them (tests).
+  std::size_t retired_count() const { return retired_.count(); }
+
  private:
-  GlBuffer own_[Count];  // moves and deletes with the owner
+  /// Takes slot `i`'s buffer out of use (its slice with it).
+  void retire(std::size_t i) {
+    if (own_[i].name() != 0 && slices_[i].buffer == own_[i].name()) slices_[i] = BufferSlice{};
+    retired_.retire(own_[i]);
+  }
+
+  GlBuffer own_[Count];    // moves and deletes with the owner
+  RetiredBuffers retired_;  // declared after own_: deleted first, with their fences
   std::array<BufferSlice, Count> slices_{};
   BufferSlice range_;  // the caller's range; buffer 0: none
   std::uint64_t range_start_ = 0;
