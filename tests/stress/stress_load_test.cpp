@@ -436,22 +436,23 @@ void live(std::mt19937& rng, GpuCountWriter& writer, Tally& tally, Problems& pro
 
 struct LifeKind {
   Family family;
+  const char* types;
   LifeFunction run;
 };
 
 const LifeKind life_kinds[] = {
-    {Family::bitonic, &live<Family::bitonic, std::uint32_t, void>},
-    {Family::radix, &live<Family::radix, std::uint32_t, std::uint32_t>},
-    {Family::sorter, &live<Family::sorter, std::uint64_t, void>},
-    {Family::bitonic, &live<Family::bitonic, float, std::uint32_t>},
-    {Family::radix, &live<Family::radix, float, void>},
-    {Family::sorter, &live<Family::sorter, double, std::uint32_t>},
-    {Family::bitonic, &live<Family::bitonic, std::int64_t, std::uint32_t>},
-    {Family::radix, &live<Family::radix, std::uint64_t, std::uint32_t>},
-    {Family::sorter, &live<Family::sorter, std::int32_t, std::uint32_t>},
-    {Family::bitonic, &live<Family::bitonic, double, void>},
-    {Family::radix, &live<Family::radix, std::int32_t, void>},
-    {Family::sorter, &live<Family::sorter, float, void>},
+    {Family::bitonic, "<uint32_t>", &live<Family::bitonic, std::uint32_t, void>},
+    {Family::radix, "<uint32_t, uint32_t>", &live<Family::radix, std::uint32_t, std::uint32_t>},
+    {Family::sorter, "<uint64_t>", &live<Family::sorter, std::uint64_t, void>},
+    {Family::bitonic, "<float, uint32_t>", &live<Family::bitonic, float, std::uint32_t>},
+    {Family::radix, "<float>", &live<Family::radix, float, void>},
+    {Family::sorter, "<double, uint32_t>", &live<Family::sorter, double, std::uint32_t>},
+    {Family::bitonic, "<int64_t, uint32_t>", &live<Family::bitonic, std::int64_t, std::uint32_t>},
+    {Family::radix, "<uint64_t, uint32_t>", &live<Family::radix, std::uint64_t, std::uint32_t>},
+    {Family::sorter, "<int32_t, uint32_t>", &live<Family::sorter, std::int32_t, std::uint32_t>},
+    {Family::bitonic, "<double>", &live<Family::bitonic, double, void>},
+    {Family::radix, "<int32_t>", &live<Family::radix, std::int32_t, void>},
+    {Family::sorter, "<float>", &live<Family::sorter, float, void>},
 };
 constexpr std::size_t life_kind_count = sizeof(life_kinds) / sizeof(life_kinds[0]);
 
@@ -472,10 +473,18 @@ void load_thread(std::size_t index, std::chrono::seconds window, Tally& tally, P
       // Threads start 5 kinds apart, so that 8 threads build 8 different sorters at first.
       std::size_t next = (5 * index) % life_kind_count;
       std::size_t life = 0;
+      // Counted around each life as well, so that a leak names the sorter that left it.
       auto live_next = [&] {
         const LifeKind& kind = life_kinds[next];
         next = (next + 1) % life_kind_count;
-        kind.run(rng, writer, tally, problems, thread_name + " life " + std::to_string(life++));
+        const std::string where = thread_name + " life " + std::to_string(life++);
+        const LiveObjects life_before = LiveObjects::probe();
+        kind.run(rng, writer, tally, problems, where);
+        const LiveObjects life_after = LiveObjects::probe();
+        if (!(life_before == life_after)) {
+          problems.add(where + " " + class_name(kind.family) + kind.types + ": the live GL objects changed from " +
+                       life_before.describe() + " to " + life_after.describe());
+        }
         return kind.family;
       };
       const auto start = Clock::now();
