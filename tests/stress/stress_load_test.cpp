@@ -161,7 +161,7 @@ SorterType<F, Key, Value> make_sorter() {
   }
 }
 
-// The entry points a life goes through, each once, in an order drawn per life.
+// The entry points a life goes through, each once per pass, in an order drawn per pass.
 enum class Op { host, buffer, range, indirect, indices, scratch, release_in_between };
 
 const char* op_name(Op op) {
@@ -201,7 +201,14 @@ class Life {
           sorter.release_scratch();
           ++tally_.releases;
         }
-        run_op(sorter, op);
+        // A refused call names the case here; the thread's own catch could not.
+        try {
+          run_op(sorter, op);
+        } catch (const std::exception& e) {
+          problems_.add(where_ + " " + class_name(F) + "<" + key_name<Key>() + (pairs ? ", uint32_t" : "") + "> " +
+                        op_name(op) + " threw: " + e.what());
+          return;
+        }
       }
     }
   }
