@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -21,22 +22,28 @@
 
 namespace gpusort {
 
-/// Where a BitonicSorter keeps compiled programs between runs. Give one to the sorter's
-/// constructor; it asks load() before compiling a program and store()s each program it had
-/// to compile. FileProgramCache is the ready-made one; subclass this one to keep binaries
-/// elsewhere (an asset database, memory).
+/// Where a sorter keeps compiled programs between runs. Give one to the sorter's constructor;
+/// it asks load() before compiling a program and store()s each program it had to compile.
+/// FileProgramCache is the ready-made one; subclass this one to keep entries elsewhere (an
+/// asset database, memory).
 ///
 ///   gpusort::FileProgramCache cache("/home/me/.cache/myapp/gpusort");  // outlives the sorter
 ///   gpusort::BitonicSorter<float, std::uint32_t> sorter(gpusort::BitonicTuning{}, &cache);
 ///
 /// Contracts for implementations:
-/// - Keys are 1 to 200 characters of [A-Za-z0-9_-]: the kernel's name and 16 hex digits of a
-///   hash of GL_VENDOR, GL_RENDERER, GL_VERSION and the program's full source, so another
-///   driver version or another BitonicTuning never asks for an old key.
-/// - load() returns true and fills `binary` and `format` (as glGetProgramBinary gave them)
-///   when it has `key`, else false. What it returns may be stale or damaged: the sorter lets
-///   the driver check it and compiles from source when it is rejected, then store()s the
-///   fresh binary under the same key, which should replace the old one.
+/// - Keys are 1 to 200 characters of [A-Za-z0-9_-]: the kernel's name and 32 hex digits of a
+///   SHA-256 of GL_VENDOR, GL_RENDERER, GL_VERSION, the kernel's name and the program's full
+///   source, so another driver version or another tuning never asks for an old key.
+/// - What store() receives is an opaque entry of at most max_entry_bytes that gpusort made: the
+///   driver's binary wrapped with its key, the SHA-256 of the program it was compiled from, and a
+///   SHA-256 of the whole. `format` is the driver's binary format, also inside the entry.
+/// - load() returns true and fills `binary` and `format` with what store() was given for `key`,
+///   else false. It may return anything (stale, damaged, another key's entry): gpusort checks
+///   the entry against the key and the program it wants, and never hands the driver a binary
+///   that fails the check, nor one larger than max_entry_bytes allows or in a format the
+///   driver does not list; it compiles from source instead and store()s the fresh entry under
+///   the same key, which should replace the old one. The check is a hash, not a signature:
+///   whoever can write the cache's storage can make entries that pass it.
 /// - store() may drop what it is given.
 /// - Called on the thread that builds a program (the constructor, or the first call that
 ///   needs a program built on first use), with the sorter's context current. A cache that
@@ -44,8 +51,18 @@ namespace gpusort {
 /// - An exception from load() or store() propagates out of the constructor or call that
 ///   was building the program, with no GL object leaked and no GL error pending.
 ///   FileProgramCache never throws.
+/// - GL errors: a sorter that builds with a cache leaves the caller's pending GL errors alone,
+///   except in one case: when the driver refuses a binary that passed the check (a driver
+///   update that kept its version string), gpusort calls glGetError() until it returns
+///   GL_NO_ERROR (8 times at most), since some drivers raise an error then and gpusort leaves
+///   none behind; an error the caller had left pending is cleared with it.
 class ProgramCache {
  public:
+  /// The largest entry gpusort stores or accepts (64 MiB): a driver's program binary is at
+  /// most a few MB, so anything larger is damage, and a bound lets a cache refuse a header
+  /// that claims more before it allocates anything.
+  static constexpr std::size_t max_entry_bytes = std::size_t{64} << 20;
+
   virtual ~ProgramCache() = default;
   virtual bool load(const std::string& key, std::vector<std::uint8_t>& binary, std::uint32_t& format) = 0;
   virtual void store(const std::string& key, const std::vector<std::uint8_t>& binary, std::uint32_t format) = 0;
