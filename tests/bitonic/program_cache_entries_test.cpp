@@ -1,7 +1,10 @@
 // What a ProgramCache hands back cannot hurt: a damaged entry, or another program's valid one
 // under a key, never reaches glProgramBinary (NVIDIA's driver crashes on some), whatever cache
 // returns it; the caller's pending GL error survives such an entry; a program built twice in a
-// batch is one entry; every entry a fresh FileProgramCache is given loads again.
+// batch is one entry; every entry a fresh FileProgramCache is given loads again. FileProgramCache
+// misses, without reading or allocating, a file whose header claims a huge payload, and one
+// copied under another key; its temporary files carry the process id, stale ones are removed
+// (and nothing else), and the directories it creates are private to the user.
 //
 // These tests use only the interfaces gpusort had before the entries were bound to their keys,
 // so that they also build, and fail, against that code.
@@ -12,8 +15,17 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
+
+#ifdef __linux__
+#include <sys/inotify.h>
+#endif
+#ifndef _WIN32
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
 
 #include "bitonic/program_cache_support.hpp"
 #include "gl_session.hpp"
@@ -210,6 +222,131 @@ TEST_F(ProgramCacheEntries, EveryEntryAFreshFileCacheIsGivenLoadsAgain) {
   EXPECT_EQ(second_run.hits, static_cast<int>(first_run.stored.size()));
   EXPECT_THAT(second_run.stored, ::testing::IsEmpty()) << "compiled again on the second run";
 }
+
+// Rewrites the u64 at byte 16 of `file` (the payload length in every layout so far) and makes
+// the file as long as that claims where `sparse` (no disk is used).
+void claim_payload(const fs::path& file, std::uint64_t claimed, std::uint64_t real_payload, bool sparse) {
+  const std::uint64_t size = fs::file_size(file);
+  {
+    std::fstream out(file, std::ios::in | std::ios::out | std::ios::binary);
+    out.seekp(16);
+    out.write(reinterpret_cast<const char*>(&claimed), 8);
+  }
+  if (sparse) fs::resize_file(file, size - real_payload + claimed);
+}
+
+TEST(ProgramCacheFile, HugeLengthClaimsMissWithoutReadingThePayload) {
+  TemporaryDirectory directory;
+  gpusort::FileProgramCache cache(directory.path());
+  const std::string key = "local_sort-00112233445566778899aabbccddeeff";
+  const Binary binary = pattern(1000, 5);
+  struct Claim {
+    std::uint64_t bytes;
+    bool sparse;  // the file as long as the header claims: only a bound stops the read
+  };
+  for (const Claim claim : {Claim{std::uint64_t{1} << 28, true}, Claim{std::uint64_t{1} << 40, true},
+                            Claim{std::uint64_t{1} << 40, false}, Claim{std::uint64_t{1} << 63, false},
+                            Claim{~std::uint64_t{0}, false}}) {
+    SCOPED_TRACE("claims " + std::to_string(claim.bytes) + (claim.sparse ? " bytes, as long" : " bytes, short"));
+    cache.store(key, binary, 1);
+    Binary loaded;
+    std::uint32_t format = 0;
+    ASSERT_TRUE(cache.load(key, loaded, format)) << "the entry must load before, or this proves nothing";
+    claim_payload(cache.entry_path(key), claim.bytes, binary.size(), claim.sparse);
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_FALSE(cache.load(key, loaded, format));
+    const auto took = std::chrono::steady_clock::now() - start;
+    // A read of the claimed 256 MiB takes over half a second; a header, well under a millisecond.
+    EXPECT_LT(took, std::chrono::milliseconds(250)) << "the claimed payload was read";
+    fs::remove(cache.entry_path(key));
+  }
+}
+
+TEST(ProgramCacheFile, AnEntryCopiedUnderAnotherKeyIsAMiss) {
+  TemporaryDirectory directory;
+  gpusort::FileProgramCache cache(directory.path());
+  const std::string tile = "local_sort-0123456789abcdef", global = "global_steps-0123456789abcdef";
+  cache.store(tile, pattern(500, 1), 7);
+  cache.store(global, pattern(600, 2), 7);
+  fs::copy_file(cache.entry_path(tile), cache.entry_path(global), fs::copy_options::overwrite_existing);
+  Binary loaded;
+  std::uint32_t format = 0;
+  EXPECT_FALSE(cache.load(global, loaded, format)) << "another key's entry was handed out";
+  ASSERT_TRUE(cache.load(tile, loaded, format));
+  EXPECT_EQ(loaded, pattern(500, 1));
+}
+
+TEST(ProgramCacheFile, StaleTemporariesAreRemovedAndNothingElse) {
+  TemporaryDirectory directory;
+  const fs::path& dir = directory.path();
+  const std::vector<std::string> stale_temporaries = {
+      "local_sort-00112233445566778899aabbccddeeff.bin.4242-0123456789abcdef.tmp",  // this layout's
+      "global_steps-0123456789abcdef.bin.0123456789abcdef-17.tmp",                  // layout 1's
+  };
+  const std::vector<std::string> kept = {
+      "local_sort-00112233445566778899aabbccddeeff.bin.4243-fedcba9876543210.tmp",  // fresh
+      "notes.tmp", "a.bin.tmp", "a.bin.1234.tmp", "a.bin.12-3g.tmp", "a.bin.12-34.tmp.bak", "bad key.bin.1-2.tmp",
+      "local_sort-0123456789abcdef.bin", "x.bin.1-" + std::string(21, '1') + ".tmp",
+  };
+  const auto old = fs::file_time_type::clock::now() - std::chrono::minutes(20);
+  for (const auto& name : stale_temporaries) std::ofstream(dir / name) << "left by a killed writer";
+  for (const auto& name : kept) std::ofstream(dir / name) << "not the cache's, or not stale";
+  fs::create_directory(dir / "d.bin.1-2.tmp");  // the pattern, but a directory
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().filename().string() != kept.front()) fs::last_write_time(entry.path(), old);
+  }
+  gpusort::FileProgramCache cache(dir);
+  cache.store("dispatch_args-0123456789abcdef", pattern(100, 3), 1);
+  std::vector<std::string> want = kept;
+  want.push_back("d.bin.1-2.tmp");
+  want.push_back("dispatch_args-0123456789abcdef.bin");
+  EXPECT_EQ(file_names(dir), sorted(want));
+}
+
+#ifdef __linux__
+TEST(ProgramCacheFile, TemporaryNamesCarryTheProcessId) {
+  TemporaryDirectory directory;
+  const int watch = inotify_init1(IN_NONBLOCK);
+  ASSERT_GE(watch, 0);
+  ASSERT_GE(inotify_add_watch(watch, directory.path().c_str(), IN_CREATE), 0);
+  gpusort::FileProgramCache cache(directory.path());
+  cache.store("local_sort-0123456789abcdef", pattern(100, 4), 1);
+  std::vector<std::string> created;
+  alignas(inotify_event) char events[16384];
+  const ssize_t bytes = read(watch, events, sizeof events);
+  for (ssize_t at = 0; at < bytes;) {
+    const auto* event = reinterpret_cast<const inotify_event*>(events + at);
+    if (event->len > 0) created.push_back(event->name);
+    at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
+  }
+  close(watch);
+  const std::string process = ".bin." + std::to_string(getpid()) + "-";
+  EXPECT_THAT(created, ::testing::Contains(::testing::AllOf(::testing::StartsWith("local_sort-0123456789abcdef"),
+                                                            ::testing::HasSubstr(process),
+                                                            ::testing::EndsWith(".tmp"))));
+}
+#endif
+
+#ifndef _WIN32
+TEST(ProgramCacheFile, CreatedDirectoriesArePrivateToTheUser) {
+  TemporaryDirectory directory;
+  const fs::path mine = directory.path() / "made-by-the-user";
+  fs::create_directory(mine);
+  fs::permissions(mine, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec);
+  const fs::perms user_made = fs::status(mine).permissions();
+  const mode_t saved = umask(022);  // what the test checks does not rest on the caller's umask
+  gpusort::FileProgramCache cache(mine / "a" / "b");
+  cache.store("local_sort-0123456789abcdef", pattern(100, 5), 1);
+  umask(saved);
+  EXPECT_EQ(fs::status(mine / "a").permissions(), fs::perms::owner_all);
+  EXPECT_EQ(fs::status(mine / "a" / "b").permissions(), fs::perms::owner_all);
+  EXPECT_EQ(fs::status(mine).permissions(), user_made) << "a directory the user made was changed";
+  Binary loaded;
+  std::uint32_t format = 0;
+  EXPECT_TRUE(cache.load("local_sort-0123456789abcdef", loaded, format));
+}
+#endif
 
 }  // namespace
 }  // namespace gpusort_test

@@ -1,12 +1,15 @@
 // The parts of the program cache that bind an entry to its key and program: SHA-256 against the
 // FIPS 180-4 examples, the envelope gpusort wraps each driver binary in (any change to it is a
 // miss), a binary the driver refuses though its envelope is sound (compiled again, no GL error
-// left), and oversized entries.
+// left), a FileProgramCache file rewritten with a valid hash (the envelope still stops it),
+// oversized entries, and which names FileProgramCache takes for its temporary files.
 
 #include <gmock/gmock.h>
 
 #include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -117,6 +120,50 @@ TEST_F(ProgramCacheEnvelopeSorter, ABinaryTheDriverRefusesIsCompiledAgainWithNoE
   for (const auto& stored : cache.entries) EXPECT_NE(stored.second.binary, forged.at(stored.first).binary);
 }
 
+// A FileProgramCache file whose payload was changed and whose SHA-256 was computed again loads
+// from the file cache, but its envelope stops it before the driver.
+TEST_F(ProgramCacheEnvelopeSorter, AFileRewrittenWithAValidHashIsCompiledAgain) {
+  const auto formats = binary_formats_for("AFileRewrittenWithAValidHashIsCompiledAgain");
+  TemporaryDirectory directory;
+  gpusort::FileProgramCache files(directory.path());
+  { KeySorter reference(constructor_programs_only(), &files); }
+  if (formats.empty()) return;
+  ASSERT_FALSE(file_names(directory.path()).empty());
+  for (const auto& name : file_names(directory.path())) {
+    const fs::path path = directory.path() / name;
+    std::vector<char> bytes;
+    {
+      std::ifstream in(path, std::ios::binary);
+      bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    ASSERT_GT(bytes.size(), 64u);
+    bytes[bytes.size() / 2] ^= 0x10;
+    const std::size_t body = bytes.size() - 32;
+    const auto digest = sha256(bytes.data(), body);
+    std::memcpy(bytes.data() + body, digest.data(), 32);
+    std::ofstream(path, std::ios::binary | std::ios::trunc).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    Binary loaded;
+    std::uint32_t format = 0;
+    EXPECT_TRUE(files.load(name.substr(0, name.size() - 4), loaded, format)) << "the rewrite must pass the file's hash";
+  }
+  struct Forward : gpusort::ProgramCache {
+    gpusort::FileProgramCache& files;
+    int stores = 0;
+    explicit Forward(gpusort::FileProgramCache& f) : files(f) {}
+    bool load(const std::string& k, Binary& b, std::uint32_t& f) override { return files.load(k, b, f); }
+    void store(const std::string& k, const Binary& b, std::uint32_t f) override {
+      ++stores;
+      files.store(k, b, f);
+    }
+  } forward(files);
+  ProgramBinaryCalls calls;
+  KeySorter sorter(constructor_programs_only(), &forward);
+  EXPECT_TRUE(no_gl_error("constructor given rewritten files"));
+  EXPECT_TRUE(sorts_keys(sorter, 71));
+  EXPECT_EQ(calls.count(), 0) << "calls of glProgramBinary";
+  EXPECT_EQ(forward.stores, static_cast<int>(file_names(directory.path()).size())) << "each compiled again";
+}
+
 // A user's cache may return anything, however large: gpusort refuses more than max_entry_bytes.
 TEST_F(ProgramCacheEnvelopeSorter, OversizedEntriesAreMisses) {
   struct Huge : gpusort::ProgramCache {
@@ -140,6 +187,24 @@ TEST_F(ProgramCacheEnvelopeSorter, OversizedEntriesAreMisses) {
     EXPECT_EQ(calls.count(), 0) << "calls of glProgramBinary";
   }
   EXPECT_EQ(cache.stores, cache.loads);
+
+  TemporaryDirectory directory;
+  gpusort::FileProgramCache files(directory.path());
+  files.store("local_sort-0123456789abcdef", Binary(gpusort::ProgramCache::max_entry_bytes + 1), 1);
+  EXPECT_THAT(file_names(directory.path()), ::testing::IsEmpty());
+}
+
+TEST(ProgramCacheFile, TemporaryNamesAreOnlyTheCachesOwn) {
+  using gpusort::FileProgramCache;
+  for (const char* name : {"local_sort-0123456789abcdef.bin.4242-0123456789abcdef.tmp",
+                           "global_steps-0123456789abcdef.bin.0123456789abcdef-17.tmp", "k.bin.1-2.tmp"}) {
+    EXPECT_TRUE(FileProgramCache::temporary_name(name)) << name;
+  }
+  for (const char* name : {"k.bin", "k.bin.tmp", "k.bin.1.tmp", "k.bin.-2.tmp", "k.bin.1-.tmp", "k.bin.1-2-3.tmp",
+                           "k.bin.1-2.tmp.x", "k.bin.1-G.tmp", "k.bin.1-123456789012345678901.tmp", ".bin.1-2.tmp",
+                           "../k.bin.1-2.tmp", "k k.bin.1-2.tmp", "notes.tmp"}) {
+    EXPECT_FALSE(FileProgramCache::temporary_name(name)) << name;
+  }
 }
 
 }  // namespace
