@@ -11,8 +11,10 @@
 
 #include <gmock/gmock.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -224,15 +226,18 @@ TEST_F(ProgramCacheEntries, EveryEntryAFreshFileCacheIsGivenLoadsAgain) {
 }
 
 // Rewrites the u64 at byte 16 of `file` (the payload length in every layout so far) and makes
-// the file as long as that claims where `sparse` (no disk is used).
-void claim_payload(const fs::path& file, std::uint64_t claimed, std::uint64_t real_payload, bool sparse) {
+// the file as long as that claims where `sparse` (no disk is used); false where the file system
+// cannot make a file that long.
+bool claim_payload(const fs::path& file, std::uint64_t claimed, std::uint64_t real_payload, bool sparse) {
   const std::uint64_t size = fs::file_size(file);
   {
     std::fstream out(file, std::ios::in | std::ios::out | std::ios::binary);
     out.seekp(16);
     out.write(reinterpret_cast<const char*>(&claimed), 8);
   }
-  if (sparse) fs::resize_file(file, size - real_payload + claimed);
+  std::error_code error;
+  if (sparse) fs::resize_file(file, size - real_payload + claimed, error);
+  return !error;
 }
 
 TEST(ProgramCacheFile, HugeLengthClaimsMissWithoutReadingThePayload) {
@@ -252,12 +257,20 @@ TEST(ProgramCacheFile, HugeLengthClaimsMissWithoutReadingThePayload) {
     Binary loaded;
     std::uint32_t format = 0;
     ASSERT_TRUE(cache.load(key, loaded, format)) << "the entry must load before, or this proves nothing";
-    claim_payload(cache.entry_path(key), claim.bytes, binary.size(), claim.sparse);
-    const auto start = std::chrono::steady_clock::now();
-    EXPECT_FALSE(cache.load(key, loaded, format));
-    const auto took = std::chrono::steady_clock::now() - start;
-    // A read of the claimed 256 MiB takes over half a second; a header, well under a millisecond.
-    EXPECT_LT(took, std::chrono::milliseconds(250)) << "the claimed payload was read";
+    if (!claim_payload(cache.entry_path(key), claim.bytes, binary.size(), claim.sparse)) {
+      std::printf("HugeLengthClaimsMissWithoutReadingThePayload: no file of %llu bytes here, case skipped\n",
+                  static_cast<unsigned long long>(claim.bytes));
+      continue;
+    }
+    // The quickest of three loads: a read of the claimed 256 MiB takes over half a second, a
+    // header well under a millisecond, however busy the machine.
+    auto quickest = std::chrono::steady_clock::duration::max();
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      const auto start = std::chrono::steady_clock::now();
+      EXPECT_FALSE(cache.load(key, loaded, format));
+      quickest = std::min(quickest, std::chrono::steady_clock::now() - start);
+    }
+    EXPECT_LT(quickest, std::chrono::milliseconds(250)) << "the claimed payload was read";
     fs::remove(cache.entry_path(key));
   }
 }
