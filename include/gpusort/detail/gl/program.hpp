@@ -11,7 +11,8 @@
 
 #include "../../program_cache.hpp"
 #include "../device/limits.hpp"
-#include "../fnv1a.hpp"
+#include "../program_entry.hpp"
+#include "../sha256.hpp"
 #include "../status.hpp"
 #include "delete_hold.hpp"
 
@@ -122,19 +123,24 @@ inline Status check_program_fits(GLuint program, const char* kernel_name, const 
   return {};
 }
 
-/// The ProgramCache key of `program` on the current context: "<kernel>-<16 hex digits>",
-/// the digits a 64-bit FNV-1a of GL_VENDOR, GL_RENDERER, GL_VERSION and the full source,
-/// so that another driver version, device or BitonicTuning never meets an old binary's key. An
-/// ES context's GL_VERSION starts with "OpenGL ES" (and its source with "#version 3x0 es"), so a
-/// desktop and an ES context of the same driver never share binaries either.
-inline std::string program_cache_key(const ProgramSource& program) {
-  std::uint64_t hash = fnv1a64("gpusort program 1\n");  // bump when binaries are used differently
-  for (GLenum name : {GLenum(GL_VENDOR), GLenum(GL_RENDERER), GLenum(GL_VERSION)}) {
-    hash = fnv1a64(gl_string(name) + "\n", hash);
-  }
-  for (const std::string& source : program.sources) hash = fnv1a64(source, hash);
-  return std::string(program.kernel_name) + "-" + hex64(hash);
+/// `program`'s identity on the current context: the SHA-256 of GL_VENDOR, GL_RENDERER,
+/// GL_VERSION, the kernel's name and the full source, so that another driver version, device or
+/// tuning never meets an old binary's key. An ES context's GL_VERSION starts with "OpenGL ES"
+/// (and its source with "#version 3x0 es"), so a desktop and an ES context of the same driver
+/// never share binaries either.
+inline ProgramIdentity program_identity(const ProgramSource& program) {
+  Sha256 hash;
+  hash.update("gpusort program 2\n");  // bump when binaries are used differently
+  for (GLenum name : {GLenum(GL_VENDOR), GLenum(GL_RENDERER), GLenum(GL_VERSION)}) hash.update(gl_string(name) + "\n");
+  hash.update(std::string(program.kernel_name) + "\n");
+  for (const std::string& source : program.sources) hash.update(source);
+  ProgramIdentity identity;
+  identity.digest = hash.finish();
+  identity.key = std::string(program.kernel_name) + "-" + hex_digits(identity.digest, 16);
+  return identity;
 }
+
+inline std::string program_cache_key(const ProgramSource& program) { return program_identity(program).key; }
 
 /// The formats glProgramBinary accepts on the current context. Empty where the driver
 /// offers none (Mesa with MESA_SHADER_CACHE_DISABLE=true): a cache is then never consulted.
@@ -146,44 +152,50 @@ inline std::vector<GLint> program_binary_formats() {
   return formats;
 }
 
-/// The program `cache` holds under `key`, if the driver accepts it; else no program. Leaves
-/// no GL error behind either way.
-inline GlProgram load_program_binary(ProgramCache& cache, const std::string& key, const std::vector<GLint>& formats) {
-  std::vector<std::uint8_t> binary;
+/// The program `cache` holds for `identity`, if its entry passes the checks (program_entry) and
+/// the driver accepts the binary; else no program. Raises no GL error; clears the error flags
+/// only after the driver refused a binary that passed the checks (ProgramCache: GL errors).
+inline GlProgram load_program_binary(ProgramCache& cache, const ProgramIdentity& identity,
+                                     const std::vector<GLint>& formats) {
+  std::vector<std::uint8_t> entry;
   std::uint32_t format = 0;
-  if (!cache.load(key, binary, format) || binary.empty() ||
-      binary.size() > static_cast<std::size_t>(std::numeric_limits<GLsizei>::max())) {
+  if (!cache.load(identity.key, entry, format)) return GlProgram();
+  std::size_t offset = 0, length = 0;
+  if (!program_entry::unwrap(identity, entry, format, offset, length) ||
+      length > static_cast<std::size_t>(std::numeric_limits<GLsizei>::max())) {
     return GlProgram();
   }
-  // glProgramBinary raises GL_INVALID_ENUM for a format the driver does not list (a cache
-  // file from another driver): never hand it one.
+  // glProgramBinary raises GL_INVALID_ENUM for a format the driver does not list (an entry
+  // from another driver that kept the version string): never hand it one.
   if (std::find(formats.begin(), formats.end(), static_cast<GLint>(format)) == formats.end()) return GlProgram();
   GlProgram program(glCreateProgram());
-  glProgramBinary(program.name(), static_cast<GLenum>(format), binary.data(), static_cast<GLsizei>(binary.size()));
+  glProgramBinary(program.name(), static_cast<GLenum>(format), entry.data() + offset, static_cast<GLsizei>(length));
   GLint linked = GL_FALSE;
   glGetProgramiv(program.name(), GL_LINK_STATUS, &linked);
   if (linked == GL_TRUE) return program;
-  // A rejected binary (another driver build, damaged data) only clears LINK_STATUS by the
-  // spec, but some drivers raise an error too; the caller must not find one. (An error the
-  // caller had left pending goes with it: GL cannot tell the two apart.)
+  // The driver refused its own binary for this very program (updated under the same version
+  // string). By the spec that only clears LINK_STATUS, but some drivers raise an error too,
+  // which the caller must not find; GL cannot tell it from one the caller left pending.
   for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {
   }
   return GlProgram();
 }
 
 /// Hands `cache` the driver's binary of `program` (linked with
-/// GL_PROGRAM_BINARY_RETRIEVABLE_HINT) under `key`; drivers may offer none.
-inline void store_program_binary(ProgramCache& cache, const std::string& key, GLuint program) {
+/// GL_PROGRAM_BINARY_RETRIEVABLE_HINT) in its envelope under its key; drivers may offer none,
+/// and one too large for an entry is not stored (it would never be loaded).
+inline void store_program_binary(ProgramCache& cache, const ProgramIdentity& identity, GLuint program) {
   GLint length = 0;
   glGetProgramiv(program, GL_PROGRAM_BINARY_LENGTH, &length);
-  if (length <= 0) return;
+  if (length <= 0 || static_cast<std::size_t>(length) > program_entry::max_binary_bytes(identity.key)) return;
   std::vector<std::uint8_t> binary(static_cast<std::size_t>(length));
   GLsizei written = 0;
   GLenum format = 0;
   glGetProgramBinary(program, length, &written, &format, binary.data());
-  if (written <= 0) return;
+  if (written <= 0 || written > length) return;
   binary.resize(static_cast<std::size_t>(written));
-  cache.store(key, binary, static_cast<std::uint32_t>(format));
+  cache.store(identity.key, program_entry::wrap(identity, static_cast<std::uint32_t>(format), binary),
+              static_cast<std::uint32_t>(format));
 }
 
 /// Deletes the shaders of a batch, detached from their programs, however the build ends.
@@ -220,11 +232,11 @@ inline Status build_compute_programs(const std::vector<ProgramSource>& programs,
   std::vector<GlProgram> built(programs.size());
   const std::vector<GLint> formats = cache ? program_binary_formats() : std::vector<GLint>();
   const bool caching = !formats.empty();
-  std::vector<std::string> keys(programs.size());
+  std::vector<ProgramIdentity> identities(programs.size());
   if (caching) {
     for (std::size_t i = 0; i < programs.size(); ++i) {
-      keys[i] = program_cache_key(programs[i]);
-      built[i] = load_program_binary(*cache, keys[i], formats);
+      identities[i] = program_identity(programs[i]);
+      built[i] = load_program_binary(*cache, identities[i], formats);
     }
   }
   ShaderBatch batch(programs.size());
@@ -281,7 +293,14 @@ inline Status build_compute_programs(const std::vector<ProgramSource>& programs,
   }
   if (caching) {
     for (std::size_t i = 0; i < programs.size(); ++i) {
-      if (batch.shader(i) != 0) store_program_binary(*cache, keys[i], built[i].name());
+      if (batch.shader(i) == 0) continue;
+      // Two programs of a batch with one key (the same kernel and source) are one entry:
+      // stored once, not written twice.
+      bool stored_before = false;
+      for (std::size_t j = 0; j < i; ++j) {
+        if (batch.shader(j) != 0 && identities[j].key == identities[i].key) stored_before = true;
+      }
+      if (!stored_before) store_program_binary(*cache, identities[i], built[i].name());
     }
   }
   result = std::move(built);
