@@ -15,6 +15,7 @@
 #include "../sha256.hpp"
 #include "../status.hpp"
 #include "delete_hold.hpp"
+#include "errors.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -176,8 +177,7 @@ inline GlProgram load_program_binary(ProgramCache& cache, const ProgramIdentity&
   // The driver refused its own binary for this very program (updated under the same version
   // string). By the spec that only clears LINK_STATUS, but some drivers raise an error too,
   // which the caller must not find; GL cannot tell it from one the caller left pending.
-  for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {
-  }
+  (void)take_gl_errors();  // nothing to report: the program is compiled from source instead
   return GlProgram();
 }
 
