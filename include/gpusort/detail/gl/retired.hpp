@@ -2,10 +2,10 @@
 // RetiredBuffers: scratch buffers a sorter no longer uses but that sorts it queued earlier may
 // still read or write on the GPU. GL defers deleting a buffer that queued commands use, but a
 // sorter that swapped its scratch while a sort was in flight (release_scratch() or use_scratch()
-// between two sorts, nothing waited for) was seen to give that sort wrong results on NVIDIA. So
-// a retired buffer keeps its name and memory until a fence made when it was retired has passed;
-// later calls ask the fences without waiting (glGetSynciv), so nothing here makes the CPU wait
-// for the GPU. A sorter destroyed with buffers still retired deletes them (GL's deferral is all
+// between two sorts, nothing waited for) was reported to give that sort wrong results on NVIDIA,
+// so gpusort does not lean on the deferral: a retired buffer keeps its name and memory until a
+// fence made when it was retired has passed; later calls ask the fences without waiting
+// (glGetSynciv), so nothing here makes the CPU wait for the GPU. A sorter destroyed with buffers still retired deletes them (GL's deferral is all
 // there is then).
 #include <cstddef>
 #include <utility>
