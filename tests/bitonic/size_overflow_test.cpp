@@ -89,14 +89,17 @@ TEST_F(SizeOverflow, SortIndirectCountOffsetPastTheBuffer) {
 }
 
 // A count buffer of 2^34 + 16 bytes (skipped where the driver cannot make one: llvmpipe
-// answers GL_OUT_OF_MEMORY): its words from 2^32 on are beyond a 32-bit word index, and
-// (GLuint)(count_offset / 4) once wrapped to word 0. Only the count's word is bound now, so the
-// count 64 there sorts the keys; word 0 holds 0, so a sort that read it sorts nothing.
-TEST_F(SizeOverflow, SortIndirectCountWordBeyond32BitIndex) {
+// answers GL_OUT_OF_MEMORY). Only the count's word is bound, from the aligned offset below it;
+// bound at 2^34, the H200 sorted the 64 keys descending (2026-11-29, not understood), so counts
+// beyond 2^32 - 4 bytes into their buffer are refused, naming the limit. Word 0 holds 64, so a
+// sort that read it would sort the keys.
+TEST_F(SizeOverflow, SortIndirectCountBeyondFourGibibytesIsRefused) {
   constexpr std::size_t big_offset = std::size_t{1} << 34;
   constexpr std::size_t big_bytes = big_offset + 16;
   auto& sorter = cached_sorter<std::uint32_t>();
   const auto keys = sample_keys(64);
+  GlBuffer key_buffer(to_bytes(keys));
+  const Bytes keys_before = key_buffer.read();
 
   struct BigBuffer {
     GLuint name = 0;
@@ -118,21 +121,18 @@ TEST_F(SizeOverflow, SortIndirectCountWordBeyond32BitIndex) {
     GTEST_SKIP() << "the driver cannot make a buffer of 2^34 + 16 bytes (glGetError() = " << hex(allocation_error)
                  << ", GL_BUFFER_SIZE = " << size << ")";
   }
-  const std::uint32_t zeros[4] = {0, 0, 0, 0}, counts_there[4] = {64, 64, 64, 64};
-  glBufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof zeros, zeros);
-  glBufferSubData(GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(big_offset), sizeof counts_there, counts_there);
+  const std::uint32_t words[4] = {64, 64, 64, 64};
+  glBufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof words, words);
+  glBufferSubData(GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(big_offset), sizeof words, words);
   glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
   ASSERT_TRUE(no_gl_error("filling the 2^34 + 16 byte count buffer"));
 
-  auto expected = keys;
-  std::sort(expected.begin(), expected.end());
-  for (std::size_t offset : {big_offset, big_offset + 12}) {
+  for (std::size_t offset : {std::size_t{1} << 32, big_offset, big_offset + 12}) {
     SCOPED_TRACE("count_offset " + std::to_string(offset));
-    GlBuffer key_buffer(to_bytes(keys));
-    sorter.sort_indirect(key_buffer.name(), counts.name, offset, 64);
-    EXPECT_TRUE(no_gl_error("sort_indirect with a count beyond 32-bit word indices"));
-    EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(key_buffer.read(), 0, keys.size()), expected))
-        << "the sort did not read the count at its offset";
+    EXPECT_THAT(error_from([&] { sorter.sort_indirect(key_buffer.name(), counts.name, offset, 64); }),
+                AllOf(HasSubstr("count_offset " + std::to_string(offset)), HasSubstr("at most 4294967292")));
+    EXPECT_TRUE(no_gl_error("sort_indirect with a count beyond 4 GiB"));
+    EXPECT_TRUE(key_buffer.read() == keys_before) << "keys changed";
   }
 }
 
@@ -241,7 +241,8 @@ TEST_F(SizeOverflow, ProgramCacheHeaderLengthsAtTheExtremesAreMisses) {
       std::ifstream in(cache.entry_path(key), std::ios::binary);
       bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     }
-    ASSERT_EQ(bytes.size(), 32u + stored.size());
+    // Layout 2: a 32-byte header, the key, the payload, a 32-byte SHA-256.
+    ASSERT_EQ(bytes.size(), 32u + key.size() + stored.size() + 32u);
     std::memcpy(bytes.data() + 16, &length, sizeof length);  // the header's payload length
     {
       std::ofstream out(cache.entry_path(key), std::ios::binary | std::ios::trunc);

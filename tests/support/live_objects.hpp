@@ -38,6 +38,17 @@ inline std::map<GLuint, GLint64> live_buffers() {
   return live;
 }
 
+// Whether `after` holds no buffer that `before` did not hold, at the same size: nothing was
+// allocated or grown in between. Buffers may have gone: a sorter deletes the scratch it retired
+// (detail/gl/retired.hpp) at a later call, once the sorts that could use it are done.
+inline bool no_buffer_allocated(const std::map<GLuint, GLint64>& before, const std::map<GLuint, GLint64>& after) {
+  for (const auto& [name, size] : after) {
+    const auto found = before.find(name);
+    if (found == before.end() || found->second != size) return false;
+  }
+  return true;
+}
+
 // How many buffers, programs and shaders are alive.
 struct LiveObjects {
   std::size_t buffers = 0, programs = 0, shaders = 0;

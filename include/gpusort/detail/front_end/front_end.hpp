@@ -132,8 +132,8 @@ class FrontEnd {
   /// `count_buffer`, written by earlier GPU work (an emitter's atomic counter, a culling
   /// pass's output). The CPU never reads n: the passes take their workgroup counts from GPU
   /// work too (glDispatchComputeIndirect). n = 0 or 1 is a no-op. `keys` must hold `capacity`
-  /// elements; `count_offset` is a multiple of 4 anywhere in `count_buffer` (only the count's
-  /// word is bound), outside the elements sorted. Leaves GL_DISPATCH_INDIRECT_BUFFER as it was.
+  /// elements; `count_offset` is a multiple of 4, at most 2^32 - 4 (only the count's word is
+  /// bound), outside the elements sorted. Leaves GL_DISPATCH_INDIRECT_BUFFER as it was.
   ///   sorter.sort_indirect(depth, counter_buffer, 0, max_particles);
   template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
   void sort_indirect(BufferView keys, GLuint count_buffer, std::size_t count_offset, std::size_t capacity,

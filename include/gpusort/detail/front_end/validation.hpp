@@ -125,8 +125,8 @@ inline Status check_buffer(const ElementBytes& bytes, const char* what, std::siz
 }
 
 /// Fails unless `count_buffer` is a buffer object that the GPU may access now with an aligned
-/// 32-bit count at byte `count_offset` (any offset in it: only that word is bound); its bytes go to
-/// `bytes`.
+/// 32-bit count at byte `count_offset` (in its first 4 GiB; only that word is bound); its bytes
+/// go to `bytes`.
 /// Binds GL_COPY_READ_BUFFER (the caller's GlStateBackup restores it).
 inline Status check_count_buffer(GLuint count_buffer, std::size_t count_offset, ElementBytes& bytes) {
   if (count_offset % sizeof(std::uint32_t) != 0) {
@@ -145,6 +145,15 @@ inline Status check_count_buffer(GLuint count_buffer, std::size_t count_offset, 
                                               : "pass a count_offset of at most " +
                                                     std::to_string(size - sizeof(std::uint32_t)) +
                                                     " or a larger buffer"));
+  }
+  // Only the count's word is bound, from the aligned offset below it. Bound 2^34 bytes into its
+  // buffer it was read wrong on NVIDIA (tests/bitonic/size_overflow_test.cpp), so the count
+  // stays in the first 4 GiB.
+  const std::uint64_t last_offset = std::uint64_t{std::numeric_limits<std::uint32_t>::max()} - 3;
+  if (count_offset > last_offset) {
+    return fail("count_offset " + std::to_string(count_offset) + " of " + label +
+                " is beyond the first 4 GiB of its buffer: put the count at a count_offset of at most " +
+                std::to_string(last_offset));
   }
   bytes = ElementBytes{count_buffer, count_offset, count_offset + sizeof(std::uint32_t)};
   return check_not_mapped(label);
