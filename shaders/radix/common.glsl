@@ -5,6 +5,7 @@
 //   HAS_VALUES    0 or 1 (32-bit values)
 //   RADIX_BITS    digit bits (1 .. 8); RADIX = 2^RADIX_BITS bins
 //   GROUP_SIZE    invocations per workgroup of this kernel
+//   ROLLED_LOOPS  1 on software renderers (optional; see ROLLED below)
 // then the shader interface's common and radix parts (detail/shader_interface/common.hpp,
 // detail/shader_interface/radix.hpp) and shaders/common/key_codec.glsl (KEY and the codec)
 // come first.
@@ -20,6 +21,22 @@
 // into offsets by the scan).
 
 #define RADIX (1u << RADIX_BITS)
+
+// ROLLED(n): n, as a trip count the compiler cannot see, so that it keeps a loop rather than
+// unrolling it. The host sets ROLLED_LOOPS for software renderers alone, whose LLVM back end
+// spends most of a program's build on unrolled copies (and on the coroutine splits that each
+// copy's barriers make). GPUs keep the unrolled loops: there ROLLED(n) is n itself, so the
+// text they compile after preprocessing is what it was without ROLLED. gl_NumWorkGroups.z is 1
+// in every dispatch (detail/gl/dispatch.hpp, and the arguments init.comp writes), so at least 1
+// in any invocation that runs.
+#ifndef ROLLED_LOOPS
+#define ROLLED_LOOPS 0
+#endif
+#if ROLLED_LOOPS
+#define ROLLED(n) ((n) * min(gl_NumWorkGroups.z, 1u))
+#else
+#define ROLLED(n) n
+#endif
 
 #define META_COUNT GPUSORT_RADIX_META_COUNT
 #define META_FALLBACKS GPUSORT_RADIX_META_FALLBACKS

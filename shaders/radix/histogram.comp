@@ -35,7 +35,7 @@ uint pass_mask_of(uint p) { return (1u << min(RADIX_BITS, u_end_bit - pass_shift
 // residency.
 void count_key(KEY key, bool all_bits) {
 #if ALL_PASSES
-    for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
+    for (uint p = 0u; p < ROLLED(HISTOGRAM_PASSES); ++p) {
         if (all_bits) atomicAdd(s_histogram[p * RADIX + digit_at(key, p * RADIX_BITS, RADIX - 1u)], 1u);
         else if (p < u_passes) atomicAdd(s_histogram[p * RADIX + digit_at(key, pass_shift_of(p), pass_mask_of(p))], 1u);
     }
@@ -56,10 +56,10 @@ void count_range_of(uint begin, uint end, bool all_bits) {
             count_key(first_pass_ordered(k0), all_bits);
             count_key(first_pass_ordered(k1), all_bits);
 #else
-            for (uint l = 0u; l < 4u; ++l) count_key(first_pass_ordered(v[l]), all_bits);
+            for (uint l = 0u; l < ROLLED(4u); ++l) count_key(first_pass_ordered(v[l]), all_bits);
 #endif
         } else {
-            for (uint l = 0u; l < KEYS_PER_VECTOR; ++l) {
+            for (uint l = 0u; l < ROLLED(KEYS_PER_VECTOR); ++l) {
                 if (first + l < end) count_key(load_key(first + l), all_bits);
             }
         }

@@ -101,9 +101,9 @@ void look_back(uint d, inout uint next, inout uint before) {
     uint idle = 0u;
     while (next != 0u && idle < LOOKBACK_POLLS) {
         uint words[LOOKBACK_WINDOW];
-        for (uint w = 0u; w < LOOKBACK_WINDOW; ++w) words[w] = status[uint(max(int(next) - 1 - int(w), 0)) * RADIX + d];
+        for (uint w = 0u; w < ROLLED(LOOKBACK_WINDOW); ++w) words[w] = status[uint(max(int(next) - 1 - int(w), 0)) * RADIX + d];
         uint from = next;
-        for (uint w = 0u; w < LOOKBACK_WINDOW; ++w) {
+        for (uint w = 0u; w < ROLLED(LOOKBACK_WINDOW); ++w) {
             uint state = status_state(words[w]);
             if (state == NOT_READY) break;
             before += words[w] & COUNT_MASK;

@@ -26,8 +26,9 @@
 // in earlier subgroups, in earlier rows of its subgroup, and in lower lanes of its row.
 
 // Full tiles load and scatter without bounds checks for 32-bit keys alone (with values, or
-// 64-bit keys in 384 x 10 tiles, the second copy of the code cost more than the checks).
-#if KEY_WORDS == 1 && !HAS_VALUES
+// 64-bit keys in 384 x 10 tiles, the second copy of the code cost more than the checks), except
+// on software renderers, where the copy costs more to compile than it saves.
+#if KEY_WORDS == 1 && !HAS_VALUES && !ROLLED_LOOPS
 #define FULL_TILE_PATH 1
 #else
 #define FULL_TILE_PATH 0
@@ -141,7 +142,7 @@ void scan_counts() {
     uint t = local_id();
     for (uint d = t; d < RADIX; d += GROUP_SIZE) S_START(d) = S_COUNT(d);
     barrier();
-    for (uint offset = 1u; offset < RADIX; offset <<= 1u) {
+    for (uint offset = 1u; offset < ROLLED(RADIX); offset <<= 1u) {
         for (uint d = t; d < RADIX; d += GROUP_SIZE) S_TMP(d) = S_START(d) + (d >= offset ? S_START(d - offset) : 0u);
         barrier();
         for (uint d = t; d < RADIX; d += GROUP_SIZE) S_START(d) = S_TMP(d);
@@ -158,7 +159,7 @@ void load_tile_checked(uint tile_first, uint n_tile, bool full) {
 #if RECOMPUTE_DIGITS
     g_tile_keys = n_tile;
 #endif
-    for (uint j = 0u; j < K; ++j) {
+    for (uint j = 0u; j < ROLLED(K); ++j) {
         uint p = tile_position(j);
         if (full || p < n_tile) {
             g_keys[j] = load_key(tile_first + p);
@@ -195,7 +196,7 @@ void sum_subgroup_counters() {
     uint t = local_id();
     for (uint x = t; x < HALF_RADIX; x += GROUP_SIZE) {
         uint run = 0u;  // two 16-bit sums; a tile holds at most 32768 keys
-        for (uint w = 0u; w < SUBGROUPS; ++w) {
+        for (uint w = 0u; w < ROLLED(SUBGROUPS); ++w) {
             uint c = s_area[w * HALF_RADIX + x];
             s_area[w * HALF_RADIX + x] = run;
             run += c;
@@ -214,7 +215,7 @@ void count_tile() {
     for (uint i = t; i < COUNTER_WORDS; i += GROUP_SIZE) s_area[i] = 0u;
     barrier();
     uint counters = subgroup_id() * HALF_RADIX;
-    for (uint j = 0u; j < K; ++j) {
+    for (uint j = 0u; j < ROLLED(K); ++j) {
         uint d = row_digit(j);
         atomicAdd(s_area[counters + (d >> 1u)], 1u << ((d & 1u) << 4u));
     }
@@ -230,7 +231,7 @@ void take_slots() {
     uint counters = subgroup_id() * HALF_RADIX;
     LANES below = lanes_below();
     LANES row = row_lanes();  // the same every row: one ballot a tile
-    for (uint j = 0u; j < K; ++j) {
+    for (uint j = 0u; j < ROLLED(K); ++j) {
         uint d = row_digit(j);
         LANES peers = match_digit(d, row);
         uint leader = highest_lane(peers);
@@ -267,13 +268,13 @@ void scatter_tile_checked(uint n_tile, bool full) {
     uint t = local_id();
     uint destination[K];
     uint slot;
-    for (uint p = 0u; p < SCATTER_PARTS; ++p) {
+    for (uint p = 0u; p < ROLLED(SCATTER_PARTS); ++p) {
         uint first = p * PART_SIZE;
 #if KEY_WORDS == 1
-        for (uint j = 0u; j < K; ++j)
+        for (uint j = 0u; j < ROLLED(K); ++j)
             if (in_part(rank_of(j), first, slot)) s_area[slot] = g_keys[j];
         barrier();
-        for (uint j = 0u; j < PART_ROWS; ++j) {
+        for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) {
             uint i = first + j * GROUP_SIZE + t;
             if (full || i < n_tile) {
                 KEY key = s_area[i - first];
@@ -285,15 +286,15 @@ void scatter_tile_checked(uint n_tile, bool full) {
 #else
         // Word by word, the low words first; a position's digit from its whole key.
         uint low[PART_ROWS];
-        for (uint j = 0u; j < K; ++j)
+        for (uint j = 0u; j < ROLLED(K); ++j)
             if (in_part(rank_of(j), first, slot)) s_area[slot] = g_keys[j].y;
         barrier();
-        for (uint j = 0u; j < PART_ROWS; ++j) low[j] = s_area[j * GROUP_SIZE + t];
+        for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) low[j] = s_area[j * GROUP_SIZE + t];
         barrier();
-        for (uint j = 0u; j < K; ++j)
+        for (uint j = 0u; j < ROLLED(K); ++j)
             if (in_part(rank_of(j), first, slot)) s_area[slot] = g_keys[j].x;
         barrier();
-        for (uint j = 0u; j < PART_ROWS; ++j) {
+        for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) {
             uint i = first + j * GROUP_SIZE + t;
             if (full || i < n_tile) {
                 KEY key = uvec2(s_area[i - first], low[j]);
@@ -305,12 +306,12 @@ void scatter_tile_checked(uint n_tile, bool full) {
 #endif
     }
 #if HAS_VALUES
-    for (uint p = 0u; p < SCATTER_PARTS; ++p) {
+    for (uint p = 0u; p < ROLLED(SCATTER_PARTS); ++p) {
         uint first = p * PART_SIZE;
-        for (uint j = 0u; j < K; ++j)
+        for (uint j = 0u; j < ROLLED(K); ++j)
             if (in_part(rank_of(j), first, slot)) s_area[slot] = g_values[j];
         barrier();
-        for (uint j = 0u; j < PART_ROWS; ++j) {
+        for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) {
             uint i = first + j * GROUP_SIZE + t;
             if (full || i < n_tile) store_dst_value(destination[p * PART_ROWS + j], s_area[i - first]);
         }

@@ -141,7 +141,7 @@ LANES match_digit(uint d, LANES row) {
     s_lane_digit[lane_slot()] = d;
     barrier();
     uint peers = 0u;
-    for (uint l = 0u; l < EMULATED_SUBGROUP_SIZE; ++l) peers |= uint(s_lane_digit[first + l] == d) << l;
+    for (uint l = 0u; l < ROLLED(EMULATED_SUBGROUP_SIZE); ++l) peers |= uint(s_lane_digit[first + l] == d) << l;
     return peers & row;
 }
 #endif

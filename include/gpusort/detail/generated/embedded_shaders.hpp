@@ -1385,6 +1385,7 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 //   HAS_VALUES    0 or 1 (32-bit values)
 //   RADIX_BITS    digit bits (1 .. 8); RADIX = 2^RADIX_BITS bins
 //   GROUP_SIZE    invocations per workgroup of this kernel
+//   ROLLED_LOOPS  1 on software renderers (optional; see ROLLED below)
 // then the shader interface's common and radix parts (detail/shader_interface/common.hpp,
 // detail/shader_interface/radix.hpp) and shaders/common/key_codec.glsl (KEY and the codec)
 // come first.
@@ -1400,6 +1401,22 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by eve
 // into offsets by the scan).
 
 #define RADIX (1u << RADIX_BITS)
+
+// ROLLED(n): n, as a trip count the compiler cannot see, so that it keeps a loop rather than
+// unrolling it. The host sets ROLLED_LOOPS for software renderers alone, whose LLVM back end
+// spends most of a program's build on unrolled copies (and on the coroutine splits that each
+// copy's barriers make). GPUs keep the unrolled loops: there ROLLED(n) is n itself, so the
+// text they compile after preprocessing is what it was without ROLLED. gl_NumWorkGroups.z is 1
+// in every dispatch (detail/gl/dispatch.hpp, and the arguments init.comp writes), so at least 1
+// in any invocation that runs.
+#ifndef ROLLED_LOOPS
+#define ROLLED_LOOPS 0
+#endif
+#if ROLLED_LOOPS
+#define ROLLED(n) ((n) * min(gl_NumWorkGroups.z, 1u))
+#else
+#define ROLLED(n) n
+#endif
 
 #define META_COUNT GPUSORT_RADIX_META_COUNT
 #define META_FALLBACKS GPUSORT_RADIX_META_FALLBACKS
@@ -1606,7 +1623,7 @@ uint pass_mask_of(uint p) { return (1u << min(RADIX_BITS, u_end_bit - pass_shift
 // residency.
 void count_key(KEY key, bool all_bits) {
 #if ALL_PASSES
-    for (uint p = 0u; p < HISTOGRAM_PASSES; ++p) {
+    for (uint p = 0u; p < ROLLED(HISTOGRAM_PASSES); ++p) {
         if (all_bits) atomicAdd(s_histogram[p * RADIX + digit_at(key, p * RADIX_BITS, RADIX - 1u)], 1u);
         else if (p < u_passes) atomicAdd(s_histogram[p * RADIX + digit_at(key, pass_shift_of(p), pass_mask_of(p))], 1u);
     }
@@ -1627,10 +1644,10 @@ void count_range_of(uint begin, uint end, bool all_bits) {
             count_key(first_pass_ordered(k0), all_bits);
             count_key(first_pass_ordered(k1), all_bits);
 #else
-            for (uint l = 0u; l < 4u; ++l) count_key(first_pass_ordered(v[l]), all_bits);
+            for (uint l = 0u; l < ROLLED(4u); ++l) count_key(first_pass_ordered(v[l]), all_bits);
 #endif
         } else {
-            for (uint l = 0u; l < KEYS_PER_VECTOR; ++l) {
+            for (uint l = 0u; l < ROLLED(KEYS_PER_VECTOR); ++l) {
                 if (first + l < end) count_key(load_key(first + l), all_bits);
             }
         }
@@ -1882,9 +1899,9 @@ void look_back(uint d, inout uint next, inout uint before) {
     uint idle = 0u;
     while (next != 0u && idle < LOOKBACK_POLLS) {
         uint words[LOOKBACK_WINDOW];
-        for (uint w = 0u; w < LOOKBACK_WINDOW; ++w) words[w] = status[uint(max(int(next) - 1 - int(w), 0)) * RADIX + d];
+        for (uint w = 0u; w < ROLLED(LOOKBACK_WINDOW); ++w) words[w] = status[uint(max(int(next) - 1 - int(w), 0)) * RADIX + d];
         uint from = next;
-        for (uint w = 0u; w < LOOKBACK_WINDOW; ++w) {
+        for (uint w = 0u; w < ROLLED(LOOKBACK_WINDOW); ++w) {
             uint state = status_state(words[w]);
             if (state == NOT_READY) break;
             before += words[w] & COUNT_MASK;
@@ -2132,8 +2149,9 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a d
 // in earlier subgroups, in earlier rows of its subgroup, and in lower lanes of its row.
 
 // Full tiles load and scatter without bounds checks for 32-bit keys alone (with values, or
-// 64-bit keys in 384 x 10 tiles, the second copy of the code cost more than the checks).
-#if KEY_WORDS == 1 && !HAS_VALUES
+// 64-bit keys in 384 x 10 tiles, the second copy of the code cost more than the checks), except
+// on software renderers, where the copy costs more to compile than it saves.
+#if KEY_WORDS == 1 && !HAS_VALUES && !ROLLED_LOOPS
 #define FULL_TILE_PATH 1
 #else
 #define FULL_TILE_PATH 0
@@ -2247,7 +2265,7 @@ void scan_counts() {
     uint t = local_id();
     for (uint d = t; d < RADIX; d += GROUP_SIZE) S_START(d) = S_COUNT(d);
     barrier();
-    for (uint offset = 1u; offset < RADIX; offset <<= 1u) {
+    for (uint offset = 1u; offset < ROLLED(RADIX); offset <<= 1u) {
         for (uint d = t; d < RADIX; d += GROUP_SIZE) S_TMP(d) = S_START(d) + (d >= offset ? S_START(d - offset) : 0u);
         barrier();
         for (uint d = t; d < RADIX; d += GROUP_SIZE) S_START(d) = S_TMP(d);
@@ -2264,7 +2282,7 @@ void load_tile_checked(uint tile_first, uint n_tile, bool full) {
 #if RECOMPUTE_DIGITS
     g_tile_keys = n_tile;
 #endif
-    for (uint j = 0u; j < K; ++j) {
+    for (uint j = 0u; j < ROLLED(K); ++j) {
         uint p = tile_position(j);
         if (full || p < n_tile) {
             g_keys[j] = load_key(tile_first + p);
@@ -2301,7 +2319,7 @@ void sum_subgroup_counters() {
     uint t = local_id();
     for (uint x = t; x < HALF_RADIX; x += GROUP_SIZE) {
         uint run = 0u;  // two 16-bit sums; a tile holds at most 32768 keys
-        for (uint w = 0u; w < SUBGROUPS; ++w) {
+        for (uint w = 0u; w < ROLLED(SUBGROUPS); ++w) {
             uint c = s_area[w * HALF_RADIX + x];
             s_area[w * HALF_RADIX + x] = run;
             run += c;
@@ -2320,7 +2338,7 @@ void count_tile() {
     for (uint i = t; i < COUNTER_WORDS; i += GROUP_SIZE) s_area[i] = 0u;
     barrier();
     uint counters = subgroup_id() * HALF_RADIX;
-    for (uint j = 0u; j < K; ++j) {
+    for (uint j = 0u; j < ROLLED(K); ++j) {
         uint d = row_digit(j);
         atomicAdd(s_area[counters + (d >> 1u)], 1u << ((d & 1u) << 4u));
     }
@@ -2336,7 +2354,7 @@ void take_slots() {
     uint counters = subgroup_id() * HALF_RADIX;
     LANES below = lanes_below();
     LANES row = row_lanes();  // the same every row: one ballot a tile
-    for (uint j = 0u; j < K; ++j) {
+    for (uint j = 0u; j < ROLLED(K); ++j) {
         uint d = row_digit(j);
         LANES peers = match_digit(d, row);
         uint leader = highest_lane(peers);
@@ -2373,13 +2391,13 @@ void scatter_tile_checked(uint n_tile, bool full) {
     uint t = local_id();
     uint destination[K];
     uint slot;
-    for (uint p = 0u; p < SCATTER_PARTS; ++p) {
+    for (uint p = 0u; p < ROLLED(SCATTER_PARTS); ++p) {
         uint first = p * PART_SIZE;
 #if KEY_WORDS == 1
-        for (uint j = 0u; j < K; ++j)
+        for (uint j = 0u; j < ROLLED(K); ++j)
             if (in_part(rank_of(j), first, slot)) s_area[slot] = g_keys[j];
         barrier();
-        for (uint j = 0u; j < PART_ROWS; ++j) {
+        for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) {
             uint i = first + j * GROUP_SIZE + t;
             if (full || i < n_tile) {
                 KEY key = s_area[i - first];
@@ -2391,15 +2409,15 @@ void scatter_tile_checked(uint n_tile, bool full) {
 #else
         // Word by word, the low words first; a position's digit from its whole key.
         uint low[PART_ROWS];
-        for (uint j = 0u; j < K; ++j)
+        for (uint j = 0u; j < ROLLED(K); ++j)
             if (in_part(rank_of(j), first, slot)) s_area[slot] = g_keys[j].y;
         barrier();
-        for (uint j = 0u; j < PART_ROWS; ++j) low[j] = s_area[j * GROUP_SIZE + t];
+        for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) low[j] = s_area[j * GROUP_SIZE + t];
         barrier();
-        for (uint j = 0u; j < K; ++j)
+        for (uint j = 0u; j < ROLLED(K); ++j)
             if (in_part(rank_of(j), first, slot)) s_area[slot] = g_keys[j].x;
         barrier();
-        for (uint j = 0u; j < PART_ROWS; ++j) {
+        for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) {
             uint i = first + j * GROUP_SIZE + t;
             if (full || i < n_tile) {
                 KEY key = uvec2(s_area[i - first], low[j]);
@@ -2411,12 +2429,12 @@ void scatter_tile_checked(uint n_tile, bool full) {
 #endif
     }
 #if HAS_VALUES
-    for (uint p = 0u; p < SCATTER_PARTS; ++p) {
+    for (uint p = 0u; p < ROLLED(SCATTER_PARTS); ++p) {
         uint first = p * PART_SIZE;
-        for (uint j = 0u; j < K; ++j)
+        for (uint j = 0u; j < ROLLED(K); ++j)
             if (in_part(rank_of(j), first, slot)) s_area[slot] = g_values[j];
         barrier();
-        for (uint j = 0u; j < PART_ROWS; ++j) {
+        for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) {
             uint i = first + j * GROUP_SIZE + t;
             if (full || i < n_tile) store_dst_value(destination[p * PART_ROWS + j], s_area[i - first]);
         }
@@ -2579,7 +2597,7 @@ LANES match_digit(uint d, LANES row) {
     s_lane_digit[lane_slot()] = d;
     barrier();
     uint peers = 0u;
-    for (uint l = 0u; l < EMULATED_SUBGROUP_SIZE; ++l) peers |= uint(s_lane_digit[first + l] == d) << l;
+    for (uint l = 0u; l < ROLLED(EMULATED_SUBGROUP_SIZE); ++l) peers |= uint(s_lane_digit[first + l] == d) << l;
     return peers & row;
 }
 #endif
