@@ -143,7 +143,9 @@ TYPED_TEST(FailurePaths, ScratchGivenBackWhileSortsMayRunStaysUntilTheirFencePas
   sort_once();  // the next call deletes every retired buffer
   const std::map<GLuint, GLint64> after = live_buffers();
   for (const auto& [name, size] : both) {
-    if (built.count(name) == 0) EXPECT_EQ(after.count(name), std::size_t{0}) << "retired buffer " << name << " stayed";
+    if (built.count(name) == 0) {
+      EXPECT_EQ(after.count(name), std::size_t{0}) << "retired buffer " << name << " stayed";
+    }
   }
   EXPECT_TRUE(arena.guards_intact());
   EXPECT_TRUE(no_gl_error("scratch given back and retired"));
