@@ -19,6 +19,7 @@ using Sha256Digest = std::array<std::uint8_t, 32>;
 class Sha256 {
  public:
   Sha256& update(const void* data, std::size_t size) {
+    if (size == 0) return *this;  // data may be null then (an empty vector's), which memcpy may not take
     const auto* bytes = static_cast<const std::uint8_t*>(data);
     bytes_ += size;
     if (used_ > 0) {
