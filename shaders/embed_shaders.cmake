@@ -2,9 +2,12 @@
 # strings, so that copying include/ is enough to use gpusort. The shader interface is not
 # among them: it lives in include/gpusort/detail/shader_interface/*.hpp, from which
 # shader_interface_glsl.hpp makes its GLSL text at compile time. Run as a script:
-#   cmake -DSHADER_DIR=<dir> -DOUTPUT=<header> [-DCHECK_ONLY=ON] -P embed_shaders.cmake
+#   cmake -DSHADER_DIR=<dir> -DOUTPUT=<header> [-DCHECK_ONLY=ON] [-DMAX_LITERAL_BYTES=n] -P embed_shaders.cmake
 # With CHECK_ONLY nothing is written; the script fails if the header differs from a fresh
 # embed (a committed header is stale: run the `gpusort_embed_shaders` target).
+# Each file becomes one string literal, and MSVC refuses a literal over 16,380 bytes (error
+# C2026): a file that long fails here, on every platform, with what to do. MAX_LITERAL_BYTES
+# lowers the bound for the test that shows the check can fail.
 cmake_minimum_required(VERSION 3.16)
 if(NOT SHADER_DIR OR NOT OUTPUT)
   message(FATAL_ERROR "embed_shaders.cmake needs -DSHADER_DIR=... and -DOUTPUT=...")
@@ -15,9 +18,20 @@ get_filename_component(OUTPUT "${OUTPUT}" ABSOLUTE)
 file(GLOB_RECURSE shader_files RELATIVE "${SHADER_DIR}" "${SHADER_DIR}/*.glsl" "${SHADER_DIR}/*.comp")
 list(SORT shader_files)
 
+if(NOT MAX_LITERAL_BYTES)
+  set(MAX_LITERAL_BYTES 16380)
+endif()
+
 set(body "")
 foreach(name IN LISTS shader_files)
   file(READ "${SHADER_DIR}/${name}" source)
+  string(LENGTH "${source}" source_bytes)
+  math(EXPR literal_bytes "${source_bytes} + 1")  # with its terminating null
+  if(literal_bytes GREATER MAX_LITERAL_BYTES)
+    message(FATAL_ERROR "shaders/${name} is ${source_bytes} bytes: its string literal would pass "
+                        "${MAX_LITERAL_BYTES} bytes, which MSVC refuses (C2026). Split the file into "
+                        "two and list both where the kernel's sources are assembled.")
+  endif()
   if(source MATCHES "\\)gpusort_glsl\"")
     message(FATAL_ERROR "${name} contains the raw-string delimiter )gpusort_glsl\"")
   endif()

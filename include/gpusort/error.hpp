@@ -6,12 +6,21 @@
 #include <stdexcept>
 #include <string>
 
+/// Whether the compiler accepts try and throw. Each compiler says so its own way: the standard
+/// __cpp_exceptions, GCC's and clang's __EXCEPTIONS, MSVC's _CPPUNWIND (/EHsc; VS 2017 defines
+/// only that one); -fno-exceptions and /EHs-c- clear them.
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
+#define GPUSORT_COMPILER_HAS_EXCEPTIONS 1
+#else
+#define GPUSORT_COMPILER_HAS_EXCEPTIONS 0
+#endif
+
 /// Whether gpusort reports errors by throwing gpusort::Error (1) or through the error handler
-/// (0, set_error_handler()). Follows the compiler's exception support (__cpp_exceptions:
-/// -fno-exceptions turns it off); define it to 0 before including gpusort to take the handler
-/// in a build that has exceptions.
+/// (0, set_error_handler()). Follows the compiler's exception support (above: -fno-exceptions
+/// turns it off); define it to 0 before including gpusort to take the handler in a build that
+/// has exceptions.
 #if !defined(GPUSORT_EXCEPTIONS)
-#if defined(__cpp_exceptions)
+#if GPUSORT_COMPILER_HAS_EXCEPTIONS
 #define GPUSORT_EXCEPTIONS 1
 #else
 #define GPUSORT_EXCEPTIONS 0

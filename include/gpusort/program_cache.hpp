@@ -1,6 +1,7 @@
 #pragma once
 // Opt-in storage for the driver's compiled programs, so that a later run loads them with
 // glProgramBinary instead of compiling GLSL. Needs no GL declarations.
+#include "error.hpp"
 #include "version.hpp"
 
 #include <atomic>
@@ -105,7 +106,7 @@ class FileProgramCache : public ProgramCache {
   std::filesystem::path entry_path(const std::string& key) const { return directory_ / (key + ".bin"); }
 
   bool load(const std::string& key, std::vector<std::uint8_t>& binary, std::uint32_t& format) override {
-#if defined(__cpp_exceptions)
+#if GPUSORT_COMPILER_HAS_EXCEPTIONS
     try {
       return load_entry(key, binary, format);
     } catch (const std::exception&) {  // bad_alloc, or a path the platform cannot represent
@@ -117,7 +118,7 @@ class FileProgramCache : public ProgramCache {
   }
 
   void store(const std::string& key, const std::vector<std::uint8_t>& binary, std::uint32_t format) override {
-#if defined(__cpp_exceptions)
+#if GPUSORT_COMPILER_HAS_EXCEPTIONS
     try {
       store_entry(key, binary, format);
     } catch (const std::exception&) {

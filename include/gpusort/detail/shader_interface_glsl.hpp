@@ -45,6 +45,50 @@ inline constexpr const char radix_interface_glsl[] =
 #undef GPUSORT_SHARED_FUNCTION
 #undef GPUSORT_CONSTANT
 
+// The text must be what the lines say, whatever the preprocessor: a comment inside an X-macro
+// argument is dropped by GCC, clang and MSVC's conforming preprocessor, but one that kept it
+// (MSVC's traditional preprocessor is documented to drop it; nothing else would check) would
+// comment out the rest of a one-line GLSL function. So: no comment in the text, and exactly one
+// line per X-macro line (counted by including each file once more with counting definitions).
+#define GPUSORT_CONSTANT(name, value) +1
+#define GPUSORT_SHARED_FUNCTION(return_type, name, parameters, ...) +1
+#define GPUSORT_SHARED_CHECK(condition, message)
+inline constexpr int common_interface_lines = 1  // "#define GPUSORT_UINT uint"
+#include "shader_interface/common.hpp"
+    ;
+inline constexpr int bitonic_interface_lines = 0
+#include "shader_interface/bitonic.hpp"
+    ;
+inline constexpr int permute_interface_lines = 0
+#include "shader_interface/permute.hpp"
+    ;
+inline constexpr int radix_interface_lines = 0
+#include "shader_interface/radix.hpp"
+    ;
+#undef GPUSORT_SHARED_CHECK
+#undef GPUSORT_SHARED_FUNCTION
+#undef GPUSORT_CONSTANT
+
+constexpr bool interface_text_has_comment(const char* text) {
+  for (; *text != '\0'; ++text) {
+    if (text[0] == '/' && (text[1] == '/' || text[1] == '*')) return true;
+  }
+  return false;
+}
+constexpr int interface_text_lines(const char* text) {
+  int lines = 0;
+  for (; *text != '\0'; ++text) lines += *text == '\n' ? 1 : 0;
+  return lines;
+}
+static_assert(!interface_text_has_comment(common_interface_glsl) && !interface_text_has_comment(bitonic_interface_glsl) &&
+                  !interface_text_has_comment(permute_interface_glsl) && !interface_text_has_comment(radix_interface_glsl),
+              "a comment reached the GLSL text of shader_interface/: move it out of the X-macro's arguments");
+static_assert(interface_text_lines(common_interface_glsl) == common_interface_lines &&
+                  interface_text_lines(bitonic_interface_glsl) == bitonic_interface_lines &&
+                  interface_text_lines(permute_interface_glsl) == permute_interface_lines &&
+                  interface_text_lines(radix_interface_glsl) == radix_interface_lines,
+              "the GLSL text of shader_interface/ is not one line per X-macro line");
+
 }  // namespace shaders
 }  // namespace detail
 }  // namespace gpusort

@@ -136,16 +136,16 @@ class Algorithm {
     Scratch::Needs most = needs_for(capacity, SortKind::indirect);
     if (config_.layout.has_values()) {
       const Scratch::Needs stable = needs_for(capacity, SortKind::stable);
-      for (std::size_t i = 0; i < scratch_slots; ++i) most[i] = std::max(most[i], stable[i]);
+      for (std::size_t i = 0; i < scratch_slots; ++i) most[i] = (std::max)(most[i], stable[i]);
     }
     return scratch_.place(most, alignment());
   }
 
   /// A caller's range for every sort of up to `capacity` elements (with `stable` sorts).
   std::uint64_t scratch_bytes(std::size_t capacity, bool stable) const {
-    const std::uint64_t most = std::max(scratch_bytes(capacity, SortKind::direct),
+    const std::uint64_t most = (std::max)(scratch_bytes(capacity, SortKind::direct),
                                         scratch_bytes(capacity, SortKind::indirect));
-    return stable ? std::max(most, scratch_bytes(capacity, SortKind::stable)) : most;
+    return stable ? (std::max)(most, scratch_bytes(capacity, SortKind::stable)) : most;
   }
 
   /// A caller's range for every sort of `kind` of up to `capacity` elements.
@@ -215,8 +215,8 @@ class Algorithm {
     std::size_t passes = 0;
     if (job.indirect && capacity >= 2) {
       for (std::size_t count = 2; count < capacity; count *= 2)
-        passes = std::max(passes, make_plan(count, config_, false, false).passes.size());
-      passes = std::max(passes, make_plan(capacity, config_, false, false).passes.size());
+        passes = (std::max)(passes, make_plan(count, config_, false, false).passes.size());
+      passes = (std::max)(passes, make_plan(capacity, config_, false, false).passes.size());
     }
     return needs(job, passes);
   }

@@ -148,7 +148,7 @@ inline FusedDispatch fused_passes(const std::vector<PlannedPass>& passes, std::s
   for (std::size_t i = 0; i < passes.size(); ++i) {
     register_passes = register_passes || passes[i].pass.kind == Pass::Kind::global_steps;
     items += passes[i].groups;
-    widest = std::max(widest, passes[i].groups);
+    widest = (std::max)(widest, passes[i].groups);
   }
   if (register_passes || fused.size() < 2 || fused.size() > GPUSORT_BITONIC_FUSED_MAX_PASSES ||
       items > c.dispatch_limits().capacity() || items > 0xFFFFFFFFu)
@@ -249,7 +249,7 @@ inline Status check_dispatch_limits(std::size_t count, const Config& c, std::uin
   const std::uint64_t global_groups =
       (padded / t.global_elements / t.global_vector_width + t.global_group_size - 1) / t.global_group_size;
   const std::uint64_t permute_groups = (std::uint64_t{count} + permute_group_size - 1) / permute_group_size;
-  return check_workgroups(std::max({tiles, global_groups, permute_groups}), c.dispatch_limits(), count,
+  return check_workgroups((std::max)({tiles, global_groups, permute_groups}), c.dispatch_limits(), count,
                           "BitonicTuning::max_workgroups_x");
 }
 

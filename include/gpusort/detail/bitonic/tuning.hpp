@@ -100,7 +100,7 @@ inline std::uint32_t default_fused_tile_size(const BitonicTuning& t, const Tunin
 /// at the least (8 on GPUs), or local_elements.
 inline std::uint32_t single_tile_elements_wanted(const BitonicTuning& t, const TuningInputs& in) {
   if (t.single_tile_elements != 0) return t.single_tile_elements;
-  return in.row.single_tile_elements == 0 ? t.local_elements : std::max(in.row.single_tile_elements, t.local_elements);
+  return in.row.single_tile_elements == 0 ? t.local_elements : (std::max)(in.row.single_tile_elements, t.local_elements);
 }
 
 /// tile_size (no second program) where fused passes take sorts of two tiles, which measured faster

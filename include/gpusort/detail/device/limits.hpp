@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "../../device_facts.hpp"
 #include "../status.hpp"
+#include "environment.hpp"
 #include "forward_progress.hpp"
 #include "glsl_target.hpp"
 
@@ -149,6 +149,23 @@ inline std::uint64_t& device_query_count() {
   return count;
 }
 
+/// Reads "<major>.<minor>" at the start of `text`. Written out because MSVC deprecates sscanf
+/// (warning C4996 in every user's translation unit).
+inline bool parse_major_minor(const char* text, int& major, int& minor) {
+  const auto number = [&](int& out) {
+    if (*text < '0' || *text > '9') return false;
+    out = 0;
+    for (; *text >= '0' && *text <= '9'; ++text) {
+      if (out > 9999) return false;  // no real version; stops an overflow
+      out = out * 10 + (*text - '0');
+    }
+    return true;
+  };
+  if (!number(major) || *text != '.') return false;
+  ++text;
+  return number(minor);
+}
+
 /// Parses GL_VERSION into `limits` (major, minor, es, glsl_target). Desktop contexts report
 /// "<major>.<minor>[.<release>] <vendor text>", ES contexts "OpenGL ES <major>.<minor> <vendor
 /// text>" (ES 1.x: "OpenGL ES-CM 1.1"). Fails below OpenGL 4.3 and below OpenGL ES 3.1.
@@ -158,9 +175,7 @@ inline Status parse_context_version(DeviceLimits& limits) {
   limits.es = version.compare(0, sizeof es_prefix - 1, es_prefix) == 0;
   const char* numbers = version.c_str() + (limits.es ? sizeof es_prefix - 1 : 0);
   if (limits.es && *numbers == ' ') ++numbers;  // "OpenGL ES-CM 1.1" keeps its "-" and fails below
-  if (std::sscanf(numbers, "%d.%d", &limits.major, &limits.minor) != 2) {
-    limits.major = limits.minor = 0;
-  }
+  if (!parse_major_minor(numbers, limits.major, limits.minor)) limits.major = limits.minor = 0;
   const auto at_least = [&](int major, int minor) {
     return limits.major > major || (limits.major == major && limits.minor >= minor);
   };
@@ -201,7 +216,7 @@ inline Status query_device_limits(DeviceLimits& limits) {
   // Every gpusort kernel is one-dimensional, so the x size bounds it too (ES 3.1 minimum: 128).
   GLint size_x = 0;
   glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, 0, &size_x);
-  if (size_x > 0) limits.max_invocations = std::min(limits.max_invocations, static_cast<std::uint32_t>(size_x));
+  if (size_x > 0) limits.max_invocations = (std::min)(limits.max_invocations, static_cast<std::uint32_t>(size_x));
   glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &value);
   limits.max_groups_x = static_cast<std::uint32_t>(value);
   glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &value);
@@ -210,9 +225,9 @@ inline Status query_device_limits(DeviceLimits& limits) {
   glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block);
   limits.max_storage_block_bytes = static_cast<std::uint64_t>(block);
   glGetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &value);
-  limits.max_storage_bindings = static_cast<std::uint32_t>(std::max(value, 0));
+  limits.max_storage_bindings = static_cast<std::uint32_t>((std::max)(value, 0));
   glGetIntegerv(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS, &value);
-  limits.max_compute_storage_blocks = static_cast<std::uint32_t>(std::max(value, 0));
+  limits.max_compute_storage_blocks = static_cast<std::uint32_t>((std::max)(value, 0));
   glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &value);
   // A power of two by the spec; below 4 every word offset already satisfies it.
   limits.storage_offset_alignment = value > 4 ? static_cast<std::uint32_t>(value) : 4u;
@@ -229,7 +244,7 @@ inline Status query_device_limits(DeviceLimits& limits) {
     if (limits.renderer.find(name) != std::string::npos) limits.software = true;
   }
   limits.cross_workgroup_waits =
-      workgroup_waits_verified(limits.vendor, limits.renderer, limits.version, std::getenv("LP_NUM_THREADS"));
+      workgroup_waits_verified(limits.vendor, limits.renderer, limits.version, EnvironmentVariable("LP_NUM_THREADS").c_str());
   return {};
 }
 
@@ -246,8 +261,8 @@ inline DeviceLimits clamp_device_limits(DeviceLimits limits, DeviceClamp clamp) 
   const std::uint32_t blocks = clamp == DeviceClamp::es31_minimums ? 4 : 8;
   limits.max_shared_bytes = std::min<std::uint32_t>(limits.max_shared_bytes, 16384);
   limits.max_invocations = std::min<std::uint32_t>(limits.max_invocations, 128);
-  limits.max_compute_storage_blocks = std::min(limits.max_compute_storage_blocks, blocks);
-  limits.max_storage_bindings = std::min(limits.max_storage_bindings, blocks);
+  limits.max_compute_storage_blocks = (std::min)(limits.max_compute_storage_blocks, blocks);
+  limits.max_storage_bindings = (std::min)(limits.max_storage_bindings, blocks);
   limits.max_storage_block_bytes = std::min<std::uint64_t>(limits.max_storage_block_bytes, std::uint64_t{1} << 27);
   limits.clamp = clamp;
   return limits;
@@ -257,7 +272,7 @@ inline DeviceLimits clamp_device_limits(DeviceLimits limits, DeviceClamp clamp) 
 /// without subgroups a power of two from 4 to 128; on one with subgroups its own size. Fails
 /// naming what is allowed.
 inline Status check_emulated_subgroup_size(std::uint32_t requested, const DeviceLimits& limits, std::uint32_t& size) {
-  const std::uint32_t own = std::max(limits.subgroup_size, limits.ballot_subgroup_size);
+  const std::uint32_t own = (std::max)(limits.subgroup_size, limits.ballot_subgroup_size);
   const bool power_of_two = (requested & (requested - 1)) == 0;
   if (requested == 0 || (own == 0 && power_of_two && requested >= 4 && requested <= 128) || requested == own) {
     size = requested;
@@ -322,7 +337,7 @@ inline Status device_limits_for(const DeviceFacts& facts, DeviceLimits& limits) 
                 ": use 0, or a power of two from 4 to 128");
   limits.misplanned_subgroup_size = misplanned;
   return resolve_workgroup_waits(facts.workgroup_waits, limits.vendor, limits.renderer, limits.version,
-                                 std::getenv("LP_NUM_THREADS"), limits.cross_workgroup_waits);
+                                 EnvironmentVariable("LP_NUM_THREADS").c_str(), limits.cross_workgroup_waits);
 }
 
 /// device_limits_for() for tools and tests: the limits, with a failure reported (report()).

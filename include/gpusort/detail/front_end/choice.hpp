@@ -76,9 +76,9 @@ class Choice {
   /// Both sides' scratch: the radix sort's where a count up to `capacity` takes it, the
   /// network's for the counts below the crossover.
   Status reserve(std::size_t capacity) {
-    const std::size_t largest = std::max(radix_from(false), radix_from(true));
-    if (Status status = bitonic_.algorithm_.reserve(std::min(capacity, largest - 1)); !status) return status;
-    if (radix_.valid() && capacity >= std::min(radix_from(false), radix_from(true)))
+    const std::size_t largest = (std::max)(radix_from(false), radix_from(true));
+    if (Status status = bitonic_.algorithm_.reserve((std::min)(capacity, largest - 1)); !status) return status;
+    if (radix_.valid() && capacity >= (std::min)(radix_from(false), radix_from(true)))
       return radix_.algorithm_.reserve(capacity);
     return {};
   }
@@ -87,18 +87,18 @@ class Choice {
   /// kind of sort runs on it, and, from the smallest count a radix sort takes, the network's
   /// lasting state followed by the radix sort's.
   std::uint64_t scratch_bytes(std::size_t capacity, bool stable) const {
-    const auto below = [&](std::size_t from) { return std::min(capacity, from - 1); };
+    const auto below = [&](std::size_t from) { return (std::min)(capacity, from - 1); };
     const bitonic::Algorithm& network = bitonic_.algorithm_;
     // Unstable direct and indirect sorts switch at radix_from(false); sort_indices() and stable
     // sorts at radix_from(true) (sort_indices() needs no more than an unstable direct sort).
-    std::uint64_t bytes = std::max(network.scratch_bytes(below(radix_from(false)), bitonic::SortKind::indirect),
+    std::uint64_t bytes = (std::max)(network.scratch_bytes(below(radix_from(false)), bitonic::SortKind::indirect),
                                    network.scratch_bytes(below(radix_from(true)), bitonic::SortKind::direct));
-    if (stable) bytes = std::max(bytes, network.scratch_bytes(below(radix_from(true)), bitonic::SortKind::stable));
+    if (stable) bytes = (std::max)(bytes, network.scratch_bytes(below(radix_from(true)), bitonic::SortKind::stable));
     const bool keeps_order_kinds = stable || std::is_same<Value, std::uint32_t>::value;
     const std::size_t radix_starts =
-        keeps_order_kinds ? std::min(radix_from(false), radix_from(true)) : radix_from(false);
+        keeps_order_kinds ? (std::min)(radix_from(false), radix_from(true)) : radix_from(false);
     if (radix_.valid() && capacity >= radix_starts)
-      bytes = std::max(bytes, network.persistent_scratch_bytes() + radix_.algorithm_.scratch_bytes(capacity, stable));
+      bytes = (std::max)(bytes, network.persistent_scratch_bytes() + radix_.algorithm_.scratch_bytes(capacity, stable));
     return bytes;
   }
 
@@ -110,7 +110,7 @@ class Choice {
       radix_.place_scratch(range, 0);
       return;
     }
-    const std::uint64_t kept = std::min(bitonic_.algorithm_.persistent_scratch_bytes(), range.bytes);
+    const std::uint64_t kept = (std::min)(bitonic_.algorithm_.persistent_scratch_bytes(), range.bytes);
     radix_.place_scratch(BufferSlice{range.buffer, range.offset + kept, range.bytes - kept}, range_start + kept);
   }
 

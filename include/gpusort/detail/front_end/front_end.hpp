@@ -445,7 +445,7 @@ class FrontEnd {
     // The fewest elements a GPU-buffer sort runs on: 1 where sort_indices() exists.
     const std::size_t least = std::is_same<Value, std::uint32_t>::value ? 1 : 2;
     const std::uint64_t needed = capacity < least ? 0 : algorithm_.scratch_bytes(capacity, stable && has_values);
-    if (needed > std::numeric_limits<std::size_t>::max())
+    if (needed > (std::numeric_limits<std::size_t>::max)())
       return fail("sorts of up to " + std::to_string(capacity) + " elements need " + std::to_string(needed) +
                   " bytes of scratch, more than std::size_t holds here: use a smaller capacity");
     bytes = static_cast<std::size_t>(needed);

@@ -57,9 +57,9 @@ inline Status element_range(const BufferView& view, std::size_t first, std::size
                 std::to_string(view.buffer) + " is not a multiple of the element size (" +
                 std::to_string(element_size) + " bytes): views start at a whole element");
   }
-  const std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
+  const std::uint64_t max = (std::numeric_limits<std::uint64_t>::max)();
   const std::uint64_t span = std::uint64_t{count} * element_size;  // count <= max_count: no overflow
-  const bool addressable = first <= std::numeric_limits<std::uint32_t>::max() - count &&
+  const bool addressable = first <= (std::numeric_limits<std::uint32_t>::max)() - count &&
                            std::uint64_t{first} * element_size <= max - view.offset &&
                            view.offset + std::uint64_t{first} * element_size <= max - span;
   if (!addressable || bound_range_bytes(view.offset + std::uint64_t{first} * element_size, count, element_size,
@@ -149,7 +149,7 @@ inline Status check_count_buffer(GLuint count_buffer, std::size_t count_offset, 
   // Only the count's word is bound, from the aligned offset below it. Bound 2^34 bytes into its
   // buffer it was read wrong on NVIDIA (tests/bitonic/size_overflow_test.cpp), so the count
   // stays in the first 4 GiB.
-  const std::uint64_t last_offset = std::uint64_t{std::numeric_limits<std::uint32_t>::max()} - 3;
+  const std::uint64_t last_offset = std::uint64_t{(std::numeric_limits<std::uint32_t>::max)()} - 3;
   if (count_offset > last_offset) {
     return fail("count_offset " + std::to_string(count_offset) + " of " + label +
                 " is beyond the first 4 GiB of its buffer: put the count at a count_offset of at most " +

@@ -43,7 +43,7 @@ class GlBuffer {
   /// no buffer and leaving no GL error behind, where the device does not give the storage.
   Status allocate(std::uint64_t bytes, bool immutable) {
     release();
-    if (bytes > static_cast<std::uint64_t>(std::numeric_limits<GLsizeiptr>::max()))
+    if (bytes > static_cast<std::uint64_t>((std::numeric_limits<GLsizeiptr>::max)()))
       return fail("a scratch buffer of " + std::to_string(bytes) + " bytes exceeds what GL can allocate here");
     const auto size = static_cast<GLsizeiptr>(bytes);
     glGenBuffers(1, &name_);

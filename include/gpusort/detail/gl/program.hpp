@@ -163,7 +163,7 @@ inline GlProgram load_program_binary(ProgramCache& cache, const ProgramIdentity&
   if (!cache.load(identity.key, entry, format)) return GlProgram();
   std::size_t offset = 0, length = 0;
   if (!program_entry::unwrap(identity, entry, format, offset, length) ||
-      length > static_cast<std::size_t>(std::numeric_limits<GLsizei>::max())) {
+      length > static_cast<std::size_t>((std::numeric_limits<GLsizei>::max)())) {
     return GlProgram();
   }
   // glProgramBinary raises GL_INVALID_ENUM for a format the driver does not list (an entry

@@ -66,7 +66,7 @@ class Algorithm {
       const Config& c = shapes_[i].config;
       const std::uint64_t block = c.device.max_storage_block_bytes;
       const std::uint64_t by_status = block / (std::uint64_t{4} << c.tuning.digit_bits) * c.tile_size;
-      most = std::min({block / c.elements.key_bytes, by_status, (std::uint64_t{1} << 30) - 1});
+      most = (std::min)({block / c.elements.key_bytes, by_status, (std::uint64_t{1} << 30) - 1});
       // A shape that cannot sort up to the next one's threshold ends the counts.
       if (i + 1 == shapes_.size() || most + 1 < shapes_[i + 1].min_count) break;
     }
@@ -135,7 +135,7 @@ class Algorithm {
     // The sorter's own scratch has a buffer per slot: each as large as any sort needs it.
     Scratch::Needs most{};
     for (const Scratch::Needs& n : largest_needs(capacity)) {
-      for (std::size_t slot = 0; slot < most.size(); ++slot) most[slot] = std::max(most[slot], n[slot]);
+      for (std::size_t slot = 0; slot < most.size(); ++slot) most[slot] = (std::max)(most[slot], n[slot]);
     }
     return scratch_.place(most, limits().storage_offset_alignment);
   }
@@ -149,7 +149,7 @@ class Algorithm {
     for (const Scratch::Needs& n : largest_needs(capacity)) {
       std::uint64_t bytes = 0;
       Scratch::range_bytes(n, limits().storage_offset_alignment, bytes);
-      most = std::max(most, bytes);
+      most = (std::max)(most, bytes);
     }
     return most;
   }
@@ -253,7 +253,7 @@ class Algorithm {
     (void)passes(BitRange{}, all);  // BitRange{}: every key has all its bits
     std::vector<Scratch::Needs> needs_of_shapes;
     for (std::size_t i = 0; i < shapes_.size() && shapes_[i].min_count <= capacity; ++i) {
-      const std::size_t largest = i + 1 < shapes_.size() ? std::min(capacity, shapes_[i + 1].min_count - 1) : capacity;
+      const std::size_t largest = i + 1 < shapes_.size() ? (std::min)(capacity, shapes_[i + 1].min_count - 1) : capacity;
       needs_of_shapes.push_back(needs(make_plan(largest, all, shapes_[i].config), shapes_[i].config));
     }
     return needs_of_shapes;

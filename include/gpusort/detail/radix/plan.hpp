@@ -29,7 +29,7 @@ struct Passes {
   std::uint32_t count() const { return (end - begin + digit_bits - 1) / digit_bits; }
   std::uint32_t shift(std::uint32_t pass) const { return begin + pass * digit_bits; }
   std::uint32_t mask(std::uint32_t pass) const {
-    return (1u << std::min(digit_bits, end - shift(pass))) - 1u;
+    return (1u << (std::min)(digit_bits, end - shift(pass))) - 1u;
   }
 };
 
@@ -77,7 +77,7 @@ inline Geometry geometry(const Config& c, std::uint64_t count) {
   // llvmpipe ends an invocation's loops after 65535 iterations in all; a tile's ranking takes
   // loop iterations in proportion to the keys an invocation holds (shared match: 32 a key).
   if (c.device.software)
-    tiles_per_block = std::min<std::uint64_t>(tiles_per_block, std::max(1u, 64 / c.tuning.keys_per_invocation));
+    tiles_per_block = std::min<std::uint64_t>(tiles_per_block, (std::max)(1u, 64 / c.tuning.keys_per_invocation));
   g.tiles_per_block = tiles_per_block;
   g.blocks = ceil_div(g.tiles, g.tiles_per_block);
   g.histogram_groups = ceil_div(count, c.tuning.histogram_keys);
@@ -86,7 +86,7 @@ inline Geometry geometry(const Config& c, std::uint64_t count) {
   // Reduce-then-scan: as many words as any count up to this one needs (blocks are not
   // monotonic in the count, but never more than the tiles or, on GPUs, RadixTuning::blocks).
   const std::uint64_t most_blocks = c.device.software ? g.tiles : std::min<std::uint64_t>(g.tiles, c.tuning.blocks);
-  g.tile_state_words = radix * (c.tuning.path == RadixPath::onesweep ? g.tiles : std::max(g.blocks, most_blocks));
+  g.tile_state_words = radix * (c.tuning.path == RadixPath::onesweep ? g.tiles : (std::max)(g.blocks, most_blocks));
   return g;
 }
 

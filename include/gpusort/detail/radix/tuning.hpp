@@ -60,7 +60,7 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   if (t.workgroup_size == 0) t.workgroup_size = row.workgroup_size;
   if (t.keys_per_invocation == 0) t.keys_per_invocation = row.keys_per_invocation;
   // Defaults shrink to the device: workgroups to its invocations (in whole 32s).
-  if (asked.workgroup_size == 0) t.workgroup_size = std::min(t.workgroup_size, limits.max_invocations / 32 * 32);
+  if (asked.workgroup_size == 0) t.workgroup_size = (std::min)(t.workgroup_size, limits.max_invocations / 32 * 32);
   if (t.workgroup_size == 0 || t.workgroup_size % 32 != 0 || t.workgroup_size > limits.max_invocations)
     return invalid("workgroup_size " + std::to_string(t.workgroup_size) + " must be a multiple of 32 of at most " +
                    std::to_string(limits.max_invocations) + " (GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS)");
@@ -78,7 +78,7 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
     // A part of the tile, or the per-subgroup counters plus S_COUNT, S_START and S_TMP
     // (tile.glsl's s_area).
     const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
-    c.area_words = std::max(c.tile_size / c.scatter_parts,
+    c.area_words = (std::max)(c.tile_size / c.scatter_parts,
                             subgroups * ((1u << t.digit_bits) / 2) + 3 * (1u << t.digit_bits));
     c.tuning = t;
     c.shared_bytes = tile_shared_bytes(c);
@@ -102,7 +102,7 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
     t.keys_per_invocation = keys;
     return c.ranking != Ranking::shared_match && c.shared_bytes <= limits.max_shared_bytes;
   };
-  const std::uint32_t unit = std::max(32u, ballot_size);  // whole subgroups, whole rows of 32
+  const std::uint32_t unit = (std::max)(32u, ballot_size);  // whole subgroups, whole rows of 32
   while (!rank_by_ballots() && c.ranking != Ranking::shared_match && asked.workgroup_size == 0 &&
          t.workgroup_size / 2 >= unit && (t.workgroup_size / 2) % unit == 0) {
     t.workgroup_size /= 2;

@@ -80,9 +80,12 @@ GPUSORT_SHARED_FUNCTION(bool, wide_pass_is_window,
                         (GPUSORT_UINT p_hi, GPUSORT_UINT tile_log2, GPUSORT_UINT global_log2, GPUSORT_UINT window_log2), {
   return window_log2 > global_log2 && p_hi + 1u - tile_log2 > global_log2;
 })
+// (`wide` counts the steps left. No comment goes inside an X-macro argument: a preprocessor
+// that kept it would comment out the rest of the one-line GLSL function; see
+// shader_interface_glsl.hpp's checks.)
 GPUSORT_SHARED_FUNCTION(GPUSORT_UINT, wide_pass_p_lo,
                         (GPUSORT_UINT p_hi, GPUSORT_UINT tile_log2, GPUSORT_UINT global_log2, GPUSORT_UINT window_log2), {
-  GPUSORT_UINT wide = p_hi + 1u - tile_log2;  // steps left
+  GPUSORT_UINT wide = p_hi + 1u - tile_log2;
   GPUSORT_UINT width = wide_pass_is_window(p_hi, tile_log2, global_log2, window_log2) ? window_log2 : global_log2;
   return wide > width ? p_hi + 1u - width : tile_log2;
 })
