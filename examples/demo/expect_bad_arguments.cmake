@@ -1,9 +1,10 @@
-# cmake -DDEMO=<gpusort_demo> "-DARGS=<arguments, space-separated>" -DMESSAGE=<regex> -P expect_bad_arguments.cmake
+# cmake -DDEMO=<gpusort_demo> [-DEMULATOR=<wine, for a cross build>] "-DARGS=<arguments, space-separated>"
+#       -DMESSAGE=<regex> -P expect_bad_arguments.cmake
 # Passes when the demo refuses the arguments the way a user should see it: exit code 2 and a
 # message on stderr that matches MESSAGE. (A plain ctest WILL_FAIL would accept any failure,
 # a crash included.)
 separate_arguments(arguments UNIX_COMMAND "${ARGS}")
-execute_process(COMMAND ${DEMO} ${arguments}
+execute_process(COMMAND ${EMULATOR} ${DEMO} ${arguments}
   RESULT_VARIABLE exit_code
   OUTPUT_VARIABLE out
   ERROR_VARIABLE err)

@@ -59,12 +59,34 @@ const Driver drivers[] = {
 
 TEST(WaitPolicy, VerifiedDriversOnly) {
   for (const Driver& d : drivers) {
-    EXPECT_EQ(workgroup_waits_verified(d.vendor, d.renderer, d.version, nullptr), d.waits) << d.name;
+    // The table is Linux's; a Windows build waits nowhere by default (below).
+    const bool waits = d.waits && !gpusort::detail::built_for_windows;
+    EXPECT_EQ(workgroup_waits_verified(d.vendor, d.renderer, d.version, nullptr), waits) << d.name;
     EXPECT_EQ(resolve_workgroup_waits(WorkgroupWaits::where_verified, d.vendor, d.renderer, d.version, nullptr),
-              d.waits)
+              waits)
         << d.name;
     EXPECT_FALSE(resolve_workgroup_waits(WorkgroupWaits::never, d.vendor, d.renderer, d.version, "1")) << d.name;
   }
+}
+
+// NVIDIA's waits are verified on Linux only: on Windows a wait that never ends is a TDR, so
+// there the default is no waits, on every driver, and an opt-in still runs them.
+TEST(WaitPolicy, WindowsWaitsOnlyWhenAskedFor) {
+  for (const Driver& d : drivers) {
+    EXPECT_FALSE(workgroup_waits_verified(d.vendor, d.renderer, d.version, nullptr, /*windows=*/true)) << d.name;
+    EXPECT_FALSE(workgroup_waits_verified(d.vendor, d.renderer, d.version, "1", /*windows=*/true) &&
+                 std::string(d.renderer).find("llvmpipe") == std::string::npos)
+        << d.name;
+  }
+  EXPECT_TRUE(workgroup_waits_verified("NVIDIA Corporation", "NVIDIA H200/PCIe/SSE2", "4.6.0 NVIDIA 580.95.05",
+                                       nullptr, /*windows=*/false));
+#if defined(_WIN32)
+  EXPECT_TRUE(gpusort::detail::built_for_windows);
+#else
+  EXPECT_FALSE(gpusort::detail::built_for_windows);
+#endif
+  EXPECT_TRUE(resolve_workgroup_waits(WorkgroupWaits::allowed, "NVIDIA Corporation", "NVIDIA H200/PCIe/SSE2",
+                                      "4.6.0 NVIDIA 580.95.05", nullptr));
 }
 
 // llvmpipe runs waits only when one thread runs every workgroup; zink over lavapipe does not

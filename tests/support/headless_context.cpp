@@ -1,4 +1,5 @@
 #include "headless_context.hpp"
+#include "headless_context_common.hpp"
 
 #include <glad/egl.h>
 
@@ -62,15 +63,6 @@ bool has_extension(const char* extensions, const char* name) {
     if (starts_word && ends_word) return true;
   }
   return false;
-}
-
-bool environment_requests_es() {
-  const char* value = std::getenv("GPUSORT_TEST_CONTEXT");
-  if (value == nullptr || value[0] == '\0' || std::strcmp(value, "gl") == 0) return false;
-  if (std::strcmp(value, "es") == 0) return true;
-  throw std::runtime_error(std::string("GPUSORT_TEST_CONTEXT=") + value +
-                           " is not a context kind: use \"gl\" (desktop OpenGL, the default) or \"es\" "
-                           "(OpenGL ES 3.1+)");
 }
 
 // The client API of every context this process makes: 0 until the first context picks it.
@@ -282,11 +274,6 @@ void abandon(EGLDisplay display, EGLContext context) {
   eglDestroyContext(display, context);
 }
 
-std::string gl_string(GLenum name) {
-  const GLubyte* value = glGetString(name);
-  return value ? reinterpret_cast<const char*>(value) : "";
-}
-
 }  // namespace
 
 bool es_requested() {
@@ -354,14 +341,8 @@ HeadlessContext::HeadlessContext(ContextOptions options) : display_(nullptr), co
                              (es_ ? "OpenGL ES " : "OpenGL ") + std::to_string(options.major) + "." +
                              std::to_string(options.minor) + (es_ ? "" : " core") + " is needed");
   }
-  // Which driver and API ran belongs in every log (stderr: benchmarks print results on stdout).
-  static bool announced = false;
-  if (!announced) {
-    std::fprintf(stderr, "HeadlessContext: %s, %s on %s\n", api_name(), version_.c_str(), renderer_.c_str());
-    announced = true;
-  }
-  while (glGetError() != GL_NO_ERROR) {
-  }
+  announce_first_context(api_name(), version_, renderer_);
+  drain_gl_errors();
 }
 
 HeadlessContext::~HeadlessContext() {
@@ -392,21 +373,6 @@ void HeadlessContext::release_current() {
                       EGL_NO_CONTEXT)) {
     throw std::runtime_error("HeadlessContext::release_current failed with " + last_egl_error());
   }
-}
-
-std::string HeadlessContext::renderer() const { return renderer_; }
-
-std::string HeadlessContext::version() const { return version_; }
-
-bool HeadlessContext::is_es() const { return es_; }
-
-bool HeadlessContext::is_software() const {
-  std::string name = renderer_;
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return name.find("llvmpipe") != std::string::npos ||
-         name.find("softpipe") != std::string::npos ||
-         name.find("software") != std::string::npos;
 }
 
 }  // namespace gpusort_support

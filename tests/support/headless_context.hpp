@@ -1,6 +1,7 @@
 #pragma once
 
-// A window-less OpenGL context for tests, benchmarks and examples: EGL only, no X server.
+// A window-less OpenGL context for tests, benchmarks and examples: EGL on Linux (no X server),
+// WGL with a hidden window on Windows (headless_context_wgl.cpp: what follows is EGL's).
 // Tries the EGL device platform first (a hardware device if there is one, else Mesa's software
 // device), then Mesa's surfaceless platform. GL is loaded with glad, so include this header (or
 // <glad/gl.h>) before <gpusort/gpusort.hpp>.

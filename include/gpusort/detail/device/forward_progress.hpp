@@ -46,14 +46,26 @@ inline bool single_threaded_llvmpipe(const char* lp_num_threads) {
   return lp_num_threads != nullptr && (std::strcmp(lp_num_threads, "0") == 0 || std::strcmp(lp_num_threads, "1") == 0);
 }
 
-/// The default: whether waits between workgroups are verified on this driver. `version`
-/// (GL_VERSION) is taken so that the policy can tell contexts apart; today no family's answer
-/// depends on it (NVIDIA's desktop driver schedules GL and ES contexts on the same hardware).
+/// Whether this program is built for Windows. NVIDIA's waits are verified on its Linux driver
+/// only: under Windows' display driver model a wait that never ends is not a hang but a GPU
+/// timeout (TDR) that removes the device, so Windows takes the paths without waits unless the
+/// caller opts in (DeviceFacts::workgroup_waits = allowed).
+#if defined(_WIN32)
+inline constexpr bool built_for_windows = true;
+#else
+inline constexpr bool built_for_windows = false;
+#endif
+
+/// The default: whether waits between workgroups are verified on this driver, on this platform
+/// (`windows`: built_for_windows, or the other platform in tests). `version` (GL_VERSION) is
+/// taken so that the policy can tell contexts apart; today no family's answer depends on it
+/// (NVIDIA's desktop driver schedules GL and ES contexts on the same hardware).
 inline bool workgroup_waits_verified(const std::string& vendor, const std::string& renderer,
-                                     const std::string& version, const char* lp_num_threads) {
+                                     const std::string& version, const char* lp_num_threads,
+                                     bool windows = built_for_windows) {
   static_cast<void>(version);
   switch (wait_family(vendor, renderer)) {
-    case WaitFamily::nvidia_desktop: return true;
+    case WaitFamily::nvidia_desktop: return !windows;
     // llvmpipe ends every loop of an invocation after 65535 iterations in all, which cuts a long
     // wait short; on one thread every workgroup a wait needs has finished before it starts.
     case WaitFamily::llvmpipe: return single_threaded_llvmpipe(lp_num_threads);

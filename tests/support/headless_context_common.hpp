@@ -1,0 +1,24 @@
+#pragma once
+// What the EGL (Linux) and WGL (Windows) HeadlessContexts share: headless_context_common.cpp.
+
+#include <glad/gl.h>
+
+#include <string>
+
+namespace gpusort_support {
+
+// GPUSORT_TEST_CONTEXT: unset, "" or "gl" desktop OpenGL (false), "es" OpenGL ES (true); any
+// other value throws std::runtime_error.
+bool environment_requests_es();
+
+// glGetString(name) of the current context, "" where it returns null.
+std::string gl_string(GLenum name);
+
+// Which driver and API ran belongs in every log: the first context of a process prints them on
+// stderr (benchmarks print their results on stdout).
+void announce_first_context(const char* api, const std::string& version, const std::string& renderer);
+
+// Leaves no GL error pending from the context's creation for the first test to find.
+void drain_gl_errors();
+
+}  // namespace gpusort_support
