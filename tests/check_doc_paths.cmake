@@ -55,7 +55,7 @@ foreach(file IN LISTS all_files top_files)
 endforeach()
 list(REMOVE_DUPLICATES known_names)
 # Other projects' files that comments cite by name (they are not in this repository).
-set(elsewhere FFX_ParallelSort.h)
+set(elsewhere FFX_ParallelSort.h windows.h)  # AMD's header; the Windows SDK's
 
 set(source_extensions "hpp|h|comp|glsl|cpp|cu|py|cmake")
 set(results_extensions "json|md|png|csv|svg")
