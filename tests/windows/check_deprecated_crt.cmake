@@ -1,0 +1,78 @@
+# ctest headers_without_deprecated_crt(_fails): no header under INCLUDE_DIR calls a C runtime
+# function that MSVC deprecates (warning C4996 in every translation unit that includes gpusort,
+# an error under /sdl or /WX), unless the call sits where MSVC never compiles it: in the branch
+# of an #if/#ifdef on _MSC_VER or _WIN32 that excludes MSVC (gpusort's getenv and getpid have
+# their _dupenv_s and _getpid beside them). Member calls (file.read(...)) are not the CRT's.
+#   cmake -DINCLUDE_DIR=<include/> [-DEXTRA_FILE=<a header to check as well>] -P check_deprecated_crt.cmake
+# The _fails ctest passes a fixture that calls sscanf plainly: the check must report it.
+cmake_minimum_required(VERSION 3.16)
+set(deprecated "sscanf|scanf|fscanf|sprintf|vsprintf|strcpy|strncpy|strcat|strncat|getenv|putenv|fopen|freopen|strerror|strtok|localtime|gmtime|ctime|asctime|tmpnam|mbstowcs|wcstombs|getpid|open|close|read|write|unlink|mkdir|rmdir|chmod|umask|dup|fileno|stricmp|strdup")
+file(GLOB_RECURSE headers "${INCLUDE_DIR}/*.hpp" "${INCLUDE_DIR}/*.h")
+list(FILTER headers EXCLUDE REGEX "/generated/")  # GLSL text, not C++ calls
+if(EXTRA_FILE)
+  list(APPEND headers "${EXTRA_FILE}")
+endif()
+
+set(findings "")
+foreach(header IN LISTS headers)
+  file(STRINGS "${header}" lines)
+  # One entry per open #if: 1 where its current branch is one MSVC never compiles, else 0.
+  set(stack "")
+  set(line_number 0)
+  foreach(line IN LISTS lines)
+    math(EXPR line_number "${line_number} + 1")
+    string(REGEX REPLACE "//.*$" "" code "${line}")
+    if(code MATCHES "^[ \t]*#[ \t]*(if|ifdef|ifndef)[ \t]+(.*)$")
+      set(directive "${CMAKE_MATCH_1}")
+      set(condition "${CMAKE_MATCH_2}")
+      set(skips_msvc 0)
+      if((directive STREQUAL "ifndef" AND condition MATCHES "^(_MSC_VER|_WIN32)")
+         OR (directive STREQUAL "if" AND condition MATCHES "^!defined\\(?(_MSC_VER|_WIN32)\\)?[ \t]*$"))
+        set(skips_msvc 1)
+      elseif(condition MATCHES "(_MSC_VER|_WIN32)")
+        set(skips_msvc -1)  # MSVC takes this branch; the #else is the one it skips
+      endif()
+      list(APPEND stack ${skips_msvc})
+      continue()
+    elseif(code MATCHES "^[ \t]*#[ \t]*(else|elif)")
+      list(LENGTH stack depth)
+      if(depth GREATER 0)
+        math(EXPR top "${depth} - 1")
+        list(GET stack ${top} value)
+        list(REMOVE_AT stack ${top})
+        if(value EQUAL -1)
+          list(APPEND stack 1)
+        else()
+          list(APPEND stack 0)
+        endif()
+      endif()
+      continue()
+    elseif(code MATCHES "^[ \t]*#[ \t]*endif")
+      list(LENGTH stack depth)
+      if(depth GREATER 0)
+        math(EXPR top "${depth} - 1")
+        list(REMOVE_AT stack ${top})
+      endif()
+      continue()
+    endif()
+    if(NOT code MATCHES "(^|[^.A-Za-z0-9_>])(std::|::)?(${deprecated})[ \t]*\\(")
+      continue()
+    endif()
+    if("1" IN_LIST stack)
+      continue()
+    endif()
+    # A function of gpusort's own of that name being declared (void close()), not a call.
+    if(code MATCHES "(^|[^A-Za-z0-9_])(void|bool|int|auto|char|long|unsigned|std::size_t)[ \t&*]+(${deprecated})[ \t]*\\(")
+      continue()
+    endif()
+    string(STRIP "${line}" shown)
+    string(APPEND findings "  ${header}:${line_number}: ${shown}\n")
+  endforeach()
+endforeach()
+
+if(findings)
+  message(FATAL_ERROR "calls that MSVC deprecates (C4996) where MSVC compiles them:\n${findings}"
+                      "Write them another way, or put MSVC's replacement beside them under #if defined(_MSC_VER).")
+endif()
+list(LENGTH headers count)
+message(STATUS "none of ${count} headers calls a CRT function that MSVC deprecates where MSVC compiles it")
