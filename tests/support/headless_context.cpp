@@ -329,17 +329,10 @@ HeadlessContext::HeadlessContext(ContextOptions options) : display_(nullptr), co
     gl_loaded = true;
   }
 
-  GLint major = 0;
-  GLint minor = 0;
-  glGetIntegerv(GL_MAJOR_VERSION, &major);
-  glGetIntegerv(GL_MINOR_VERSION, &minor);
-  renderer_ = gl_string(GL_RENDERER);
-  version_ = gl_string(GL_VERSION);
-  if (std::make_pair(major, minor) < std::make_pair(options.major, options.minor)) {
+  const std::string shortfall = read_context_version(options.major, options.minor, es_, renderer_, version_);
+  if (!shortfall.empty()) {
     abandon(shared.display, context);
-    throw std::runtime_error("HeadlessContext: got " + version_ + " on " + renderer_ + ", but " +
-                             (es_ ? "OpenGL ES " : "OpenGL ") + std::to_string(options.major) + "." +
-                             std::to_string(options.minor) + (es_ ? "" : " core") + " is needed");
+    throw std::runtime_error(shortfall);
   }
   announce_first_context(api_name(), version_, renderer_);
   drain_gl_errors();

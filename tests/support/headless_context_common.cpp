@@ -10,6 +10,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace gpusort_support {
 
@@ -25,6 +26,18 @@ bool environment_requests_es() {
 std::string gl_string(GLenum name) {
   const GLubyte* value = glGetString(name);
   return value ? reinterpret_cast<const char*>(value) : "";
+}
+
+std::string read_context_version(int major, int minor, bool es, std::string& renderer, std::string& version) {
+  GLint got_major = 0;
+  GLint got_minor = 0;
+  glGetIntegerv(GL_MAJOR_VERSION, &got_major);
+  glGetIntegerv(GL_MINOR_VERSION, &got_minor);
+  renderer = gl_string(GL_RENDERER);
+  version = gl_string(GL_VERSION);
+  if (std::make_pair(got_major, got_minor) >= std::make_pair(major, minor)) return "";
+  return "HeadlessContext: got " + version + " on " + renderer + ", but " + (es ? "OpenGL ES " : "OpenGL ") +
+         std::to_string(major) + "." + std::to_string(minor) + (es ? "" : " core") + " is needed";
 }
 
 void announce_first_context(const char* api, const std::string& version, const std::string& renderer) {

@@ -14,6 +14,10 @@ bool environment_requests_es();
 // glGetString(name) of the current context, "" where it returns null.
 std::string gl_string(GLenum name);
 
+// Reads the current context's GL_RENDERER and GL_VERSION into `renderer` and `version`, and
+// returns why the context falls short of `major`.`minor` (core, or ES where `es`), or "".
+std::string read_context_version(int major, int minor, bool es, std::string& renderer, std::string& version);
+
 // Which driver and API ran belongs in every log: the first context of a process prints them on
 // stderr (benchmarks print their results on stdout).
 void announce_first_context(const char* api, const std::string& version, const std::string& renderer);

@@ -199,19 +199,12 @@ HeadlessContext::HeadlessContext(ContextOptions options) : display_(nullptr), co
     }
     gl_loaded = true;
   }
-  GLint major = 0;
-  GLint minor = 0;
-  glGetIntegerv(GL_MAJOR_VERSION, &major);
-  glGetIntegerv(GL_MINOR_VERSION, &minor);
-  renderer_ = gl_string(GL_RENDERER);
-  version_ = gl_string(GL_VERSION);
-  if (std::make_pair(major, minor) < std::make_pair(options.major, options.minor)) {
+  const std::string shortfall = read_context_version(options.major, options.minor, es_, renderer_, version_);
+  if (!shortfall.empty()) {
     wglMakeCurrent(nullptr, nullptr);
     wglDeleteContext(context);
     window->close();
-    throw std::runtime_error("HeadlessContext: got " + version_ + " on " + renderer_ + " through WGL, but " +
-                             (es_ ? "OpenGL ES " : "OpenGL ") + std::to_string(options.major) + "." +
-                             std::to_string(options.minor) + " is needed");
+    throw std::runtime_error(shortfall + " (through WGL)");
   }
   display_ = window.release();
   context_ = context;
