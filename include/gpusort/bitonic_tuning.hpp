@@ -53,6 +53,11 @@ struct BitonicTuning {
   /// subgroups of 32, local_elements 8 and tiles of 512..4096. Kept: large sorts of 32-bit keys ran slower without
   /// it (bench/results/history.md).
   bool direct_tile_io = true;
+  /// Tile programs without subgroups walk each pass through one copy of their step code, which llvmpipe's JIT (per-lane
+  /// code at every shared-memory access) builds 3-5 times faster: the same steps in the same order. Default: true;
+  /// used only on software renderers (tuning() says whether), where false builds the GPUs' per-mode code (a test
+  /// facility).
+  bool compact_tile_program = true;
 
   // --- Global passes: a few wide steps in registers, straight from global memory ------------
   /// Elements each invocation holds (log2 of it: steps per sweep). Default: 8. Range: a power of two 2..32, at most

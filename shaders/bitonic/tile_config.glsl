@@ -8,6 +8,7 @@
 //   DIRECT_TILE_IO      1 (with subgroups of 32): window passes move global memory straight to
 //                       and from registers
 //   WIDE_CHUNKS         1 (with subgroups): shared-memory steps run in wide chunks
+//   COMPACT_STEPS       1 (without subgroups): one walk over the pass (walk_pass(), tile_steps.glsl)
 //   FUSED_PASSES        1: one dispatch runs several passes (tile_fused.glsl)
 //   FUSED_RESERVE_WORDS with FUSED_PASSES: shared memory reserved beside the tile
 #ifndef SUBGROUP_LOG2
@@ -24,6 +25,12 @@
 #endif
 // FUSED_PASSES 1: workgroups of one dispatch read what others wrote in it, so the data
 // bypasses caches that are not coherent across the GPU.
+#ifndef COMPACT_STEPS
+#define COMPACT_STEPS 0
+#endif
+#if COMPACT_STEPS && SUBGROUP_LOG2 > 0
+#error "the compact walk is for tiles without subgroups (the host asks for no more)"
+#endif
 #ifndef FUSED_PASSES
 #define FUSED_PASSES 0
 #endif

@@ -60,6 +60,9 @@ void run_tile(uint group) {
     }
 #endif
     load_tile();
+#if COMPACT_STEPS
+    walk_pass();
+#else
     // Each stage: the steps with pivots >= SUBGROUP_ELEMS_LOG2 through shared memory, then the
     // rest in registers (and shuffles) on the blocked layout.
     if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT) {
@@ -74,6 +77,7 @@ void run_tile(uint group) {
         if (g_pass.pre > 0u) low_disperses(g_pass.pre - 1u);
         run_steps_down_to(TILE_LOG2 - 1u, g_run_log2, PASS_FLIPS);
     }
+#endif
     store_tile();
 }
 

@@ -103,3 +103,84 @@ void low_disperses(uint p_hi) {
     }
     barrier();
 }
+
+#if COMPACT_STEPS
+// The pass as one walk (COMPACT_STEPS, tile_config.glsl): every chunk of every mode is loaded,
+// stepped and stored at one place in the program, where the per-mode code above inlines its
+// chunk, blocked and register moves at 16. A JIT that builds per-lane code for each
+// shared-memory access, as llvmpipe does, spends most of a build on those copies
+// (bench/results/llvmpipe-2026-11-29-cold-builds.md). The walk runs the same steps in the same
+// order, a chunk and a barrier at a time, as the per-mode code (a window whose runs are shorter
+// than ELEMS takes its last steps in one more chunk).
+
+// Segment `index` of the pass: the steps of one stage from pivot `hi` down to `floor`, the first
+// a flip where `flip`. False past the last. (Mode 0's stages up to ELEMS_LOG2 are not segments:
+// the walk sorts them in registers first.)
+bool pass_segment(uint index, out int hi, out uint floor, out bool flip) {
+    floor = 0u;
+    flip = false;
+    hi = -1;
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT) {
+        uint k = ELEMS_LOG2 + 1u + index;
+        flip = true;
+        hi = int(k) - 1;
+        return k <= g_stages;
+    }
+    if (g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_DISPERSE) {
+        hi = int(g_pass.p_hi);
+        return index == 0u;
+    }
+    if (index == 0u) {
+        hi = int(g_pass.pre) - 1;  // -1: no disperses of the stage before, an empty segment
+        return true;
+    }
+    hi = int(TILE_LOG2) - 1;
+    floor = g_run_log2;
+    flip = PASS_FLIPS;
+    return index == 1u;
+}
+
+void walk_pass() {
+    bool sort_registers_first = g_pass.mode == GPUSORT_BITONIC_TILE_LOCAL_SORT;
+    uint segment = 0u;
+    int hi = -1;
+    uint floor = 0u;
+    bool flip = false;
+    for (;;) {
+        Chunk c;
+        if (!sort_registers_first) {
+            while (hi < int(floor)) {
+                if (!pass_segment(segment, hi, floor, flip)) return;
+                segment += 1u;
+            }
+            // Pivots at or above ELEMS_LOG2 through shared memory, ELEMS_LOG2 at a time; the
+            // rest in one chunk of the blocked layout's window (q = 0).
+            uint shared_floor = max(floor, ELEMS_LOG2);
+            c.p_hi = uint(hi);
+            c.flip = flip;
+            if (hi >= int(shared_floor)) {
+                c.q = c.p_hi + 1u - ELEMS_LOG2;
+                c.p_lo = max(c.p_hi + 1u - ELEMS_LOG2, shared_floor);
+            } else {
+                c.q = 0u;
+                c.p_lo = floor;
+            }
+            hi = int(c.p_lo) - 1;
+            flip = false;
+        }
+        if (thread_active()) {
+            if (sort_registers_first) {
+                uint base = thread_rank() * ELEMS;
+                for (uint j = 0u; j < ELEMS; ++j) positions[j] = base + j;
+            } else {
+                chunk_positions(c, chunk_base(c, thread_rank()));
+            }
+            load_registers();
+            if (sort_registers_first) sort_registers(); else chunk_steps(c);
+            store_registers();
+        }
+        barrier();
+        sort_registers_first = false;
+    }
+}
+#endif

@@ -43,6 +43,13 @@ gpusort::BitonicTuning stage_by_stage(gpusort::BitonicTuning tuning) {
   return tuning;
 }
 
+// Software renderers build compact tile programs by default (BitonicTuning::compact_tile_program);
+// this builds the GPUs' per-mode code there, so that it runs on llvmpipe too.
+gpusort::BitonicTuning per_mode_code(gpusort::BitonicTuning tuning) {
+  tuning.compact_tile_program = false;
+  return tuning;
+}
+
 std::string describe(const gpusort::BitonicTuning& t) {
   return "tile_size=" + std::to_string(t.tile_size) + " local_elements=" +
          std::to_string(t.local_elements) + " global_elements=" + std::to_string(t.global_elements) +
@@ -52,6 +59,7 @@ std::string describe(const gpusort::BitonicTuning& t) {
          " single_dispatch_tile=" + std::to_string(t.single_dispatch_tile) +
          " single_tile_elements=" + std::to_string(t.single_tile_elements) +
          " use_subgroups=" + std::to_string(t.use_subgroups) +
+         " compact_tile_program=" + std::to_string(t.compact_tile_program) +
          " max_workgroups_x=" + std::to_string(t.max_workgroups_x);
 }
 
@@ -102,6 +110,18 @@ TEST_F(SorterConfig, TileShapeTuningsMatchCpuNetwork) {
       make_tuning(128, 4, 16, 1, 4, 128),
       make_tuning(512, 16, 4, 64, 1, 8),
       make_tuning(256, 8, 8, 16, 1, 16),
+  });
+}
+
+// The GPUs' per-mode tile code on a software renderer (elsewhere the default runs it): the
+// shapes above whose passes differ most (local sorts of 4 and 16 registers, windows of runs of
+// 4 and 8, stages merged and not).
+TEST_F(SorterConfig, PerModeTileCodeMatchesCpuNetwork) {
+  expect_tunings_match_cpu_network({
+      per_mode_code(without_subgroups(make_tuning(0, 16, 4, 0, 0))),
+      per_mode_code(make_tuning(256, 4, 2, 64, 4, 4)),
+      per_mode_code(stage_by_stage(make_tuning(256, 4, 2, 64, 4, 4))),
+      per_mode_code(make_tuning(512, 16, 4, 64, 1, 8)),
   });
 }
 
@@ -195,7 +215,9 @@ TEST_F(SorterConfig, DefaultTuningIsResolved) {
     EXPECT_GT(tuning->global_elements, 0u);
     EXPECT_GT(tuning->global_group_size, 0u);
     EXPECT_GT(tuning->max_workgroups_x, 0u);
+    EXPECT_EQ(tuning->compact_tile_program, gpusort::detail::query_device_limits().software) << "compact tile programs: software renderers";
   }
+  EXPECT_FALSE(gpusort::BitonicSorter<std::uint32_t>(test_tuning(per_mode_code({}))).tuning().compact_tile_program);
 }
 
 // DeviceFacts::compute_units comes from GL_SM_COUNT_NV where the context has

@@ -150,7 +150,8 @@ inline ProgramSource tile_source(const Config& c, const ProgramKey& key, bool sh
                         glsl_define("SUBGROUP_LOG2", subgroups ? ceil_log2(subgroup_size) : 0u, "") +
                         glsl_define("SUBGROUP_EMULATION", subgroups && emulated ? 1 : 0, "") +
                         glsl_define("DIRECT_TILE_IO", direct ? 1 : 0, "") +
-                        glsl_define("WIDE_CHUNKS", key.wide && subgroups ? 1 : 0, "");
+                        glsl_define("WIDE_CHUNKS", key.wide && subgroups ? 1 : 0, "") +
+                        glsl_define("COMPACT_STEPS", t.compact_tile_program && !subgroups ? 1 : 0, "");
   if (misplanned_emulation) defines += glsl_define("EMULATED_SUBGROUP_LOG2", ceil_log2(emulated_size), "");
   if (key.fused)
     defines += glsl_define("FUSED_PASSES", 1, "") + glsl_define("FUSED_RESERVE_WORDS", key.reserve_words, "");

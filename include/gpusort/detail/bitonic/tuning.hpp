@@ -213,6 +213,8 @@ inline Status resolve_tuning(BitonicTuning t, const DeviceLimits& device, std::u
   // What runs of the switches and paths that were asked for.
   t.use_subgroups = t.use_subgroups && subgroups_fit(t.tile_size, t.local_elements, subgroups);
   t.direct_tile_io = runs_direct_tile_io(t, in, subgroups);
+  // GPUs keep the per-mode code their defaults were measured with.
+  t.compact_tile_program = t.compact_tile_program && device.software;
   fill(t.wide_chunk_min_count, in.row.wide_chunk_min_count);
   if (!t.use_subgroups) t.wide_chunk_min_count = BitonicTuning::never;  // wide chunks are subgroup steps
   // Passes that cross stages are window passes.
