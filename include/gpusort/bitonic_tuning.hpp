@@ -54,7 +54,7 @@ struct BitonicTuning {
   /// it (bench/results/history.md).
   bool direct_tile_io = true;
   /// Tile programs without subgroups walk each pass through one copy of their step code, which llvmpipe's JIT (per-lane
-  /// code at every shared-memory access) builds 3-5 times faster: the same steps in the same order. Default: true;
+  /// code at every shared-memory access) builds 2-6 times faster: the same steps in the same order. Default: true;
   /// used only on software renderers (tuning() says whether), where false builds the GPUs' per-mode code (a test
   /// facility).
   bool compact_tile_program = true;

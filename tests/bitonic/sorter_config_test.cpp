@@ -215,7 +215,8 @@ TEST_F(SorterConfig, DefaultTuningIsResolved) {
     EXPECT_GT(tuning->global_elements, 0u);
     EXPECT_GT(tuning->global_group_size, 0u);
     EXPECT_GT(tuning->max_workgroups_x, 0u);
-    EXPECT_EQ(tuning->compact_tile_program, gpusort::detail::query_device_limits().software) << "compact tile programs: software renderers";
+    EXPECT_EQ(tuning->compact_tile_program, gpusort::detail::query_device_limits().software)
+        << "compact tile programs: software renderers";
   }
   EXPECT_FALSE(gpusort::BitonicSorter<std::uint32_t>(test_tuning(per_mode_code({}))).tuning().compact_tile_program);
 }
