@@ -8,6 +8,10 @@
 # Each file becomes one string literal, and MSVC refuses a literal over 16,380 bytes (error
 # C2026): a file that long fails here, on every platform, with what to do. MAX_LITERAL_BYTES
 # lowers the bound for the test that shows the check can fail.
+# Each literal starts with "#line 1 N // shaders/<file>": N, the file's source-string number
+# (FIRST_SOURCE_NUMBER + its place in the sorted list), is what a driver's compile log prints
+# for a line of that file, and the comment names the file (annotated_compile_log() in
+# detail/gl/program.hpp reads it back to name the file and line in a gpusort::Error).
 cmake_minimum_required(VERSION 3.16)
 if(NOT SHADER_DIR OR NOT OUTPUT)
   message(FATAL_ERROR "embed_shaders.cmake needs -DSHADER_DIR=... and -DOUTPUT=...")
@@ -22,9 +26,18 @@ if(NOT MAX_LITERAL_BYTES)
   set(MAX_LITERAL_BYTES 16380)
 endif()
 
+# Numbers below it are the run-time fragments' (program.hpp and shader_interface_glsl.hpp).
+set(FIRST_SOURCE_NUMBER 16)
+set(source_number ${FIRST_SOURCE_NUMBER})
 set(body "")
 foreach(name IN LISTS shader_files)
   file(READ "${SHADER_DIR}/${name}" source)
+  if(NOT source MATCHES "\n$")
+    message(FATAL_ERROR "shaders/${name} does not end with a newline: the next fragment's #line "
+                        "would join its last line. Add one.")
+  endif()
+  set(source "#line 1 ${source_number} // shaders/${name}\n${source}")
+  math(EXPR source_number "${source_number} + 1")
   string(LENGTH "${source}" source_bytes)
   math(EXPR literal_bytes "${source_bytes} + 1")  # with its terminating null
   if(literal_bytes GREATER MAX_LITERAL_BYTES)

@@ -3,7 +3,10 @@
 
 #include <gmock/gmock.h>
 
+#include <algorithm>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "gl_session.hpp"
 #include "sort_checks.hpp"
@@ -184,6 +187,43 @@ TEST_F(Errors, ShaderThatDoesNotCompile) {
   EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<float, std::uint32_t> sorter(test_tuning(tuning)); }),
               AllOf(HasSubstr("compil"), HasSubstr("log")));
   EXPECT_TRUE(no_gl_error("constructors with a broken shader"));
+}
+
+// A driver's compile log names source strings and lines; the error names the fragment and the
+// line in it: a tuning's extra source, a shader file, or (from another driver's format) either.
+TEST_F(Errors, CompileErrorNamesTheFragmentAndItsLine) {
+  gpusort::BitonicTuning bitonic;
+  bitonic.extra_shader_source = "const uint fine = 1u;\nthis line is not GLSL;";
+  EXPECT_THAT(error_from([&] { gpusort::BitonicSorter<float> sorter(test_tuning(bitonic)); }),
+              HasSubstr("[BitonicTuning::extra_shader_source, line 2]"));
+  gpusort::RadixTuning radix;
+  radix.extra_shader_source = bitonic.extra_shader_source;
+  EXPECT_THAT(error_from([&] { gpusort::RadixSorter<std::uint32_t> sorter(radix); }),
+              HasSubstr("[RadixTuning::extra_shader_source, line 2]"));
+
+  // Line 12 of shaders/bitonic/permute.comp broken in the permute program's sources.
+  gpusort::detail::ProgramSource program =
+      gpusort::detail::bitonic::permute_source(gpusort::detail::query_device_limits().glsl_target, "");
+  const std::string file = gpusort::detail::shaders::bitonic_permute_comp;
+  auto fragment = std::find(program.sources.begin(), program.sources.end(), file);
+  ASSERT_NE(fragment, program.sources.end());
+  std::size_t line_start = file.find('\n') + 1;  // line 1, after the #line header
+  for (int line = 1; line < 12; ++line) line_start = file.find('\n', line_start) + 1;
+  fragment->insert(line_start, "this line is not GLSL;");
+  std::vector<gpusort::detail::GlProgram> built;
+  const gpusort::detail::Status status = gpusort::detail::build_compute_programs({program}, nullptr, built);
+  EXPECT_THAT(status.message(), HasSubstr("[shaders/bitonic/permute.comp, line 12]"));
+  EXPECT_TRUE(no_gl_error("a shader file that does not compile"));
+
+  // NVIDIA's "N(L) : error" and glslang's "ERROR: N:L:", and lines that name no fragment.
+  const std::string log = "7(12) : error C0000: syntax error\nERROR: 7:3: 'x' : undeclared\n0:4(2): error: x\n"
+                          "9(1) : error: from no fragment\nno position here";
+  const gpusort::detail::ProgramSource named{"named", {"#version 430\n", "#line 1 7 // shaders/x.glsl\nvoid f();\n"}};
+  EXPECT_EQ(gpusort::detail::annotated_compile_log(log, named),
+            "7(12) : error C0000: syntax error  [shaders/x.glsl, line 12]\n"
+            "ERROR: 7:3: 'x' : undeclared  [shaders/x.glsl, line 3]\n"
+            "0:4(2): error: x  [the #version line and #defines, line 4]\n"
+            "9(1) : error: from no fragment\nno position here");
 }
 
 // Programs built on first use (here the single-dispatch tile of 2048 keys, whose 256

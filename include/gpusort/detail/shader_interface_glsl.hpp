@@ -10,6 +10,9 @@
 //                                                (comments in the body are gone)
 //   GPUSORT_SHARED_CHECK(condition, message)  -> nothing: the C++ compiler checks it once
 // GPUSORT_UINT stays in the function text: common_interface_glsl defines it as uint.
+// Each text starts with "#line 1 N // <its file>", N from 1 to 4 (the fragments' numbering:
+// shaders/embed_shaders.cmake), so that a compile log's line of it names the file; line L of
+// the text is the file's L-th constant or function (common's L-1-th: its line 1 is GPUSORT_UINT).
 
 namespace gpusort {
 namespace detail {
@@ -22,22 +25,26 @@ namespace shaders {
 
 /// shader_interface/common.hpp: binding and location constants, count sources and the key codec.
 inline constexpr const char common_interface_glsl[] =
+    "#line 1 1 // include/gpusort/detail/shader_interface/common.hpp\n"
     "#define GPUSORT_UINT uint\n"
 #include "shader_interface/common.hpp"
     ;
 
 /// shader_interface/bitonic.hpp: the network kernels' part (after common_interface_glsl).
 inline constexpr const char bitonic_interface_glsl[] =
+    "#line 1 2 // include/gpusort/detail/shader_interface/bitonic.hpp\n"
 #include "shader_interface/bitonic.hpp"
     ;
 
 /// shader_interface/permute.hpp: the permute kernel's part (after common_interface_glsl).
 inline constexpr const char permute_interface_glsl[] =
+    "#line 1 3 // include/gpusort/detail/shader_interface/permute.hpp\n"
 #include "shader_interface/permute.hpp"
     ;
 
 /// shader_interface/radix.hpp: the radix kernels' part (after common_interface_glsl).
 inline constexpr const char radix_interface_glsl[] =
+    "#line 1 4 // include/gpusort/detail/shader_interface/radix.hpp\n"
 #include "shader_interface/radix.hpp"
     ;
 
@@ -53,23 +60,25 @@ inline constexpr const char radix_interface_glsl[] =
 #define GPUSORT_CONSTANT(name, value) +1
 #define GPUSORT_SHARED_FUNCTION(return_type, name, parameters, ...) +1
 #define GPUSORT_SHARED_CHECK(condition, message)
-inline constexpr int common_interface_lines = 1  // "#define GPUSORT_UINT uint"
+inline constexpr int common_interface_lines = 2  // "#line ...", "#define GPUSORT_UINT uint"
 #include "shader_interface/common.hpp"
     ;
-inline constexpr int bitonic_interface_lines = 0
+inline constexpr int bitonic_interface_lines = 1  // "#line ..."
 #include "shader_interface/bitonic.hpp"
     ;
-inline constexpr int permute_interface_lines = 0
+inline constexpr int permute_interface_lines = 1  // "#line ..."
 #include "shader_interface/permute.hpp"
     ;
-inline constexpr int radix_interface_lines = 0
+inline constexpr int radix_interface_lines = 1  // "#line ..."
 #include "shader_interface/radix.hpp"
     ;
 #undef GPUSORT_SHARED_CHECK
 #undef GPUSORT_SHARED_FUNCTION
 #undef GPUSORT_CONSTANT
 
+// The first line, the #line header, is the one comment allowed.
 constexpr bool interface_text_has_comment(const char* text) {
+  while (*text != '\0' && *text != '\n') ++text;
   for (; *text != '\0'; ++text) {
     if (text[0] == '/' && (text[1] == '/' || text[1] == '*')) return true;
   }

@@ -29,7 +29,7 @@ namespace bitonic {
 inline ProgramSource permute_source(GlslTarget target, const std::string& extra_source,
                                     std::uint32_t group_size = GPUSORT_BITONIC_PERMUTE_GROUP_SIZE) {
   return ProgramSource{"permute", {glsl_prelude(target) + "#define GROUP_SIZE " + std::to_string(group_size) + "\n" +
-                                       extra_source + "\n",
+                                       extra_source_fragment("BitonicTuning", extra_source),
                                    shaders::common_interface_glsl, shaders::permute_interface_glsl,
                                    shaders::bitonic_permute_comp}};
 }

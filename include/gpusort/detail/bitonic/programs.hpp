@@ -109,7 +109,9 @@ inline std::string prelude(const Config& c, std::uint32_t elements_log2, std::ui
 
 /// BitonicTuning::extra_shader_source, after every #define of the host (so that it may test them)
 /// and before the shader files.
-inline std::string extra_source(const Config& c) { return c.tuning.extra_shader_source + "\n"; }
+inline std::string extra_source(const Config& c) {
+  return extra_source_fragment("BitonicTuning", c.tuning.extra_shader_source);
+}
 
 /// TIE_BREAK: stable programs order equal keys by value (the original index).
 inline std::string tie_break(bool stable) { return glsl_define("TIE_BREAK", stable ? 1 : 0, ""); }

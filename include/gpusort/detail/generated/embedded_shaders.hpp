@@ -8,7 +8,8 @@ namespace detail {
 namespace shaders {
 
 // shaders/bitonic/dispatch_args.comp
-inline constexpr const char* bitonic_dispatch_args_comp = R"gpusort_glsl(// sort_indirect(): turns a count that lives in a GPU buffer into the workgroup counts of
+inline constexpr const char* bitonic_dispatch_args_comp = R"gpusort_glsl(#line 1 16 // shaders/bitonic/dispatch_args.comp
+// sort_indirect(): turns a count that lives in a GPU buffer into the workgroup counts of
 // every pass the host will dispatch with glDispatchComputeIndirect, so the host never
 // reads the count back. The host plans the passes for `capacity` elements; passes the
 // actual count does not need (stages above its own) get zero workgroups.
@@ -65,7 +66,8 @@ void main() {
 )gpusort_glsl";
 
 // shaders/bitonic/elements.glsl
-inline constexpr const char* bitonic_elements_glsl = R"gpusort_glsl(// Shared by every kernel of the network: the caller's elements as the kernels see them (buffers,
+inline constexpr const char* bitonic_elements_glsl = R"gpusort_glsl(#line 1 17 // shaders/bitonic/elements.glsl
+// Shared by every kernel of the network: the caller's elements as the kernels see them (buffers,
 // the range, the count, the order) and element and quad loads and stores. The host prepends
 // `#version` and these #defines:
 //   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
@@ -252,7 +254,8 @@ uint linear_group_id() {
 )gpusort_glsl";
 
 // shaders/bitonic/global_steps.comp
-inline constexpr const char* bitonic_global_steps_comp = R"gpusort_glsl(// The global kernel: up to ELEMS_LOG2 consecutive steps of one stage whose strides are
+inline constexpr const char* bitonic_global_steps_comp = R"gpusort_glsl(#line 1 18 // shaders/bitonic/global_steps.comp
+// The global kernel: up to ELEMS_LOG2 consecutive steps of one stage whose strides are
 // too wide for a tile, straight from and to global memory. Each invocation loads its
 // coset once, runs the steps in registers and stores once: one sweep over memory for
 // ELEMS_LOG2 steps instead of one sweep per step.
@@ -340,7 +343,8 @@ void main() {
 )gpusort_glsl";
 
 // shaders/bitonic/permute.comp
-inline constexpr const char* bitonic_permute_comp = R"gpusort_glsl(// Helpers of stable key-value sorts and of sort_indices(), on plain words (u_mode):
+inline constexpr const char* bitonic_permute_comp = R"gpusort_glsl(#line 1 19 // shaders/bitonic/permute.comp
+// Helpers of stable key-value sorts and of sort_indices(), on plain words (u_mode):
 //   GPUSORT_BITONIC_PERMUTE_IOTA:   destination[i] = i
 //   GPUSORT_BITONIC_PERMUTE_GATHER: destination[i] = source[indices[i]]
 //   GPUSORT_BITONIC_PERMUTE_COPY:   destination[i] = source[i]
@@ -375,7 +379,8 @@ void main() {
 )gpusort_glsl";
 
 // shaders/bitonic/registers.glsl
-inline constexpr const char* bitonic_registers_glsl = R"gpusort_glsl(// The bitonic network in registers, shared by the tile and global kernels.
+inline constexpr const char* bitonic_registers_glsl = R"gpusort_glsl(#line 1 20 // shaders/bitonic/registers.glsl
+// The bitonic network in registers, shared by the tile and global kernels.
 //
 // The network. Every key is mapped to an "ordered" uint whose unsigned order is the
 // key order we want (descending XORs every bit, so it is ascending on ~key). Every
@@ -533,7 +538,8 @@ void chunk_steps(Chunk c) {
 )gpusort_glsl";
 
 // shaders/bitonic/tile_config.glsl
-inline constexpr const char* bitonic_tile_config_glsl = R"gpusort_glsl(// The tile kernel's compile-time switches and their defaults (the host's prelude carries the
+inline constexpr const char* bitonic_tile_config_glsl = R"gpusort_glsl(#line 1 21 // shaders/bitonic/tile_config.glsl
+// The tile kernel's compile-time switches and their defaults (the host's prelude carries the
 // subgroup #extension lines, which must precede every other token). The host sets, without a
 // u suffix where a preprocessor #if tests the name (the GLSL preprocessor takes none):
 //   TILE_LOG2           the tile is 2^TILE_LOG2 = GROUP_SIZE * ELEMS elements (ELEMS >= 4)
@@ -578,7 +584,8 @@ inline constexpr const char* bitonic_tile_config_glsl = R"gpusort_glsl(// The ti
 )gpusort_glsl";
 
 // shaders/bitonic/tile_fused.glsl
-inline constexpr const char* bitonic_tile_fused_glsl = R"gpusort_glsl(// The tile kernel with FUSED_PASSES 1: fused_main() runs one tile of any of several passes.
+inline constexpr const char* bitonic_tile_fused_glsl = R"gpusort_glsl(#line 1 22 // shaders/bitonic/tile_fused.glsl
+// The tile kernel with FUSED_PASSES 1: fused_main() runs one tile of any of several passes.
 #if FUSED_PASSES
 void run_tile(uint group);  // tile_kernel.comp
 
@@ -663,7 +670,8 @@ void fused_main() {
 )gpusort_glsl";
 
 // shaders/bitonic/tile_io.glsl
-inline constexpr const char* bitonic_tile_io_glsl = R"gpusort_glsl(// The tile kernel's global memory: which elements a tile holds (consecutive ones, or a
+inline constexpr const char* bitonic_tile_io_glsl = R"gpusort_glsl(#line 1 23 // shaders/bitonic/tile_io.glsl
+// The tile kernel's global memory: which elements a tile holds (consecutive ones, or a
 // window's runs), loads and stores of 4 elements per invocation and round, and direct tile
 // I/O between global memory and registers (DIRECT_TILE_IO).
 
@@ -819,7 +827,8 @@ void window_direct() {
 )gpusort_glsl";
 
 // shaders/bitonic/tile_kernel.comp
-inline constexpr const char* bitonic_tile_kernel_comp = R"gpusort_glsl(// The tile kernel: a workgroup owns TILE_SIZE elements in shared memory.
+inline constexpr const char* bitonic_tile_kernel_comp = R"gpusort_glsl(#line 1 24 // shaders/bitonic/tile_kernel.comp
+// The tile kernel: a workgroup owns TILE_SIZE elements in shared memory.
 //   mode 0 (local sort):     stages 1 .. min(stages, TILE_LOG2) of the network in each tile
 //                            of TILE_SIZE consecutive elements.
 //   mode 1 (local disperse): the disperse steps of pivots p_hi .. 0 (TILE_LOG2-1 .. 0
@@ -924,7 +933,8 @@ void main() {
 )gpusort_glsl";
 
 // shaders/bitonic/tile_memory.glsl
-inline constexpr const char* bitonic_tile_memory_glsl = R"gpusort_glsl(// The tile kernel's workgroup: its tile in shared memory (bank-swizzled), the pass it runs
+inline constexpr const char* bitonic_tile_memory_glsl = R"gpusort_glsl(#line 1 25 // shaders/bitonic/tile_memory.glsl
+// The tile kernel's workgroup: its tile in shared memory (bank-swizzled), the pass it runs
 // (g_pass), each invocation's rank, and the moves between the tile and the registers of
 // registers.glsl (chunks, the blocked layout). With subgroups every step whose pivot is below
 // SUBGROUP_ELEMS_LOG2 runs in registers and shuffles (tile_shuffles.glsl), with no shared
@@ -1067,7 +1077,8 @@ void register_disperse(uint m) {
 )gpusort_glsl";
 
 // shaders/bitonic/tile_shuffles.glsl
-inline constexpr const char* bitonic_tile_shuffles_glsl = R"gpusort_glsl(// The tile kernel's subgroup steps (SUBGROUP_LOG2 > 0), through the subgroup backend's
+inline constexpr const char* bitonic_tile_shuffles_glsl = R"gpusort_glsl(#line 1 26 // shaders/bitonic/tile_shuffles.glsl
+// The tile kernel's subgroup steps (SUBGROUP_LOG2 > 0), through the subgroup backend's
 // shuffle_in() (tile_subgroups.glsl): steps whose pivot is a lane bit, and wide chunks
 // (WIDE_CHUNKS).
 
@@ -1143,7 +1154,8 @@ void run_wide_chunk(uint p_hi, uint p_lo, bool flip) {
 )gpusort_glsl";
 
 // shaders/bitonic/tile_steps.glsl
-inline constexpr const char* bitonic_tile_steps_glsl = R"gpusort_glsl(// The tile kernel's network steps on a tile: through shared memory a chunk at a time, and
+inline constexpr const char* bitonic_tile_steps_glsl = R"gpusort_glsl(#line 1 27 // shaders/bitonic/tile_steps.glsl
+// The tile kernel's network steps on a tile: through shared memory a chunk at a time, and
 // in registers on the blocked layout (the local sort's stages, the last disperses).
 
 // Steps from pivot p_hi down to pivot `floor` through shared memory, ELEMS_LOG2 at a
@@ -1332,7 +1344,8 @@ void walk_pass() {
 )gpusort_glsl";
 
 // shaders/bitonic/tile_subgroups.glsl
-inline constexpr const char* bitonic_tile_subgroups_glsl = R"gpusort_glsl(// The tile kernel's subgroup backend (SUBGROUP_LOG2 > 0): the functions every subgroup step
+inline constexpr const char* bitonic_tile_subgroups_glsl = R"gpusort_glsl(#line 1 28 // shaders/bitonic/tile_subgroups.glsl
+// The tile kernel's subgroup backend (SUBGROUP_LOG2 > 0): the functions every subgroup step
 // of the kernel goes through, with one implementation for real subgroups and one for subgroups
 // emulated through shared memory, under the same signatures:
 //   subgroup_id(), subgroup_lane()   the invocation's subgroup and its lane in it
@@ -1443,7 +1456,8 @@ bool report_subgroup_size() { return false; }  // compiled for no subgroup size:
 )gpusort_glsl";
 
 // shaders/common/key_codec.glsl
-inline constexpr const char* common_key_codec_glsl = R"gpusort_glsl(// The key codec of detail/shader_interface/common.hpp on whole keys, for the kernels of both
+inline constexpr const char* common_key_codec_glsl = R"gpusort_glsl(#line 1 29 // shaders/common/key_codec.glsl
+// The key codec of detail/shader_interface/common.hpp on whole keys, for the kernels of both
 // sorts (after the interface's GLSL; the host #defines KEY_KIND and KEY_WORDS). A KEY is a uint, or with
 // KEY_WORDS 2 a uvec2 with x = high word and y = low word, so that the lexicographic order on
 // (x, y) is the unsigned 64-bit order and no GL_ARB_gpu_shader_int64 is needed. `key_xor` is
@@ -1470,7 +1484,8 @@ KEY from_ordered(KEY key, uint key_xor) { return raw_high_word(KEY_KIND, key ^ k
 )gpusort_glsl";
 
 // shaders/radix/common.glsl
-inline constexpr const char* radix_common_glsl = R"gpusort_glsl(// Shared by every radix sort kernel (RadixSorter). The host prepends `#version`, the
+inline constexpr const char* radix_common_glsl = R"gpusort_glsl(#line 1 30 // shaders/radix/common.glsl
+// Shared by every radix sort kernel (RadixSorter). The host prepends `#version`, the
 // subgroup #extension lines where it ranks with real ballots, and these #defines:
 //   KEY_KIND      GPUSORT_KEY_UNSIGNED, GPUSORT_KEY_SIGNED or GPUSORT_KEY_FLOAT
 //   KEY_WORDS     1: 32-bit keys; 2: 64-bit keys (a uvec2, x = high word, y = low word)
@@ -1593,7 +1608,8 @@ KEY last_pass_raw(KEY key) { return key ^ (raw_mask(key) & all_if(last_pass()));
 )gpusort_glsl";
 
 // shaders/radix/copy.comp
-inline constexpr const char* radix_copy_comp = R"gpusort_glsl(// Copies the sorted keys (and values) from the sorter's scratch back into the caller's
+inline constexpr const char* radix_copy_comp = R"gpusort_glsl(#line 1 31 // shaders/radix/copy.comp
+// Copies the sorted keys (and values) from the sorter's scratch back into the caller's
 // buffers after a sort with an odd number of digit passes. A compute shader, not
 // glCopyBufferSubData, which moved a small fraction of a shader's bytes per second where
 // measured (bench/results/history.md). Each invocation moves 4 elements, keys with 16-byte
@@ -1635,7 +1651,8 @@ void main() {
 )gpusort_glsl";
 
 // shaders/radix/downsweep.comp
-inline constexpr const char* radix_downsweep_comp = R"gpusort_glsl(// Reduce-then-scan downsweep: workgroup b takes the tiles of block b in order, ranks each
+inline constexpr const char* radix_downsweep_comp = R"gpusort_glsl(#line 1 32 // shaders/radix/downsweep.comp
+// Reduce-then-scan downsweep: workgroup b takes the tiles of block b in order, ranks each
 // tile's keys stably by the pass's digit and scatters them; block b's first key of digit d
 // goes where the scan said (tile_state[d * blocks + b]), and each tile advances that.
 // Extra #defines: those of tile.glsl.
@@ -1678,7 +1695,8 @@ void main() {
 )gpusort_glsl";
 
 // shaders/radix/histogram.comp
-inline constexpr const char* radix_histogram_comp = R"gpusort_glsl(// Digit histograms, counted in shared memory and added to the meta buffer's global ones.
+inline constexpr const char* radix_histogram_comp = R"gpusort_glsl(#line 1 33 // shaders/radix/histogram.comp
+// Digit histograms, counted in shared memory and added to the meta buffer's global ones.
 // ALL_PASSES 1 (Onesweep): one read of the keys counts the digits of every pass; each
 //   workgroup takes HISTOGRAM_KEYS keys, and also zeroes its share of the Onesweep status
 //   table, so that the first pass finds every partition's status "not ready".
@@ -1799,7 +1817,8 @@ void main() {
 )gpusort_glsl";
 
 // shaders/radix/init.comp
-inline constexpr const char* radix_init_comp = R"gpusort_glsl(// Starts every radix sort (one workgroup): records the element count, zeroes the digit
+inline constexpr const char* radix_init_comp = R"gpusort_glsl(#line 1 34 // shaders/radix/init.comp
+// Starts every radix sort (one workgroup): records the element count, zeroes the digit
 // histograms, the Onesweep tickets and fallback count, and writes the DispatchIndirectCommands that
 // sort_indirect() dispatches with, so that the CPU never reads a count from the GPU.
 // Extra #defines: TILE_SIZE, HISTOGRAM_KEYS (keys per histogram workgroup), COPY_ELEMENTS
@@ -1849,7 +1868,8 @@ void main() {
 )gpusort_glsl";
 
 // shaders/radix/keys.glsl
-inline constexpr const char* radix_keys_glsl = R"gpusort_glsl(// The key and value streams of a digit pass: read from the GPUSORT_RADIX_BINDING_SRC_* and
+inline constexpr const char* radix_keys_glsl = R"gpusort_glsl(#line 1 35 // shaders/radix/keys.glsl
+// The key and value streams of a digit pass: read from the GPUSORT_RADIX_BINDING_SRC_* and
 // written to the GPUSORT_RADIX_BINDING_DST_* bindings.
 // Positions are element indices of the sort (0 .. count-1); the bases (uniforms) place them in
 // the bound ranges, which start at GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT (sort_range()).
@@ -1888,7 +1908,8 @@ void store_dst_value(uint i, uint value) { dst_values[DST_VALUE_BASE + i] = valu
 )gpusort_glsl";
 
 // shaders/radix/onesweep.comp
-inline constexpr const char* radix_onesweep_comp = R"gpusort_glsl(// Onesweep (Adinets and Merrill, 2022) with decoupled fallback (Smith, Levien and Owens, 2025):
+inline constexpr const char* radix_onesweep_comp = R"gpusort_glsl(#line 1 36 // shaders/radix/onesweep.comp
+// Onesweep (Adinets and Merrill, 2022) with decoupled fallback (Smith, Levien and Owens, 2025):
 // one dispatch per digit pass, and no workgroup ever needs another to make progress. Each
 // workgroup takes the next partition (tile) from an atomic ticket, counts its digits and
 // publishes them at once, ranks its keys, then looks back through earlier partitions'
@@ -2142,7 +2163,8 @@ void main() {
 )gpusort_glsl";
 
 // shaders/radix/scan.comp
-inline constexpr const char* radix_scan_comp = R"gpusort_glsl(// Reduce-then-scan: turns the blocks' counts of digit d (tile_state[d * blocks + b], from
+inline constexpr const char* radix_scan_comp = R"gpusort_glsl(#line 1 37 // shaders/radix/scan.comp
+// Reduce-then-scan: turns the blocks' counts of digit d (tile_state[d * blocks + b], from
 // the upsweep) into the position where block b's first key of digit d goes: the keys of
 // smaller digits (the pass's histogram) plus the keys of digit d in blocks before b.
 // Up to SERIAL_SCAN_BLOCKS blocks, workgroup 0 alone does it, an invocation per digit walking
@@ -2213,7 +2235,8 @@ void main() {
 )gpusort_glsl";
 
 // shaders/radix/tile.glsl
-inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(// One tile of a digit pass (downsweep.comp, onesweep.comp): load TILE_SIZE keys, rank them
+inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(#line 1 38 // shaders/radix/tile.glsl
+// One tile of a digit pass (downsweep.comp, onesweep.comp): load TILE_SIZE keys, rank them
 // stably by the pass's digit, and scatter them (and their values) to their destinations
 // through shared memory, so that global writes come in runs of consecutive positions.
 // Extra #defines:
@@ -2546,7 +2569,8 @@ void scatter_tile(uint n_tile) {
 )gpusort_glsl";
 
 // shaders/radix/tile_subgroups.glsl
-inline constexpr const char* radix_tile_subgroups_glsl = R"gpusort_glsl(// The radix tile kernel's subgroup backend: what tile.glsl's ranking and scan ask of subgroups,
+inline constexpr const char* radix_tile_subgroups_glsl = R"gpusort_glsl(#line 1 39 // shaders/radix/tile_subgroups.glsl
+// The radix tile kernel's subgroup backend: what tile.glsl's ranking and scan ask of subgroups,
 // one implementation per SUBGROUP_MODE under the same signatures:
 //   lane_id(), subgroup_id()  the invocation's lane and its subgroup (a row of SUBGROUP_SIZE)
 //   LANES                     a set of lanes: a uint where subgroups have at most 32 lanes

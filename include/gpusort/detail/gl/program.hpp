@@ -4,6 +4,7 @@
 // GLSL source serves every key type and tuning.
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <utility>
@@ -94,6 +95,83 @@ struct ProgramSource {
   /// limits; this also holds programs to limits lowered below the driver's (DeviceFacts::clamp).
   const DeviceLimits* device = nullptr;
 };
+
+/// The source-string number of a tuning's extra_shader_source (the fragments' numbering:
+/// shaders/embed_shaders.cmake).
+constexpr int extra_source_number = 5;
+
+/// A tuning's extra_shader_source as a fragment of its own: after the host's #defines (so that
+/// it may test them), numbered so that a compile log's line of it names it.
+inline std::string extra_source_fragment(const char* tuning, const std::string& text) {
+  return "#line 1 " + std::to_string(extra_source_number) + " // " + tuning + "::extra_shader_source\n" + text +
+         "\n";
+}
+
+/// The fragments in `source`: each line "#line 1 N // name" starts one (every fragment but the
+/// #version line and the host's #defines, source string 0, starts so).
+inline void find_fragments(const std::string& source, std::vector<std::pair<long, std::string>>& fragments) {
+  static const char head[] = "#line 1 ";
+  for (std::size_t at = 0; at < source.size();) {
+    std::size_t end = source.find('\n', at);
+    if (end == std::string::npos) end = source.size();
+    if (source.compare(at, sizeof(head) - 1, head) == 0) {
+      std::size_t digit = at + sizeof(head) - 1;
+      long number = 0;
+      for (; digit < end && source[digit] >= '0' && source[digit] <= '9' && number < 1000000; ++digit)
+        number = number * 10 + (source[digit] - '0');
+      if (digit > at + sizeof(head) - 1 && source.compare(digit, 4, " // ") == 0)
+        fragments.emplace_back(number, source.substr(digit + 4, end - digit - 4));
+    }
+    at = end + 1;
+  }
+}
+
+/// `log` (a driver's compile log of `program`) with the file and line named after each of its
+/// lines that points into a fragment: "N:L(C): ..." (Mesa), "N(L) : ..." (NVIDIA) or
+/// "ERROR: N:L: ..." (glslang) mean line L of source string N, which the fragment's #line header
+/// numbered. String 0 is the #version line and the host's #defines, made at run time.
+inline std::string annotated_compile_log(const std::string& log, const ProgramSource& program) {
+  std::vector<std::pair<long, std::string>> names{{0, "the #version line and #defines"}};
+  for (const std::string& source : program.sources) find_fragments(source, names);
+  const auto read_number = [](const std::string& line, std::size_t& at, long& value) {
+    const std::size_t start = at;
+    value = 0;
+    for (; at < line.size() && line[at] >= '0' && line[at] <= '9' && at - start < 9; ++at)
+      value = value * 10 + (line[at] - '0');
+    return at > start;
+  };
+  std::string annotated;
+  std::size_t begin = 0;
+  while (begin <= log.size()) {
+    std::size_t end = log.find('\n', begin);
+    if (end == std::string::npos) end = log.size();
+    const std::string line = log.substr(begin, end - begin);
+    annotated += line;
+    std::size_t at = line.find_first_not_of(' ');
+    for (const char* prefix : {"ERROR: ", "WARNING: "}) {
+      if (at != std::string::npos && line.compare(at, std::strlen(prefix), prefix) == 0) at += std::strlen(prefix);
+    }
+    long number = 0, line_number = 0;
+    if (at != std::string::npos && read_number(line, at, number) && at < line.size() &&
+        (line[at] == ':' || line[at] == '(')) {
+      const char open = line[at++];
+      const bool read = read_number(line, at, line_number);
+      const bool closed = at < line.size() && (open == ':' ? line[at] == ':' || line[at] == '(' : line[at] == ')');
+      if (read && closed) {
+        for (const auto& entry : names) {
+          if (entry.first == number) {
+            annotated += "  [" + entry.second + ", line " + std::to_string(line_number) + "]";
+            break;
+          }
+        }
+      }
+    }
+    if (end == log.size()) break;
+    annotated += '\n';
+    begin = end + 1;
+  }
+  return annotated;
+}
 
 /// Fails where linked `program` exceeds `device`'s limits.
 inline Status check_program_fits(GLuint program, const char* kernel_name, const DeviceLimits& device) {
@@ -274,9 +352,9 @@ inline Status build_compute_programs(const std::vector<ProgramSource>& programs,
     glGetShaderiv(batch.shader(i), GL_COMPILE_STATUS, &compiled);
     if (compiled != GL_TRUE) {
       return fail(std::string("compiling the '") + kernel_name +
-                  "' compute shader failed. If you set BitonicTuning::extra_shader_source or unusual tile sizes, "
+                  "' compute shader failed. If you set a tuning's extra_shader_source or unusual tile sizes, "
                   "revert them; otherwise report this with your GL_RENDERER. Compiler log:\n" +
-                  shader_info_log(batch.shader(i)));
+                  annotated_compile_log(shader_info_log(batch.shader(i)), programs[i]));
     }
     GLint linked = GL_FALSE;
     glGetProgramiv(built[i].name(), GL_LINK_STATUS, &linked);

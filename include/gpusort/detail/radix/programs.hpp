@@ -116,7 +116,7 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   if (kernel == RadixKernel::onesweep && c.withhold_every != 0) define("WITHHOLD_POSTS", 1, "");
   // Software renderers build loops of constant trip counts as loops (common.glsl ROLLED).
   if (device_family(c.device) == DeviceFamily::software) define("ROLLED_LOOPS", 1, "");
-  prelude += t.extra_shader_source + "\n";
+  prelude += extra_source_fragment("RadixTuning", t.extra_shader_source);
   std::vector<std::string> sources = {prelude, shaders::common_interface_glsl, shaders::radix_interface_glsl,
                                       shaders::common_key_codec_glsl, shaders::radix_common_glsl};
   const char* name = "";
