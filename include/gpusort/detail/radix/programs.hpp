@@ -164,9 +164,10 @@ class Programs {
   /// Builds every program of `kernels` not built yet, in one batch (the driver may compile
   /// them in parallel), and checks the tile program's subgroups; where one fails, none stays
   /// built. `holds`: false where the tile program runs with another subgroup size than `c`
-  /// compiled it for; that program is then deleted (it must not run), and `c` must be re-planned
-  /// without subgroups and every program rebuilt (rebuild()). `checker`: the algorithm's, shared
-  /// by the program sets of all its tile shapes (one check buffer, one set of counts).
+  /// compiled it for; that program is then deleted (it must not run), and the algorithm re-plans
+  /// every shape without subgroups, with fresh programs (Algorithm::shared_memory_shapes()).
+  /// `checker`: the algorithm's, shared by the program sets of all its tile shapes (one check
+  /// buffer, one set of counts).
   Status build(const std::vector<Kernel>& kernels, const Config& c, SubgroupChecker& checker, bool& holds) {
     holds = true;
     std::vector<Kernel> built;
@@ -182,16 +183,6 @@ class Programs {
         holds = false;
       }
     }
-    return {};
-  }
-
-  /// Replaces every program by those of `kernels` for `c` (a config without subgroups: nothing
-  /// to check), built in one batch; the other kernels are built when asked for. Where the build
-  /// fails, keeps the programs as they were. The check's counts stay.
-  Status rebuild(const std::vector<Kernel>& kernels, const Config& c) {
-    ProgramSlots<Kernel, Program> fresh;
-    if (Status status = fresh.build(kernels, cache_, source_of(c)); !status) return status;
-    slots_ = std::move(fresh);
     return {};
   }
 

@@ -49,104 +49,147 @@ class Runner {
   /// programs are built and scratch placed; `indirect`: the count is read on the GPU,
   /// plan.count is the capacity.
   void run(const Plan& plan, const BufferRange& target, Order order, bool iota, const IndirectCount* indirect,
-           const Config& c, const Programs& programs, const Scratch& scratch) {
-    const Geometry& g = plan.geometry;
-    const Passes& passes = plan.passes;
-    const std::size_t count = plan.count;
-    const BufferSlice& meta = scratch.slice(ScratchSlot::meta);
-    bind_slice(GPUSORT_RADIX_BINDING_META, meta);
-    bind_slice(GPUSORT_RADIX_BINDING_TILE_STATE, scratch.slice(ScratchSlot::tile_state));
-    GLuint count_word = 0;
-    if (indirect != nullptr) {
-      count_word = bind_words(GPUSORT_RADIX_BINDING_COUNT_BUFFER, indirect->buffer, indirect->offset, 1,
-                              c.device.storage_offset_alignment);
-    } else {
-      // init declares the count block: bind something valid.
-      bind_slice(GPUSORT_RADIX_BINDING_COUNT_BUFFER, meta);
-    }
-    // Uses `kernel`'s program with the uniforms of digit pass `pass`.
-    const auto use = [&](Kernel kernel, const Bases& bases, std::uint32_t pass, bool pass_iota) -> const Program& {
-      const Program& p = programs.get(kernel);
-      glUseProgram(p.name());
-      set_pass_uniforms(p, bases, order, passes, pass, pass_iota, g.tiles_per_block);
-      return p;
-    };
-    const Program& init = use(Kernel::init, Bases{}, 0, false);
-    // u_count: the count, where it comes from, its word, and the capacity of an indirect sort.
-    init.set(GPUSORT_RADIX_LOCATION_COUNT, static_cast<GLuint>(count),
-             indirect != nullptr ? GPUSORT_COUNT_FROM_BUFFER : GPUSORT_COUNT_FROM_UNIFORM, count_word,
-             static_cast<GLuint>(count));
-    init.set(GPUSORT_RADIX_LOCATION_MAX_GROUPS_X, c.tuning.max_workgroups_x);
-    init.set(GPUSORT_RADIX_LOCATION_PASSES, passes.count());
-    // Bytes a kernel must move at the least (RadixPassInfo::bytes).
-    const std::uint64_t key_bytes_all = std::uint64_t{count} * c.elements.key_bytes;
-    const std::uint64_t value_bytes_all = c.elements.has_values ? std::uint64_t{count} * Elements::value_bytes : 0;
-    const auto observe = [&](Kernel kernel, std::uint32_t pass, bool after) {
-      if (!observer_) return;
-      std::uint64_t bytes = 0;
-      switch (kernel) {
-        case Kernel::histogram: case Kernel::upsweep: bytes = key_bytes_all; break;
-        case Kernel::downsweep: case Kernel::onesweep:  // sort_indices()'s first pass reads no values
-          bytes = 2 * key_bytes_all + (iota && pass == 0 ? 1 : 2) * value_bytes_all; break;
-        case Kernel::copy: bytes = 2 * (key_bytes_all + value_bytes_all); break;
-        default: break;
-      }
-      observer_(RadixPassInfo{kernel, pass, bytes, after});
-    };
-    observe(Kernel::init, 0, false);
-    glDispatchCompute(1, 1, 1);
-    observe(Kernel::init, 0, true);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | (indirect != nullptr ? GL_COMMAND_BARRIER_BIT : 0u));
-    if (indirect != nullptr) glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, meta.buffer);
-    // A dispatch of `groups` workgroups, or of what init.comp computed from the GPU's count.
-    const auto launch = [&](Kernel kernel, std::uint32_t pass, std::uint32_t arguments, std::uint64_t groups) {
-      observe(kernel, pass, false);
-      if (indirect != nullptr) {
-        glDispatchComputeIndirect(
-            static_cast<GLintptr>(meta.offset + (GPUSORT_RADIX_META_ARGUMENTS + 3 * arguments) * 4));
-      } else {
-        dispatch_workgroups(groups, dispatch_limits(c));
-      }
-      observe(kernel, pass, true);
-    };
-    const std::uint32_t pass_count = passes.count();
-    if (plan.onesweep) {
-      const Program& histogram = use(Kernel::histogram, bind_pass(target, count, true, c, scratch), 0, iota);
-      histogram.set(GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES, pass_count);
-      histogram.set(GPUSORT_RADIX_LOCATION_BEGIN_BIT, passes.begin);
-      histogram.set(GPUSORT_RADIX_LOCATION_END_BIT, passes.end);
-      launch(Kernel::histogram, 0, GPUSORT_RADIX_ARGUMENTS_HISTOGRAM, g.histogram_groups);
-      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    }
+           const Config& c, const Programs& programs, const Scratch& scratch) const {
+    const Dispatches d{plan, target, order, iota, indirect, c, programs, scratch, observer_};
+    d.bind_state_and_count();
+    d.init();
+    if (plan.onesweep) d.histogram();
+    const std::uint32_t pass_count = plan.passes.count();
     for (std::uint32_t pass = 0; pass < pass_count; ++pass) {
-      const Bases bases = bind_pass(target, count, pass % 2 == 0, c, scratch);
       if (plan.onesweep) {
-        use(Kernel::onesweep, bases, pass, iota)
-            .set(GPUSORT_RADIX_LOCATION_WITHHOLD_EVERY, c.withhold_every);  // test mode only
-        launch(Kernel::onesweep, pass, GPUSORT_RADIX_ARGUMENTS_PARTITION, g.tiles);
+        d.onesweep_pass(pass);
       } else {
-        use(Kernel::upsweep, bases, pass, iota);
-        launch(Kernel::upsweep, pass, GPUSORT_RADIX_ARGUMENTS_BLOCK, g.blocks);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        use(Kernel::scan, bases, pass, iota);
-        launch(Kernel::scan, pass, GPUSORT_RADIX_ARGUMENTS_SCAN, g.scan_groups);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        use(Kernel::downsweep, bases, pass, iota);
-        launch(Kernel::downsweep, pass, GPUSORT_RADIX_ARGUMENTS_BLOCK, g.blocks);
+        d.decoupled_pass(pass);
       }
       if (pass + 1 < pass_count || plan.copies_back()) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
-    if (plan.copies_back()) {
-      // The last pass wrote the scratch: bind_pass(..., false) reads it and writes the caller's.
-      use(Kernel::copy, bind_pass(target, count, false, c, scratch), 0, false);
-      launch(Kernel::copy, 0, GPUSORT_RADIX_ARGUMENTS_COPY, g.copy_groups);
-    }
+    if (plan.copies_back()) d.copy_back();
   }
 
  private:
   /// Element offsets of the bound source and destination ranges (u_bases).
   struct Bases {
     GLuint src_keys = 0, dst_keys = 0, src_values = 0, dst_values = 0;
+  };
+
+
+  /// One run's dispatches, step by step: what run() needs, held for the steps.
+  struct Dispatches {
+    const Plan& plan;
+    const BufferRange& target;
+    Order order;
+    bool iota;
+    const IndirectCount* indirect;
+    const Config& c;
+    const Programs& programs;
+    const Scratch& scratch;
+    const RadixPassObserver& observer;
+
+    const BufferSlice& meta() const { return scratch.slice(ScratchSlot::meta); }
+
+    /// The scratch's counters and tile states, and the count's word (sort_indirect()) or, since
+    /// init declares the count block, something valid in its place.
+    void bind_state_and_count() const {
+      bind_slice(GPUSORT_RADIX_BINDING_META, meta());
+      bind_slice(GPUSORT_RADIX_BINDING_TILE_STATE, scratch.slice(ScratchSlot::tile_state));
+      if (indirect == nullptr) bind_slice(GPUSORT_RADIX_BINDING_COUNT_BUFFER, meta());
+    }
+
+    /// init.comp, one workgroup: the count, zeroed histograms and tickets, and for
+    /// sort_indirect() the dispatch arguments of every later kernel, bound for them.
+    void init() const {
+      GLuint count_word = 0;
+      if (indirect != nullptr) {
+        count_word = bind_words(GPUSORT_RADIX_BINDING_COUNT_BUFFER, indirect->buffer, indirect->offset, 1,
+                                c.device.storage_offset_alignment);
+      }
+      const Program& p = use(Kernel::init, Bases{}, 0, false);
+      // u_count: the count, where it comes from, its word, and the capacity of an indirect sort.
+      p.set(GPUSORT_RADIX_LOCATION_COUNT, static_cast<GLuint>(plan.count),
+            indirect != nullptr ? GPUSORT_COUNT_FROM_BUFFER : GPUSORT_COUNT_FROM_UNIFORM, count_word,
+            static_cast<GLuint>(plan.count));
+      p.set(GPUSORT_RADIX_LOCATION_MAX_GROUPS_X, c.tuning.max_workgroups_x);
+      p.set(GPUSORT_RADIX_LOCATION_PASSES, plan.passes.count());
+      observe(Kernel::init, 0, false);
+      glDispatchCompute(1, 1, 1);
+      observe(Kernel::init, 0, true);
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | (indirect != nullptr ? GL_COMMAND_BARRIER_BIT : 0u));
+      if (indirect != nullptr) glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, meta().buffer);
+    }
+
+    /// Onesweep's upfront histogram: every pass's digits in one read of the keys.
+    void histogram() const {
+      const Program& p = use(Kernel::histogram, bind_pass(true), 0, iota);
+      p.set(GPUSORT_RADIX_LOCATION_HISTOGRAM_PASSES, plan.passes.count());
+      p.set(GPUSORT_RADIX_LOCATION_BEGIN_BIT, plan.passes.begin);
+      p.set(GPUSORT_RADIX_LOCATION_END_BIT, plan.passes.end);
+      launch(Kernel::histogram, 0, GPUSORT_RADIX_ARGUMENTS_HISTOGRAM, plan.geometry.histogram_groups);
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    }
+
+    /// Digit pass `pass` in one dispatch, a workgroup per tile.
+    void onesweep_pass(std::uint32_t pass) const {
+      use(Kernel::onesweep, bind_pass(pass % 2 == 0), pass, iota)
+          .set(GPUSORT_RADIX_LOCATION_WITHHOLD_EVERY, c.withhold_every);  // test mode only
+      launch(Kernel::onesweep, pass, GPUSORT_RADIX_ARGUMENTS_PARTITION, plan.geometry.tiles);
+    }
+
+    /// Digit pass `pass` without forward-progress assumptions: upsweep, scan, downsweep.
+    void decoupled_pass(std::uint32_t pass) const {
+      const Bases bases = bind_pass(pass % 2 == 0);
+      use(Kernel::upsweep, bases, pass, iota);
+      launch(Kernel::upsweep, pass, GPUSORT_RADIX_ARGUMENTS_BLOCK, plan.geometry.blocks);
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+      use(Kernel::scan, bases, pass, iota);
+      launch(Kernel::scan, pass, GPUSORT_RADIX_ARGUMENTS_SCAN, plan.geometry.scan_groups);
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+      use(Kernel::downsweep, bases, pass, iota);
+      launch(Kernel::downsweep, pass, GPUSORT_RADIX_ARGUMENTS_BLOCK, plan.geometry.blocks);
+    }
+
+    /// After an odd number of passes: the last pass wrote the scratch; copy it back.
+    void copy_back() const {
+      use(Kernel::copy, bind_pass(false), 0, false);
+      launch(Kernel::copy, 0, GPUSORT_RADIX_ARGUMENTS_COPY, plan.geometry.copy_groups);
+    }
+
+    /// Uses `kernel`'s program with the uniforms of digit pass `pass`.
+    const Program& use(Kernel kernel, const Bases& bases, std::uint32_t pass, bool pass_iota) const {
+      const Program& p = programs.get(kernel);
+      glUseProgram(p.name());
+      set_pass_uniforms(p, bases, order, plan.passes, pass, pass_iota, plan.geometry.tiles_per_block);
+      return p;
+    }
+
+    Bases bind_pass(bool from_target) const { return Runner::bind_pass(target, plan.count, from_target, c, scratch); }
+
+    /// A dispatch of `groups` workgroups, or of what init.comp computed from the GPU's count.
+    void launch(Kernel kernel, std::uint32_t pass, std::uint32_t arguments, std::uint64_t groups) const {
+      observe(kernel, pass, false);
+      if (indirect != nullptr) {
+        glDispatchComputeIndirect(
+            static_cast<GLintptr>(meta().offset + (GPUSORT_RADIX_META_ARGUMENTS + 3 * arguments) * 4));
+      } else {
+        dispatch_workgroups(groups, dispatch_limits(c));
+      }
+      observe(kernel, pass, true);
+    }
+
+    /// The observer's call, with the bytes a kernel must move at the least (RadixPassInfo::bytes).
+    void observe(Kernel kernel, std::uint32_t pass, bool after) const {
+      if (!observer) return;
+      const std::uint64_t keys = std::uint64_t{plan.count} * c.elements.key_bytes;
+      const std::uint64_t values = c.elements.has_values ? std::uint64_t{plan.count} * Elements::value_bytes : 0;
+      std::uint64_t bytes = 0;
+      switch (kernel) {
+        case Kernel::histogram: case Kernel::upsweep: bytes = keys; break;
+        case Kernel::downsweep: case Kernel::onesweep:  // sort_indices()'s first pass reads no values
+          bytes = 2 * keys + (iota && pass == 0 ? 1 : 2) * values; break;
+        case Kernel::copy: bytes = 2 * (keys + values); break;
+        default: break;
+      }
+      observer(RadixPassInfo{kernel, pass, bytes, after});
+    }
   };
 
   static void bind_slice(GLuint binding, const BufferSlice& slice) {
