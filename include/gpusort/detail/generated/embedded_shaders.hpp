@@ -2238,7 +2238,9 @@ void main() {
 inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(#line 1 38 // shaders/radix/tile.glsl
 // One tile of a digit pass (downsweep.comp, onesweep.comp): load TILE_SIZE keys, rank them
 // stably by the pass's digit, and scatter them (and their values) to their destinations
-// through shared memory, so that global writes come in runs of consecutive positions.
+// through shared memory, so that global writes come in runs of consecutive positions. This
+// file holds the tile's state and layout; its phases follow, in this order: tile_load.glsl,
+// tile_rank.glsl, tile_scatter.glsl.
 // Extra #defines:
 //   TILE_SIZE            GROUP_SIZE * KEYS_PER_INVOCATION (at most 32768)
 //   KEYS_PER_INVOCATION  keys each invocation holds in registers
@@ -2253,7 +2255,7 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(#line 1 38 // shad
 //                        counters (dead once the scatter fills s_area), so a tile takes
 //                        AREA_WORDS + RADIX words (radix::Config::area_words)
 //   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
-// The host compiles tile_subgroups.glsl before this file.
+// The host compiles tile_subgroups.glsl before this file and the phases after it.
 // Values load with the keys, before the look-back. Measured and rejected (see
 // bench/results/history.md): one-pass ranking, digit starts folded into the counters, a ballot per row.
 //
@@ -2327,6 +2329,54 @@ shared uint s_area[AREA_WORDS > RANKING_WORDS ? AREA_WORDS : RANKING_WORDS];
 shared uint s_delta[RADIX];  // set by the kernel: tile position i of digit d goes to s_delta[d] + i
 
 uint tile_position(uint j) { return subgroup_id() * (SUBGROUP_SIZE * K) + j * SUBGROUP_SIZE + lane_id(); }
+)gpusort_glsl";
+
+// shaders/radix/tile_load.glsl
+inline constexpr const char* radix_tile_load_glsl = R"gpusort_glsl(#line 1 39 // shaders/radix/tile_load.glsl
+// The tile's load phase (tile.glsl): its keys, their digits and their values into registers.
+
+// Loads the tile's keys (ordered), their digits and their values; positions at or past n_tile
+// are padding. `full`: n_tile is TILE_SIZE (a constant where inlined).
+void load_tile_checked(uint tile_first, uint n_tile, bool full) {
+#if RECOMPUTE_DIGITS
+    g_tile_keys = n_tile;
+#endif
+    for (uint j = 0u; j < ROLLED(K); ++j) {
+        uint p = tile_position(j);
+        if (full || p < n_tile) {
+            g_keys[j] = load_key(tile_first + p);
+#if !RECOMPUTE_DIGITS
+            g_digits[j] = digit_of(g_keys[j]);
+#endif
+#if HAS_VALUES
+            g_values[j] = load_value(tile_first + p);
+#endif
+        } else {
+            g_keys[j] = KEY(0xFFFFFFFFu);
+#if !RECOMPUTE_DIGITS
+            g_digits[j] = RADIX - 1u;
+#endif
+#if HAS_VALUES
+            g_values[j] = 0u;
+#endif
+        }
+    }
+}
+
+void load_tile(uint tile_first, uint n_tile) {
+#if FULL_TILE_PATH
+    if (n_tile == TILE_SIZE) load_tile_checked(tile_first, TILE_SIZE, true);
+    else load_tile_checked(tile_first, n_tile, false);
+#else
+    load_tile_checked(tile_first, n_tile, false);
+#endif
+}
+)gpusort_glsl";
+
+// shaders/radix/tile_rank.glsl
+inline constexpr const char* radix_tile_rank_glsl = R"gpusort_glsl(#line 1 40 // shaders/radix/tile_rank.glsl
+// The tile's ranking phase (tile.glsl): per-subgroup digit counts, their scan, and each key's
+// rank in the tile.
 
 // Counts and the highest lane of a set of lanes (LANES, tile_subgroups.glsl).
 #if MASK_WORDS == 1
@@ -2391,43 +2441,6 @@ void scan_counts() {
 }
 #endif
 
-// Loads the tile's keys (ordered), their digits and their values; positions at or past n_tile
-// are padding. `full`: n_tile is TILE_SIZE (a constant where inlined).
-void load_tile_checked(uint tile_first, uint n_tile, bool full) {
-#if RECOMPUTE_DIGITS
-    g_tile_keys = n_tile;
-#endif
-    for (uint j = 0u; j < ROLLED(K); ++j) {
-        uint p = tile_position(j);
-        if (full || p < n_tile) {
-            g_keys[j] = load_key(tile_first + p);
-#if !RECOMPUTE_DIGITS
-            g_digits[j] = digit_of(g_keys[j]);
-#endif
-#if HAS_VALUES
-            g_values[j] = load_value(tile_first + p);
-#endif
-        } else {
-            g_keys[j] = KEY(0xFFFFFFFFu);
-#if !RECOMPUTE_DIGITS
-            g_digits[j] = RADIX - 1u;
-#endif
-#if HAS_VALUES
-            g_values[j] = 0u;
-#endif
-        }
-    }
-}
-
-void load_tile(uint tile_first, uint n_tile) {
-#if FULL_TILE_PATH
-    if (n_tile == TILE_SIZE) load_tile_checked(tile_first, TILE_SIZE, true);
-    else load_tile_checked(tile_first, n_tile, false);
-#else
-    load_tile_checked(tile_first, n_tile, false);
-#endif
-}
-
 // After the counters of every subgroup are counted: turns them into each subgroup's first
 // slot of each digit (exclusive over the subgroups), and fills S_COUNT and S_START.
 void sum_subgroup_counters() {
@@ -2487,6 +2500,11 @@ void rank_rows() {
     take_slots();
     barrier();
 }
+)gpusort_glsl";
+
+// shaders/radix/tile_scatter.glsl
+inline constexpr const char* radix_tile_scatter_glsl = R"gpusort_glsl(#line 1 41 // shaders/radix/tile_scatter.glsl
+// The tile's scatter phase (tile.glsl).
 
 // Writes the ranked tile to its destinations (s_delta set by the kernel): keys, then values.
 // S_COUNT and S_START are dead from here on (the scatter overwrites them). The tile passes
@@ -2502,46 +2520,49 @@ bool in_part(uint rank, uint first, out uint slot) {
     return SCATTER_PARTS == 1u || slot < PART_SIZE;
 }
 
+#if KEY_WORDS == 2
+uint key_word(KEY key, uint word) { return word == 0u ? key.x : key.y; }
+#else
+uint key_word(KEY key, uint word) { return key; }
+#endif
+
+// Stages word `word` of each ranked key in the part from `first` at its rank's s_area word
+// (KEY_WORDS 1: the key; 2: 0 the high word, 1 the low).
+void stage_key_words(uint first, uint word) {
+    uint slot;
+    for (uint j = 0u; j < ROLLED(K); ++j)
+        if (in_part(rank_of(j), first, slot)) s_area[slot] = key_word(g_keys[j], word);
+}
+
 void scatter_tile_checked(uint n_tile, bool full) {
     uint t = local_id();
     uint destination[K];
     uint slot;
     for (uint p = 0u; p < ROLLED(SCATTER_PARTS); ++p) {
         uint first = p * PART_SIZE;
-#if KEY_WORDS == 1
-        for (uint j = 0u; j < ROLLED(K); ++j)
-            if (in_part(rank_of(j), first, slot)) s_area[slot] = g_keys[j];
-        barrier();
-        for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) {
-            uint i = first + j * GROUP_SIZE + t;
-            if (full || i < n_tile) {
-                KEY key = s_area[i - first];
-                destination[p * PART_ROWS + j] = s_delta[digit_of(key)] + i;
-                store_dst_key(destination[p * PART_ROWS + j], last_pass_raw(key));
-            }
-        }
-        barrier();
-#else
-        // Word by word, the low words first; a position's digit from its whole key.
+#if KEY_WORDS == 2
+        // Word by word: the low words first, read back into registers, then the high words.
         uint low[PART_ROWS];
-        for (uint j = 0u; j < ROLLED(K); ++j)
-            if (in_part(rank_of(j), first, slot)) s_area[slot] = g_keys[j].y;
+        stage_key_words(first, 1u);
         barrier();
         for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) low[j] = s_area[j * GROUP_SIZE + t];
         barrier();
-        for (uint j = 0u; j < ROLLED(K); ++j)
-            if (in_part(rank_of(j), first, slot)) s_area[slot] = g_keys[j].x;
+#endif
+        stage_key_words(first, 0u);
         barrier();
         for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) {
             uint i = first + j * GROUP_SIZE + t;
             if (full || i < n_tile) {
+#if KEY_WORDS == 2
                 KEY key = uvec2(s_area[i - first], low[j]);
+#else
+                KEY key = s_area[i - first];
+#endif
                 destination[p * PART_ROWS + j] = s_delta[digit_of(key)] + i;
                 store_dst_key(destination[p * PART_ROWS + j], last_pass_raw(key));
             }
         }
         barrier();
-#endif
     }
 #if HAS_VALUES
     for (uint p = 0u; p < ROLLED(SCATTER_PARTS); ++p) {
@@ -2569,7 +2590,7 @@ void scatter_tile(uint n_tile) {
 )gpusort_glsl";
 
 // shaders/radix/tile_subgroups.glsl
-inline constexpr const char* radix_tile_subgroups_glsl = R"gpusort_glsl(#line 1 39 // shaders/radix/tile_subgroups.glsl
+inline constexpr const char* radix_tile_subgroups_glsl = R"gpusort_glsl(#line 1 42 // shaders/radix/tile_subgroups.glsl
 // The radix tile kernel's subgroup backend: what tile.glsl's ranking and scan ask of subgroups,
 // one implementation per SUBGROUP_MODE under the same signatures:
 //   lane_id(), subgroup_id()  the invocation's lane and its subgroup (a row of SUBGROUP_SIZE)

@@ -133,7 +133,8 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
       name = kernel == Kernel::downsweep ? "radix_downsweep" : "radix_onesweep";
       sources.push_back(shaders::radix_keys_glsl);
       sources.push_back(shaders::radix_tile_subgroups_glsl);
-      sources.push_back(shaders::radix_tile_glsl);
+      sources.insert(sources.end(), {shaders::radix_tile_glsl, shaders::radix_tile_load_glsl, shaders::radix_tile_rank_glsl,
+                                     shaders::radix_tile_scatter_glsl});
       sources.push_back(kernel == Kernel::downsweep ? shaders::radix_downsweep_comp : shaders::radix_onesweep_comp);
       break;
     case Kernel::copy: name = "radix_copy"; sources.push_back(shaders::radix_copy_comp); break;
