@@ -7,9 +7,9 @@
 #include "../../bitonic_tuning.hpp"
 #include "../bits.hpp"
 #include "../device/limits.hpp"
-#include "../front_end/element_layout.hpp"
-#include "../front_end/validation.hpp"
 #include "../gl/dispatch.hpp"
+#include "../job/count_limit.hpp"
+#include "../job/element_layout.hpp"
 #include "network.hpp"
 
 namespace gpusort {

@@ -11,7 +11,7 @@
 #include "../../key_traits.hpp"
 #include "../../order.hpp"
 #include "../../pass_observer.hpp"
-#include "../front_end/sort_job.hpp"
+#include "../job/sort_job.hpp"
 #include "../gl/binding.hpp"
 #include "../gl/dispatch.hpp"
 #include "../shader_interface.hpp"

@@ -14,9 +14,9 @@
 #include "../device/limits.hpp"
 #include "../gl/scratch.hpp"
 #include "../gl/subgroup_check.hpp"
+#include "../job/sort_job.hpp"
 #include "../radix/config.hpp"
 #include "../status.hpp"
-#include "sort_job.hpp"
 #include "validation.hpp"
 
 namespace gpusort {

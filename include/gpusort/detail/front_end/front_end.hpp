@@ -45,8 +45,9 @@
 #include "../gl/scratch.hpp"
 #include "../gl/state.hpp"
 #include "../status.hpp"
-#include "element_layout.hpp"
-#include "sort_job.hpp"
+#include "../job/count_limit.hpp"
+#include "../job/element_layout.hpp"
+#include "../job/sort_job.hpp"
 #include "validation.hpp"
 
 namespace gpusort {

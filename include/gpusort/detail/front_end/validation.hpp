@@ -13,17 +13,12 @@
 #include "../gl/binding.hpp"
 #include "../gl/scratch.hpp"
 #include "../status.hpp"
-#include "element_layout.hpp"
-#include "sort_job.hpp"
+#include "../job/count_limit.hpp"
+#include "../job/element_layout.hpp"
+#include "../job/sort_job.hpp"
 
 namespace gpusort {
 namespace detail {
-
-/// The most elements one call of a sorter takes, and what bounds it (for the message).
-struct CountLimit {
-  std::size_t max_count = 0;
-  const char* bound = "";
-};
 
 inline Status check_count(std::size_t count, const CountLimit& limit, const DeviceLimits& limits) {
   if (count <= limit.max_count) return {};
