@@ -61,40 +61,42 @@ void register_radix(BenchEnvironment& env, const char* name, KeyKind kind, gpuso
 // Passes and dispatches of the algorithm the front door picks; the radix figures as in register_radix.
 template <class Key, class Value>
 void describe_front_door(gpusort::Sorter<Key, Value>& sorter, std::size_t count, gpusort::Stability stability,
-                         GpuSortCase& run) {
-  if (sorter.algorithm_for(count, stability) == gpusort::Algorithm::bitonic) {
+                         GpuSortCase& run, gpusort::BitRange bits = {}) {
+  if (sorter.algorithm_for(count, stability, bits) == gpusort::Algorithm::bitonic) {
     const gpusort::BitonicPlan plan = sorter.bitonic().plan(count);
     run.memory_passes = plan.memory_passes;
     run.dispatches = plan.dispatches;
   } else {
-    const std::size_t passes = digit_passes(8 * sizeof(Key), sorter.radix().tuning().digit_bits);
+    const std::uint32_t key_bits = bits.end_bit == 0 ? 8 * sizeof(Key) : bits.end_bit - bits.begin_bit;
+    const std::size_t passes = digit_passes(key_bits, sorter.radix().tuning().digit_bits);
     run.memory_passes = passes + passes % 2;
     run.dispatches = 0;  // not tracked for the front door's radix calls
   }
 }
 
 // The front door on the same data: it must be within a few percent of the faster of
-// bitonic/* and radix/* at every size.
+// bitonic/* and radix/* at every size. `bits` (from 0): a sort by those key bits, stable.
 template <class Key, class Value>
 void register_front_door(BenchEnvironment& env, const char* name, KeyKind kind,
-                         gpusort::Stability stability = gpusort::Stability::unstable) {
+                         gpusort::Stability stability = gpusort::Stability::unstable, gpusort::BitRange bits = {}) {
   using Sorter = gpusort::Sorter<Key, Value>;
   GpuSortCase base;
   base.name = name;
   base.kind = kind;
   base.with_values = !std::is_void_v<Value>;
-  base.stable = stability == gpusort::Stability::stable;
+  base.stable = stability == gpusort::Stability::stable || bits.end_bit != 0;
+  base.end_bit = static_cast<int>(bits.end_bit);
   register_sorter_family<Sorter>(
       env, base, [] { return std::make_unique<Sorter>(); },
-      [stability](Sorter& sorter, std::size_t count, GpuSortCase& run) {
-        describe_front_door(sorter, count, stability, run);
+      [stability, bits](Sorter& sorter, std::size_t count, GpuSortCase& run) {
+        describe_front_door(sorter, count, stability, run, bits);
       },
-      [stability](Sorter& sorter, gpusort::BufferView keys, gpusort::BufferView values, std::size_t n) {
+      [stability, bits](Sorter& sorter, gpusort::BufferView keys, gpusort::BufferView values, std::size_t n) {
         if constexpr (std::is_void_v<Value>) {
           (void)values;
-          sorter.sort(keys, n);
+          sorter.sort(keys, n, gpusort::Order::ascending, bits);
         } else {
-          sorter.sort(keys, values, n, gpusort::Order::ascending, stability);
+          sorter.sort(keys, values, n, gpusort::Order::ascending, stability, bits);
         }
       });
 }
@@ -179,6 +181,10 @@ void register_radix_benchmarks(BenchEnvironment& env) {
   register_front_door<std::uint32_t, std::uint32_t>(env, "sorter/pairs_u32_u32_stable", KeyKind::u32,
                                                     gpusort::Stability::stable);
   register_front_door<std::uint64_t, void>(env, "sorter/keys_u64", KeyKind::u64);
+  // A sort by a BitRange through the front door (the radix sort at every count), beside
+  // radix/pairs_u32_u32_bits16 and the network's stable pairs.
+  register_front_door<std::uint32_t, std::uint32_t>(env, "sorter/pairs_u32_u32_bits16", KeyKind::u32,
+                                                    gpusort::Stability::unstable, gpusort::BitRange{0, 16});
 }
 
 }  // namespace gpusort_bench

@@ -258,6 +258,22 @@ template <class Key>
   return ::testing::AssertionFailure() << "unknown expectation";
 }
 
+// A sort by `range` (not BitRange{}): keys and values, where there are any, exactly
+// std::stable_sort's by those bits (radix_oracle), whichever algorithm ran it.
+template <class Key>
+::testing::AssertionResult by_bits_ok(const std::vector<Key>& input_keys, const std::vector<std::uint32_t>* input_values,
+                                      const std::vector<Key>& keys, const std::vector<std::uint32_t>* values,
+                                      gpusort::Order order, gpusort::BitRange range) {
+  std::vector<Key> want_keys = input_keys;
+  std::vector<std::uint32_t> want_values = input_values ? *input_values : std::vector<std::uint32_t>();
+  radix_oracle(want_keys, input_values ? &want_values : nullptr, order, range);
+  const std::string by = " (vs std::stable_sort by BitRange{" + std::to_string(range.begin_bit) + ", " +
+                         std::to_string(range.end_bit) + "})";
+  if (auto ok = same_bits(keys, want_keys, ("keys" + by).c_str()); !ok) return ok;
+  if (!values) return ::testing::AssertionSuccess();
+  return same_bits(*values, want_values, ("values" + by).c_str());
+}
+
 // Buffers of [lead | elements | tail] with seeded guard bytes around the elements: `lead` is
 // `first` elements' worth (sort_range), the tail an odd number of words.
 struct GuardedBuffer {
@@ -297,12 +313,13 @@ struct GuardedBuffer {
 
 // Runs `sort(keys_buffer, values_buffer)` on guarded copies of the input (values_buffer 0
 // without values) and checks guards, GL errors and the result. `first`: elements before the
-// range (what sort_range gets as `first`).
+// range (what sort_range gets as `first`). `bits`: the sort's BitRange (by_bits_ok(); `expect`
+// is then unused).
 template <class Key>
 ::testing::AssertionResult contract_buffer_ok(const std::function<void(GLuint, GLuint)>& sort,
                                               const std::vector<Key>& keys, const std::vector<std::uint32_t>* values,
                                               std::size_t first, gpusort::Order order, Expect expect,
-                                              std::uint32_t seed) {
+                                              std::uint32_t seed, gpusort::BitRange bits = {}) {
   GuardedBuffer key_buffer(to_bytes(keys), first * sizeof(Key), seed);
   std::unique_ptr<GuardedBuffer> value_buffer;
   if (values) value_buffer = std::make_unique<GuardedBuffer>(to_bytes(*values), first * 4, seed + 1);
@@ -312,9 +329,14 @@ template <class Key>
   const Bytes key_bytes = key_buffer.elements(problem, "key");
   if (!problem.empty()) return ::testing::AssertionFailure() << problem;
   const auto got_keys = from_bytes<Key>(key_bytes, 0, keys.size());
-  if (!values) return keys_ok(keys, got_keys, order);
+  const bool by_bits = bits.begin_bit != 0 || bits.end_bit != 0;
+  if (!values) return by_bits ? by_bits_ok(keys, nullptr, got_keys, nullptr, order, bits) : keys_ok(keys, got_keys, order);
   const Bytes value_bytes = value_buffer->elements(problem, "value");
   if (!problem.empty()) return ::testing::AssertionFailure() << problem;
+  if (by_bits) {
+    const auto got_values = from_bytes<std::uint32_t>(value_bytes, 0, keys.size());
+    return by_bits_ok(keys, values, got_keys, &got_values, order, bits);
+  }
   return pairs_ok(keys, *values, got_keys, from_bytes<std::uint32_t>(value_bytes, 0, keys.size()), order, expect)
          << "\n  expected " << expect_name(expect);
 }
@@ -357,13 +379,14 @@ enum class CountFrom { shader, buffer_sub_data };
 
 // sort_indirect() of `keys` (capacity = keys.size()) with `gpu_count` in a separate count
 // buffer of guard bytes at byte `offset` (20 unless given): the first min(gpu_count, capacity)
-// elements sorted, the rest and the guards unchanged. `expect` is for the sorted prefix.
+// elements sorted, the rest and the guards unchanged. `expect` is for the sorted prefix; `bits`:
+// the sort's BitRange, as in contract_buffer_ok().
 template <class Key>
 ::testing::AssertionResult contract_indirect_ok(const std::function<void(GLuint, GLuint, GLuint, std::size_t)>& sort,
                                                 GpuCountWriter& writer, CountFrom from, const std::vector<Key>& keys,
                                                 const std::vector<std::uint32_t>* values, std::uint32_t gpu_count,
                                                 gpusort::Order order, Expect expect, std::uint32_t seed,
-                                                std::size_t offset = 20) {
+                                                std::size_t offset = 20, gpusort::BitRange bits = {}) {
   const std::size_t capacity = keys.size();
   const std::size_t sorted = std::min<std::size_t>(gpu_count, capacity);
   GuardedBuffer key_buffer(to_bytes(keys), 0, seed);
@@ -393,11 +416,19 @@ template <class Key>
         all.begin() + static_cast<std::ptrdiff_t>(sorted), all.end());
   };
   if (auto ok = same_bits(rest(got_keys), rest(keys), "keys past the GPU count"); !ok) return ok;
-  if (!values) return keys_ok(head(keys), head(got_keys), order);
+  const bool by_bits = bits.begin_bit != 0 || bits.end_bit != 0;
+  if (!values) {
+    return by_bits ? by_bits_ok(head(keys), nullptr, head(got_keys), nullptr, order, bits)
+                   : keys_ok(head(keys), head(got_keys), order);
+  }
   const auto got_values =
       from_bytes<std::uint32_t>(value_buffer->elements(problem, "value"), 0, problem.empty() ? capacity : 0);
   if (!problem.empty()) return ::testing::AssertionFailure() << problem;
   if (auto ok = same_bits(rest(got_values), rest(*values), "values past the GPU count"); !ok) return ok;
+  if (by_bits) {
+    const auto want_values = head(*values), sorted_values = head(got_values);
+    return by_bits_ok(head(keys), &want_values, head(got_keys), &sorted_values, order, bits);
+  }
   return pairs_ok(head(keys), head(*values), head(got_keys), head(got_values), order, expect)
          << "\n  expected " << expect_name(expect);
 }

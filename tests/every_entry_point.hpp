@@ -58,12 +58,17 @@ void call_radix() {
     defaulted.sort(keys, 8);
     defaulted.sort(keys, 8, gpusort::Order::ascending, gpusort::BitRange{});
     defaulted.sort_range(keys, 2, 4);
+    defaulted.sort_range(keys, 2, 4, gpusort::Order::ascending, gpusort::BitRange{});
     defaulted.sort_indirect(keys, counts, 0, 8);
+    defaulted.sort_indirect(keys, counts, 0, 8, gpusort::Order::ascending, gpusort::BitRange{});
     defaulted.sort(host_keys);
   } else {
     std::vector<Value> host_values(8);
     defaulted.sort(keys, values, 8);
     defaulted.sort(keys, values, 8, gpusort::Order::ascending, gpusort::BitRange{});
+    defaulted.sort_range(keys, values, 2, 4, gpusort::Order::ascending, gpusort::BitRange{});
+    defaulted.sort_range(keys, values, 2, 4, gpusort::Order::ascending, gpusort::Stability::stable, gpusort::BitRange{});
+    defaulted.sort_indirect(keys, values, counts, 0, 8, gpusort::Order::ascending, gpusort::BitRange{});
     defaulted.sort(keys, values, 8, gpusort::Order::ascending, gpusort::Stability::stable);
     defaulted.sort(keys, values, 8, gpusort::Order::ascending, gpusort::Stability::stable, gpusort::BitRange{});
     defaulted.sort_range(keys, values, 2, 4);
@@ -76,7 +81,10 @@ void call_radix() {
   defaulted.prepare(8);
   defaulted.prepare(8, gpusort::Stability::unstable, gpusort::BitRange{});
   defaulted.prepare_indirect(8);
+  defaulted.prepare_indirect(8, gpusort::BitRange{});
   defaulted.reserve(8);
+  defaulted.reserve(8, gpusort::BitRange{});
+  (void)defaulted.scratch_bytes(8, gpusort::Stability::unstable, gpusort::BitRange{});
   (void)defaulted.plan(8);
   (void)defaulted.plan(8, gpusort::BitRange{});
   (void)defaulted.max_count();
@@ -92,22 +100,35 @@ void call_sorter() {
   std::vector<Key> host_keys(8);
   if constexpr (std::is_void<Value>::value) {
     sorter.sort(keys, 8);
+    sorter.sort(keys, 8, gpusort::Order::ascending, gpusort::BitRange{});
     sorter.sort_range(keys, 2, 4);
+    sorter.sort_range(keys, 2, 4, gpusort::Order::ascending, gpusort::BitRange{});
     sorter.sort_indirect(keys, counts, 0, 8);
+    sorter.sort_indirect(keys, counts, 0, 8, gpusort::Order::ascending, gpusort::BitRange{});
     sorter.sort(host_keys);
   } else {
     std::vector<Value> host_values(8);
     sorter.sort(keys, values, 8, gpusort::Order::ascending, gpusort::Stability::stable);
+    sorter.sort(keys, values, 8, gpusort::Order::ascending, gpusort::BitRange{});
+    sorter.sort(keys, values, 8, gpusort::Order::ascending, gpusort::Stability::stable, gpusort::BitRange{});
     sorter.sort_range(keys, values, 2, 4, gpusort::Order::descending, gpusort::Stability::stable);
+    sorter.sort_range(keys, values, 2, 4, gpusort::Order::descending, gpusort::BitRange{});
+    sorter.sort_range(keys, values, 2, 4, gpusort::Order::descending, gpusort::Stability::stable, gpusort::BitRange{});
     sorter.sort_indirect(keys, values, counts, 0, 8);
+    sorter.sort_indirect(keys, values, counts, 0, 8, gpusort::Order::ascending, gpusort::BitRange{});
     sorter.sort(host_keys, host_values, gpusort::Order::ascending, gpusort::Stability::stable);
     if constexpr (std::is_same<Value, std::uint32_t>::value) sorter.sort_indices(keys, values, 8);
   }
   (void)sorter.algorithm_for(8, gpusort::Stability::stable);
+  (void)sorter.algorithm_for(8, gpusort::Stability::unstable, gpusort::BitRange{});
   (void)sorter.crossover();
   sorter.prepare(8);
+  sorter.prepare(8, gpusort::Stability::unstable, gpusort::BitRange{});
   sorter.prepare_indirect(8);
+  sorter.prepare_indirect(8, gpusort::BitRange{});
   sorter.reserve(8);
+  sorter.reserve(8, gpusort::BitRange{});
+  (void)sorter.scratch_bytes(8, gpusort::Stability::unstable, gpusort::BitRange{});
   (void)sorter.max_count();
   (void)sorter.device_facts();
   (void)sorter.radix_unavailable();

@@ -21,8 +21,9 @@ namespace gpusort {
 /// The calls it shares with BitonicSorter and Sorter (sort, sort_range, sort_indirect,
 /// sort_indices, prepare, prepare_indirect, reserve, scratch_bytes, use_scratch,
 /// release_scratch, max_count, device_facts, valid) and their contracts are documented in
-/// detail/front_end/front_end.hpp; this class adds a BitRange to
-/// sort(), prepare() and plan(), and tuning(), tile_size() and set_pass_observer(). Contracts:
+/// detail/front_end/front_end.hpp, with the calls by a BitRange it shares with Sorter (sort,
+/// sort_range, sort_indirect, prepare, prepare_indirect, reserve, scratch_bytes); this class
+/// adds plan(), tuning(), tile_size() and set_pass_observer(). Contracts:
 /// - Key: std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double, in the
 ///   order of BitonicSorter (floats by IEEE-754 totalOrder: -NaN < -inf < ... < -0 < +0 < ... <
 ///   +inf < +NaN). Value: a 4-byte trivially copyable type, moved with its key.
@@ -55,36 +56,6 @@ class RadixSorter : public detail::FrontEnd<Key, Value, detail::radix::Algorithm
 
   RadixSorter(RadixSorter&&) noexcept = default;
   RadixSorter& operator=(RadixSorter&&) noexcept = default;
-
-  using Base::prepare;
-  using Base::sort;
-
-  /// sort() by `bits` of the keys only (BitRange).
-  template <class V = Value, std::enable_if_t<std::is_void<V>::value, int> = 0>
-  void sort(BufferView keys, std::size_t count, Order order, BitRange bits) {
-    sort_by(bits, Base::job(keys, {}, 0, count, order));
-  }
-
-  /// Key-value sort() by `bits` of the keys only (BitRange); stable whatever `stability` says.
-  template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
-  void sort(BufferView keys, BufferView values, std::size_t count, Order order, Stability stability, BitRange bits) {
-    sort_by(bits, Base::job(keys, values, 0, count, order, stability));
-  }
-  template <class V = Value, std::enable_if_t<!std::is_void<V>::value, int> = 0>
-  void sort(BufferView keys, BufferView values, std::size_t count, Order order, BitRange bits) {
-    sort(keys, values, count, order, Stability::unstable, bits);
-  }
-
-  /// prepare() for sorts by `bits`: a BitRange of an odd number of digit passes adds a copy
-  /// kernel, which the constructor does not build unless the key's own passes are odd.
-  void prepare(std::size_t count, Stability stability, BitRange bits) {
-    detail::SortJob j = Base::job({}, {}, 0, count, Order::ascending, stability);
-    j.bits = bits;
-    detail::Status status = this->check_valid();
-    if (status) status = bits_valid(bits);
-    if (status) status = this->prepare_checked(j);
-    detail::report(status);
-  }
 
   /// What sort() dispatches for `count` elements by `bits`. Fails, like sort(), for a count
   /// above max_count() or a BitRange the keys do not have.
@@ -130,21 +101,6 @@ class RadixSorter : public detail::FrontEnd<Key, Value, detail::radix::Algorithm
 
   static detail::radix::Elements elements() {
     return detail::radix::Elements{KeyTraits<Key>::glsl_kind, Base::key_bytes, Base::has_values, KeyTraits<Key>::name};
-  }
-
-  /// Whether the keys have `bits` (a valid sorter's).
-  detail::Status bits_valid(BitRange bits) const {
-    detail::radix::Passes passes;
-    return this->algorithm_.passes(bits, passes);
-  }
-
-  /// A sort by `bits`: the BitRange is checked first, before the call's other checks.
-  void sort_by(BitRange bits, detail::SortJob job) {
-    job.bits = bits;
-    detail::Status status = this->check_valid();
-    if (status) status = bits_valid(bits);
-    if (status) status = this->sort_buffers(job);
-    detail::report(status);
   }
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 // RadixSorter's options: plain data. Zero means "derive from the device"; the sorter
 // validates the rest and throws gpusort::Error for what the device cannot run.
+#include "bit_range.hpp"  // BitRange, which RadixSorter's calls took first
 #include "version.hpp"
 
 #include <cstddef>
@@ -8,15 +9,6 @@
 #include <string>
 
 namespace gpusort {
-
-/// The key bits a radix sort orders by: [begin_bit, end_bit), bit 0 the least significant;
-/// end_bit 0 means all bits of the key. Unsigned keys only. Keys are compared by those bits
-/// alone (equal there: input order kept) and carried whole. Fewer bits take fewer passes: a
-/// 16-bit depth in the low half of a std::uint32_t key sorts in 2 passes with {0, 16}.
-struct BitRange {
-  std::uint32_t begin_bit = 0;
-  std::uint32_t end_bit = 0;
-};
 
 /// How the digit passes find where keys go.
 enum class RadixPath {

@@ -27,7 +27,8 @@ namespace gpusort {
 ///
 /// The calls are those of BitonicSorter and RadixSorter (detail/front_end/front_end.hpp), with
 /// their contracts: each call is checked once and then runs whole on the algorithm chosen for
-/// it (sort_indirect(): for its capacity; sort_indices(): as a stable sort). Unstable sorts
+/// it (sort_indirect(): for its capacity; sort_indices(): as a stable sort; a sort by a
+/// BitRange: the radix sort, at every count). Unstable sorts
 /// that take the network leave equal keys in the network's order; every radix sort, and every
 /// Stability::stable sort or sort_indices() whichever algorithm runs it, equals std::stable_sort.
 /// Construction builds both algorithms' programs; prepare() builds what the algorithm chosen
@@ -55,11 +56,16 @@ class Sorter : public detail::FrontEnd<Key, Value, detail::Choice<Key, Value>> {
     this->build_reported(device, tuning, cache);
   }
 
-  /// Which algorithm a sort of `count` elements runs (sort_indirect(): of `capacity`).
-  Algorithm algorithm_for(std::size_t count, Stability stability = Stability::unstable) const {
-    detail::report(this->check_valid());
-    return this->algorithm_.picks_radix(count, stability == Stability::stable) ? Algorithm::radix
-                                                                                : Algorithm::bitonic;
+  /// Which algorithm a sort of `count` elements runs (sort_indirect(): of `capacity`); by
+  /// `bits`, the radix sort at every count where the device has one (a BitRange of every bit of
+  /// the key, like BitRange{}, sorts as the calls without one). Reports a BitRange the keys do
+  /// not have.
+  Algorithm algorithm_for(std::size_t count, Stability stability = Stability::unstable, BitRange bits = {}) const {
+    BitRange checked;
+    detail::report(this->checked_bits(bits, checked));
+    return this->algorithm_.picks_radix(count, stability == Stability::stable, !detail::all_bits(checked))
+               ? Algorithm::radix
+               : Algorithm::bitonic;
   }
 
   /// Why this device runs no radix sort (the limit it lacks); "" where it does.

@@ -35,6 +35,9 @@ enum class SortKind { direct, indirect, stable };
 
 class Algorithm {
  public:
+  /// The network compares whole keys: no sort by a BitRange (Sorter runs those on the radix sort).
+  static constexpr bool takes_bit_ranges = false;
+
   /// Resolves `tuning` for `device` and elements of `layout` (keys of `key_kind`,
   /// KeyTraits::glsl_kind), and builds the programs most sorts use.
   Status init(const DeviceLimits& device, const BitonicTuning& tuning, ProgramCache* cache, ElementLayout layout,

@@ -1,7 +1,7 @@
 #pragma once
 // Choice: Sorter's algorithm for the front end (front_end.hpp), the one place where Sorter
 // chooses between the network and the radix sort: each call goes whole to the algorithm its
-// count, key width and stability pick (forward()).
+// count, key width, stability and BitRange pick (forward()).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -61,32 +61,37 @@ class Choice {
     return radix.max_count < bitonic.max_count ? radix : bitonic;
   }
 
+  /// Sorts by a BitRange run on the radix sort (the network compares whole keys).
+  static constexpr bool takes_bit_ranges = true;
+
   Status ready(const SortJob& job) {
-    return forward(job.count, job.keeps_order(), [&](auto& algorithm) { return algorithm.ready(job); });
+    if (Status status = check_runs(job); !status) return status;
+    return forward(job, [&](auto& algorithm) { return algorithm.ready(job); });
   }
 
   void run(const SortJob& job) {
-    forward(job.count, job.keeps_order(), [&](auto& algorithm) { algorithm.run(job); });
+    forward(job, [&](auto& algorithm) { algorithm.run(job); });
   }
 
   Status prepare(const SortJob& job) {
-    return forward(job.count, job.keeps_order(), [&](auto& algorithm) { return algorithm.prepare(job); });
+    if (Status status = check_runs(job); !status) return status;
+    return forward(job, [&](auto& algorithm) { return algorithm.prepare(job); });
   }
 
-  /// Both sides' scratch: the radix sort's where a count up to `capacity` takes it, the
-  /// network's for the counts below the crossover.
-  Status reserve(std::size_t capacity) {
+  /// Both sides' scratch: the radix sort's where a count up to `capacity` takes it (any count,
+  /// `by_bits`: sorts by a BitRange included), the network's for the counts below the crossover.
+  Status reserve(std::size_t capacity, bool by_bits = false) {
     const std::size_t largest = (std::max)(radix_from(false), radix_from(true));
     if (Status status = bitonic_.algorithm_.reserve((std::min)(capacity, largest - 1)); !status) return status;
-    if (radix_.valid() && capacity >= (std::min)(radix_from(false), radix_from(true)))
+    if (radix_.valid() && (by_bits || capacity >= (std::min)(radix_from(false), radix_from(true))))
       return radix_.algorithm_.reserve(capacity);
     return {};
   }
 
   /// A caller's range for every sort of up to `capacity`: the network's for the counts each
-  /// kind of sort runs on it, and, from the smallest count a radix sort takes, the network's
-  /// lasting state followed by the radix sort's.
-  std::uint64_t scratch_bytes(std::size_t capacity, bool stable) const {
+  /// kind of sort runs on it, and, from the smallest count a radix sort takes (`by_bits`: from
+  /// 2, sorts by a BitRange included), the network's lasting state followed by the radix sort's.
+  std::uint64_t scratch_bytes(std::size_t capacity, bool stable, bool by_bits = false) const {
     const auto below = [&](std::size_t from) { return (std::min)(capacity, from - 1); };
     const bitonic::Algorithm& network = bitonic_.algorithm_;
     // Unstable direct and indirect sorts switch at radix_from(false); sort_indices() and stable
@@ -97,7 +102,7 @@ class Choice {
     const bool keeps_order_kinds = stable || std::is_same<Value, std::uint32_t>::value;
     const std::size_t radix_starts =
         keeps_order_kinds ? (std::min)(radix_from(false), radix_from(true)) : radix_from(false);
-    if (radix_.valid() && capacity >= radix_starts)
+    if (radix_.valid() && (by_bits || capacity >= radix_starts))
       bytes = (std::max)(bytes, network.persistent_scratch_bytes() + radix_.algorithm_.scratch_bytes(capacity, stable));
     return bytes;
   }
@@ -119,8 +124,10 @@ class Choice {
     radix_.algorithm_.release_scratch();
   }
 
-  bool picks_radix(std::size_t count, bool keeps_order) const {
-    return radix_.valid() && count >= radix_from(keeps_order);
+  /// Whether a sort of `count` elements runs on the radix sort (`keeps_order`: stable sorts and
+  /// sort_indices(); `by_bits`: a sort by a BitRange, which only the radix sort does).
+  bool picks_radix(std::size_t count, bool keeps_order, bool by_bits) const {
+    return radix_.valid() && (by_bits || count >= radix_from(keeps_order));
   }
 
   BitonicSorter<Key, Value> bitonic_;
@@ -129,12 +136,18 @@ class Choice {
   Crossover crossover_;            // every field resolved
 
  private:
-  /// Calls `call` with the algorithm a sort of `count` elements runs (`keeps_order`: stable
-  /// sorts and sort_indices()).
+  /// Calls `call` with the algorithm `job` runs.
   template <class Call>
-  decltype(auto) forward(std::size_t count, bool keeps_order, Call&& call) {
-    if (picks_radix(count, keeps_order)) return call(radix_.algorithm_);
+  decltype(auto) forward(const SortJob& job, Call&& call) {
+    if (picks_radix(job.count, job.keeps_order(), job.by_bit_range())) return call(radix_.algorithm_);
     return call(bitonic_.algorithm_);
+  }
+
+  /// Fails for a sort by a BitRange where the device runs no radix sort.
+  Status check_runs(const SortJob& job) const {
+    if (!job.by_bit_range() || radix_.valid()) return {};
+    return fail("a sort by a BitRange runs on the radix sort, which this device lacks (" + radix_unavailable_ +
+                "): sort by every bit of the keys (BitRange{})");
   }
 
   static Crossover resolve(Crossover wanted, const DeviceLimits& limits) {

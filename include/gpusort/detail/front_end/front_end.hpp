@@ -22,6 +22,8 @@
 //   Status prepare(const SortJob& job);     builds what a sort of job.count needs
 //   Status reserve(std::size_t capacity);   allocates what sorts of up to capacity (>= 2) need
 //   std::uint64_t scratch_bytes(std::size_t capacity, bool stable) const;  a caller's range
+//   static constexpr bool takes_bit_ranges;  whether it sorts by a BitRange; if so, reserve()
+//                                           and scratch_bytes() take a last `bool by_bits`
 //   void use_scratch(const BufferSlice& range, std::uint64_t range_start); void release_scratch();
 #include <cstddef>
 #include <cstdint>
@@ -47,6 +49,7 @@
 #include "../status.hpp"
 #include "../job/count_limit.hpp"
 #include "../job/element_layout.hpp"
+#include "../job/key_bits.hpp"
 #include "../job/sort_job.hpp"
 #include "validation.hpp"
 
@@ -160,6 +163,51 @@ class FrontEnd {
     report(sort_buffers(j));
   }
 
+  /// Sorts by a BitRange: RadixSorter's and Sorter's calls (an Algorithm that takes bit
+  /// ranges), each the call above it with the keys ordered by `bits` alone (BitRange, where
+  /// the rules are). Every one is stable whatever `stability` says: keys equal in those bits
+  /// keep their input order, values with them. The range is checked before anything else: one
+  /// the keys do not have is refused before anything is written. Sorter runs them all on the
+  /// radix sort, at every count (why: README, "Which algorithm runs"); a device without one
+  /// refuses them.
+  ///   sorter.sort(tile_depth_keys, splat_ids, count, gpusort::Order::ascending, gpusort::BitRange{0, 48});
+  template <class V = Value, class A = Algorithm, std::enable_if_t<std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  void sort(BufferView keys, std::size_t count, Order order, BitRange bits) {
+    report(sort_by_bits(job(keys, {}, 0, count, order), bits));
+  }
+  template <class V = Value, class A = Algorithm, std::enable_if_t<!std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  void sort(BufferView keys, BufferView values, std::size_t count, Order order, Stability stability, BitRange bits) {
+    report(sort_by_bits(job(keys, values, 0, count, order, stability), bits));
+  }
+  template <class V = Value, class A = Algorithm, std::enable_if_t<!std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  void sort(BufferView keys, BufferView values, std::size_t count, Order order, BitRange bits) {
+    report(sort_by_bits(job(keys, values, 0, count, order), bits));
+  }
+  template <class V = Value, class A = Algorithm, std::enable_if_t<std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  void sort_range(BufferView keys, std::size_t first, std::size_t count, Order order, BitRange bits) {
+    report(sort_by_bits(job(keys, {}, first, count, order), bits));
+  }
+  template <class V = Value, class A = Algorithm, std::enable_if_t<!std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  void sort_range(BufferView keys, BufferView values, std::size_t first, std::size_t count, Order order,
+                  Stability stability, BitRange bits) {
+    report(sort_by_bits(job(keys, values, first, count, order, stability), bits));
+  }
+  template <class V = Value, class A = Algorithm, std::enable_if_t<!std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  void sort_range(BufferView keys, BufferView values, std::size_t first, std::size_t count, Order order,
+                  BitRange bits) {
+    report(sort_by_bits(job(keys, values, first, count, order), bits));
+  }
+  template <class V = Value, class A = Algorithm, std::enable_if_t<std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  void sort_indirect(BufferView keys, GLuint count_buffer, std::size_t count_offset, std::size_t capacity, Order order,
+                     BitRange bits) {
+    report(sort_by_bits(indirect_job(keys, {}, count_buffer, count_offset, capacity, order), bits));
+  }
+  template <class V = Value, class A = Algorithm, std::enable_if_t<!std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  void sort_indirect(BufferView keys, BufferView values, GLuint count_buffer, std::size_t count_offset,
+                     std::size_t capacity, Order order, BitRange bits) {
+    report(sort_by_bits(indirect_job(keys, values, count_buffer, count_offset, capacity, order), bits));
+  }
+
   /// Builds now every program that sorting `count` elements (with `stability`; sort_indices()
   /// counts as stable) will need, instead of on that sort's first call, which on a cold driver
   /// cache can take far longer than a frame. Call it at load time with the counts a frame will
@@ -178,13 +226,28 @@ class FrontEnd {
     report(prepare_checked(j));
   }
 
+  /// prepare() and prepare_indirect() for sorts by `bits` (RadixSorter, Sorter): a BitRange
+  /// of an odd number of digit passes adds the radix sort's copy kernel, which construction
+  /// builds only where the key's own passes are odd; Sorter runs such sorts on the radix sort
+  /// at every count.
+  template <class A = Algorithm, std::enable_if_t<A::takes_bit_ranges, int> = 0>
+  void prepare(std::size_t count, Stability stability, BitRange bits) {
+    report(prepare_by_bits(job({}, {}, 0, count, Order::ascending, stability), bits));
+  }
+  template <class A = Algorithm, std::enable_if_t<A::takes_bit_ranges, int> = 0>
+  void prepare_indirect(std::size_t capacity, BitRange bits) {
+    SortJob j = job({}, {}, 0, capacity, Order::ascending);
+    j.indirect = true;
+    report(prepare_by_bits(j, bits));
+  }
+
   /// Allocates now the scratch that GPU-buffer sorts of up to `capacity` elements use
   /// (sort_indirect() with that capacity included, stable sorts too), so that none of them
   /// allocates. Builds nothing; leaves the GL state as it was. After use_scratch() the sorter
   /// allocates no scratch and this does nothing. The host-vector overloads allocate their own
   /// copy of the data on their first call of a size, not here.
   ///   sorter.reserve(max_particles);  // at load time, with prepare()
-  void reserve(std::size_t capacity) { report(reserve_checked(capacity)); }
+  void reserve(std::size_t capacity) { report(reserve_checked(capacity, false)); }
 
   /// The bytes of GPU memory a use_scratch() range must hold so that every GPU-buffer sort of
   /// up to `capacity` elements that this call makes by default (sort, sort_range,
@@ -198,7 +261,27 @@ class FrontEnd {
   /// stable sorts need 8 bytes per element; keys-only sorters and RadixSorter: the same figure).
   std::size_t scratch_bytes(std::size_t capacity, Stability stability) const {
     std::size_t bytes = 0;
-    report(scratch_bytes_checked(capacity, stability == Stability::stable, bytes));
+    report(scratch_bytes_checked(capacity, stability == Stability::stable, false, bytes));
+    return bytes;
+  }
+
+  /// reserve() and scratch_bytes() with sorts by `bits` of up to `capacity` included
+  /// (RadixSorter: the same as without; Sorter: its radix sort's scratch from the smallest
+  /// count on, since it runs sorts by a BitRange there).
+  template <class A = Algorithm, std::enable_if_t<A::takes_bit_ranges, int> = 0>
+  void reserve(std::size_t capacity, BitRange bits) {
+    BitRange checked;
+    Status status = checked_bits(bits, checked);
+    if (status) status = reserve_checked(capacity, !all_bits(checked));
+    report(status);
+  }
+  template <class A = Algorithm, std::enable_if_t<A::takes_bit_ranges, int> = 0>
+  std::size_t scratch_bytes(std::size_t capacity, Stability stability, BitRange bits) const {
+    std::size_t bytes = 0;
+    BitRange checked;
+    Status status = checked_bits(bits, checked);
+    if (status) status = scratch_bytes_checked(capacity, stability == Stability::stable, !all_bits(checked), bytes);
+    report(status);
     return bytes;
   }
 
@@ -385,6 +468,24 @@ class FrontEnd {
     return algorithm_.prepare(j);
   }
 
+  /// `bits` checked for this sorter's keys (check_bit_range()); a sorter that is not valid fails
+  /// first.
+  Status checked_bits(BitRange bits, BitRange& checked) const {
+    if (Status status = check_valid(); !status) return status;
+    return check_bit_range(bits, KeyTraits<Key>::glsl_kind, key_bytes, KeyTraits<Key>::name, checked);
+  }
+
+  /// A sort by `bits`: the range is checked before the call's other checks.
+  Status sort_by_bits(SortJob j, BitRange bits) {
+    if (Status status = checked_bits(bits, j.bits); !status) return status;
+    return sort_buffers(j);
+  }
+
+  Status prepare_by_bits(SortJob j, BitRange bits) {
+    if (Status status = checked_bits(bits, j.bits); !status) return status;
+    return prepare_checked(j);
+  }
+
   /// Declared before the GL objects, so that it outlives them (~FrontEnd()).
   DeleteHold delete_hold_;
   Algorithm algorithm_;
@@ -432,20 +533,34 @@ class FrontEnd {
     return {};
   }
 
-  Status reserve_checked(std::size_t capacity) {
+  /// `by_bits`: sorts by a BitRange included (an Algorithm that takes bit ranges).
+  Status reserve_checked(std::size_t capacity, bool by_bits) {
     if (Status status = usable(); !status) return status;
     if (Status status = check_count(capacity, algorithm_.count_limit(), algorithm_.limits()); !status) return status;
     if (capacity < 2) return {};
     GlStateBackup backup(algorithm_.limits());
-    return algorithm_.reserve(capacity);
+    if constexpr (Algorithm::takes_bit_ranges) {
+      return algorithm_.reserve(capacity, by_bits);
+    } else {
+      (void)by_bits;
+      return algorithm_.reserve(capacity);
+    }
   }
 
-  Status scratch_bytes_checked(std::size_t capacity, bool stable, std::size_t& bytes) const {
+  Status scratch_bytes_checked(std::size_t capacity, bool stable, bool by_bits, std::size_t& bytes) const {
     if (Status status = check_valid(); !status) return status;
     if (Status status = check_count(capacity, algorithm_.count_limit(), algorithm_.limits()); !status) return status;
     // The fewest elements a GPU-buffer sort runs on: 1 where sort_indices() exists.
     const std::size_t least = std::is_same<Value, std::uint32_t>::value ? 1 : 2;
-    const std::uint64_t needed = capacity < least ? 0 : algorithm_.scratch_bytes(capacity, stable && has_values);
+    std::uint64_t needed = 0;
+    if (capacity >= least) {
+      if constexpr (Algorithm::takes_bit_ranges) {
+        needed = algorithm_.scratch_bytes(capacity, stable && has_values, by_bits);
+      } else {
+        (void)by_bits;
+        needed = algorithm_.scratch_bytes(capacity, stable && has_values);
+      }
+    }
     if (needed > (std::numeric_limits<std::size_t>::max)())
       return fail("sorts of up to " + std::to_string(capacity) + " elements need " + std::to_string(needed) +
                   " bytes of scratch, more than std::size_t holds here: use a smaller capacity");

@@ -6,7 +6,7 @@
 
 #include "../../buffer_view.hpp"
 #include "../../order.hpp"
-#include "../../radix_tuning.hpp"
+#include "key_bits.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -43,11 +43,14 @@ struct SortJob {
   bool indirect = false;
   GLuint count_buffer = 0;
   std::size_t count_offset = 0;
-  /// RadixSorter: the key bits to sort by (BitRange{}: all).
+  /// The key bits to sort by, checked (check_bit_range()): BitRange{} for all of them.
   BitRange bits;
 
-  /// Whether equal keys must keep their input order (stable sorts and sort_indices()).
-  bool keeps_order() const { return stable || indices; }
+  /// Whether the sort orders by some of the key's bits only (the calls that take a BitRange).
+  bool by_bit_range() const { return !all_bits(bits); }
+  /// Whether equal keys must keep their input order: stable sorts, sort_indices(), and sorts
+  /// by a BitRange (keys equal in those bits may differ in the others).
+  bool keeps_order() const { return stable || indices || by_bit_range(); }
   /// The fewest elements that make a sort run: 2, or 1 for sort_indices() (which fills them).
   std::size_t least_count() const { return indices ? 1 : 2; }
 };

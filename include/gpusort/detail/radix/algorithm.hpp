@@ -33,6 +33,9 @@ namespace radix {
 
 class Algorithm {
  public:
+  /// Sorts by a BitRange (job.bits); its scratch is the same whatever the bits.
+  static constexpr bool takes_bit_ranges = true;
+
   /// Resolves `tuning` for `device` and `elements` (fails where the device lacks what the
   /// radix kernels need, device_need()), and builds the programs a sort of all the key's bits
   /// runs below the first size threshold, the tile program among them, so that its subgroup
@@ -124,7 +127,7 @@ class Algorithm {
   /// The scratch of every sort of up to `capacity` elements (sort_indirect() included), and the
   /// programs of every shape such a sort of all the key's bits runs; nothing else after
   /// use_scratch().
-  Status reserve(std::size_t capacity) {
+  Status reserve(std::size_t capacity, bool /*by_bits*/ = false) {
     for (std::size_t shape = 0; shape < shapes_.size() && shapes_[shape].min_count <= capacity; ++shape) {
       bool replanned = false;
       if (Status status = build_all_bits(shape, std::max<std::size_t>(2, shapes_[shape].min_count), replanned); !status)
@@ -144,7 +147,7 @@ class Algorithm {
   /// radix sort is): what the sort that needs the most uses, the largest count of one of its
   /// shapes (below a size threshold the tiles are smaller, and may need more tile state than a
   /// larger count above it).
-  std::uint64_t scratch_bytes(std::size_t capacity, bool /*stable*/) const {
+  std::uint64_t scratch_bytes(std::size_t capacity, bool /*stable*/, bool /*by_bits*/ = false) const {
     std::uint64_t most = 0;
     for (const Scratch::Needs& n : largest_needs(capacity)) {
       std::uint64_t bytes = 0;

@@ -11,6 +11,7 @@
 
 #include "../../pass_observer.hpp"
 #include "../../radix_tuning.hpp"
+#include "../job/key_bits.hpp"
 #include "../status.hpp"
 #include "config.hpp"
 
@@ -34,25 +35,19 @@ struct Passes {
 };
 
 /// The passes of a sort of keys of `elements` by `bits` (BitRange{}: all bits), into `passes`.
-/// Fails for a BitRange on a key that is not unsigned, or one outside the key.
+/// Fails for a BitRange on a key that is not unsigned, or one outside the key (check_bit_range).
 inline Status passes_of(BitRange bits, const Elements& elements, std::uint32_t digit_bits, Passes& passes) {
-  const std::uint32_t key_bits = elements.key_bytes * 8;
   passes = Passes{};
   passes.digit_bits = digit_bits;
-  passes.end = key_bits;
-  if (bits.begin_bit == 0 && bits.end_bit == 0) return {};
-  const std::string range = "BitRange{" + std::to_string(bits.begin_bit) + ", " + std::to_string(bits.end_bit) + "}";
-  if (elements.key_kind != GPUSORT_KEY_UNSIGNED) {
-    return fail(range + " on " + elements.key_name + " keys: a bit range is for unsigned keys (std::uint32_t, "
-                "std::uint64_t); signed and floating-point keys sort by all their bits (pass BitRange{})");
+  passes.end = elements.key_bytes * 8;
+  BitRange checked;
+  if (Status status = check_bit_range(bits, elements.key_kind, elements.key_bytes, elements.key_name, checked);
+      !status)
+    return status;
+  if (!all_bits(checked)) {
+    passes.begin = checked.begin_bit;
+    passes.end = checked.end_bit;
   }
-  const std::uint32_t end = bits.end_bit == 0 ? key_bits : bits.end_bit;
-  if (end > key_bits || bits.begin_bit >= end) {
-    return fail(range + " is invalid for " + std::to_string(key_bits) + "-bit keys: it needs begin_bit < end_bit <= " +
-                std::to_string(key_bits) + " (end_bit 0: up to the key's top bit)");
-  }
-  passes.begin = bits.begin_bit;
-  passes.end = end;
   return {};
 }
 
