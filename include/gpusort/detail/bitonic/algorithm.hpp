@@ -29,10 +29,6 @@ namespace gpusort {
 namespace detail {
 namespace bitonic {
 
-/// The kinds of sort whose scratch differs: direct (sort, sort_range, sort_indices),
-/// sort_indirect(), and stable key-value sorts.
-enum class SortKind { direct, indirect, stable };
-
 class Algorithm {
  public:
   /// The network compares whole keys: no sort by a BitRange (Sorter runs those on the radix sort).
@@ -72,7 +68,7 @@ class Algorithm {
   /// counters have moved also builds the permute kernel, which zeroes them); writes nothing.
   Status ready(const SortJob& job) {
     if (Status status = check_dispatch_limits(job.count, config_, permute_.group_size()); !status) return status;
-    if (job.indirect) {
+    if (job.indirect()) {
       if (Status status = programs_.build({arguments_program()}, config_); !status) return status;
       if (Status status = plan_and_build(job.count, false, false); !status) return status;
     } else {
@@ -95,15 +91,15 @@ class Algorithm {
       runner_.track_counters(sync, 0, 1);
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
-    if (job.indirect) {
+    if (job.indirect()) {
       runner_.run_indirect(plan_, program_names_, programs_.get(arguments_program()), range, job.count_buffer,
                            job.count_offset, job.order, config_, scratch_);
-    } else if (job.indices) {
+    } else if (job.kind == JobKind::indices) {
       permute_.iota(range.values, range.value_offset, job.count);
       if (job.count < 2) return;
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
       runner_.run(plan_, program_names_, range, job.order, config_);
-    } else if (job.stable) {
+    } else if (job.kind == JobKind::stable) {
       // (key, original index) pairs sorted with ties broken by index, then the values gathered.
       sort_values_stably(permute_, scratch_.slice(ScratchSlot::stable_indices),
                          scratch_.slice(ScratchSlot::gathered_values), range.values, range.value_offset, job.count,
@@ -123,11 +119,11 @@ class Algorithm {
   /// the counters of fused passes; sort_indirect(): planned for the capacity, and its
   /// GPU-side planner.
   Status prepare(const SortJob& job) {
-    if (Status status = plan_and_build(job.count, !job.indirect, job.keeps_order()); !status) return status;
+    if (Status status = plan_and_build(job.count, !job.indirect(), job.keeps_order()); !status) return status;
     if (job.keeps_order() || plan_.fused.size() != 0) {
       if (Status status = permute_.build(); !status) return status;
     }
-    if (job.indirect && job.count >= 2) return programs_.build({arguments_program()}, config_);
+    if (job.indirect() && job.count >= 2) return programs_.build({arguments_program()}, config_);
     return {};
   }
 
@@ -136,9 +132,9 @@ class Algorithm {
   /// words. Nothing after use_scratch().
   Status reserve(std::size_t capacity) {
     if (capacity < 2 || scratch_.in_caller_range()) return Status();
-    Scratch::Needs most = needs_for(capacity, SortKind::indirect);
+    Scratch::Needs most = needs_for(capacity, JobKind::indirect);
     if (config_.layout.has_values()) {
-      const Scratch::Needs stable = needs_for(capacity, SortKind::stable);
+      const Scratch::Needs stable = needs_for(capacity, JobKind::stable);
       for (std::size_t i = 0; i < scratch_slots; ++i) most[i] = (std::max)(most[i], stable[i]);
     }
     return scratch_.place(most, alignment());
@@ -146,13 +142,13 @@ class Algorithm {
 
   /// A caller's range for every sort of up to `capacity` elements (with `stable` sorts).
   std::uint64_t scratch_bytes(std::size_t capacity, bool stable) const {
-    const std::uint64_t most = (std::max)(scratch_bytes(capacity, SortKind::direct),
-                                        scratch_bytes(capacity, SortKind::indirect));
-    return stable ? (std::max)(most, scratch_bytes(capacity, SortKind::stable)) : most;
+    const std::uint64_t most = (std::max)(scratch_bytes(capacity, JobKind::direct),
+                                        scratch_bytes(capacity, JobKind::indirect));
+    return stable ? (std::max)(most, scratch_bytes(capacity, JobKind::stable)) : most;
   }
 
   /// A caller's range for every sort of `kind` of up to `capacity` elements.
-  std::uint64_t scratch_bytes(std::size_t capacity, SortKind kind) const {
+  std::uint64_t scratch_bytes(std::size_t capacity, JobKind kind) const {
     std::uint64_t bytes = 0;
     Scratch::range_bytes(needs_for(capacity, kind), alignment(), bytes);  // no overflow: counts up to 2^31
     return bytes;
@@ -198,8 +194,8 @@ class Algorithm {
     Scratch::Needs n{};
     if (job.count < 2) return n;
     if (can_fuse()) n[static_cast<std::size_t>(ScratchSlot::pass_sync)] = pass_sync_bytes;
-    if (job.indirect) n[static_cast<std::size_t>(ScratchSlot::indirect_arguments)] = Runner::arguments_bytes(passes);
-    if (job.stable && !job.indices && config_.layout.has_values()) {
+    if (job.indirect()) n[static_cast<std::size_t>(ScratchSlot::indirect_arguments)] = Runner::arguments_bytes(passes);
+    if (job.kind == JobKind::stable && config_.layout.has_values()) {
       const std::uint64_t words = std::uint64_t{job.count} * sizeof(std::uint32_t);
       n[static_cast<std::size_t>(ScratchSlot::stable_indices)] = words;
       n[static_cast<std::size_t>(ScratchSlot::gathered_values)] = words;
@@ -210,13 +206,12 @@ class Algorithm {
   /// The most scratch any sort of `kind` of up to `capacity` elements needs, slot by slot. The
   /// passes of sort_indirect()'s plan grow with the stages: every power of two below the
   /// capacity is planned, and the capacity.
-  Scratch::Needs needs_for(std::size_t capacity, SortKind kind) const {
+  Scratch::Needs needs_for(std::size_t capacity, JobKind kind) const {
     SortJob job;
     job.count = capacity;
-    job.indirect = kind == SortKind::indirect;
-    job.stable = kind == SortKind::stable;
+    job.kind = kind;
     std::size_t passes = 0;
-    if (job.indirect && capacity >= 2) {
+    if (job.indirect() && capacity >= 2) {
       for (std::size_t count = 2; count < capacity; count *= 2)
         passes = (std::max)(passes, make_plan(count, config_, false, false).passes.size());
       passes = (std::max)(passes, make_plan(capacity, config_, false, false).passes.size());

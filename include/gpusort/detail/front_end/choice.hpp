@@ -96,9 +96,9 @@ class Choice {
     const bitonic::Algorithm& network = bitonic_.algorithm_;
     // Unstable direct and indirect sorts switch at radix_from(false); sort_indices() and stable
     // sorts at radix_from(true) (sort_indices() needs no more than an unstable direct sort).
-    std::uint64_t bytes = (std::max)(network.scratch_bytes(below(radix_from(false)), bitonic::SortKind::indirect),
-                                   network.scratch_bytes(below(radix_from(true)), bitonic::SortKind::direct));
-    if (stable) bytes = (std::max)(bytes, network.scratch_bytes(below(radix_from(true)), bitonic::SortKind::stable));
+    std::uint64_t bytes = (std::max)(network.scratch_bytes(below(radix_from(false)), JobKind::indirect),
+                                   network.scratch_bytes(below(radix_from(true)), JobKind::direct));
+    if (stable) bytes = (std::max)(bytes, network.scratch_bytes(below(radix_from(true)), JobKind::stable));
     const bool keeps_order_kinds = stable || std::is_same<Value, std::uint32_t>::value;
     const std::size_t radix_starts =
         keeps_order_kinds ? (std::min)(radix_from(false), radix_from(true)) : radix_from(false);

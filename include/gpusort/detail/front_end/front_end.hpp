@@ -159,7 +159,7 @@ class FrontEnd {
   template <class V = Value, std::enable_if_t<std::is_same<V, std::uint32_t>::value, int> = 0>
   void sort_indices(BufferView keys, BufferView indices, std::size_t count, Order order = Order::ascending) {
     SortJob j = job(keys, indices, 0, count, order);
-    j.indices = true;
+    j.kind = JobKind::indices;
     report(sort_buffers(j));
   }
 
@@ -222,7 +222,7 @@ class FrontEnd {
   /// prepare() for sort_indirect() with this `capacity`.
   void prepare_indirect(std::size_t capacity) {
     SortJob j = job({}, {}, 0, capacity, Order::ascending);
-    j.indirect = true;
+    j.kind = JobKind::indirect;
     report(prepare_checked(j));
   }
 
@@ -237,7 +237,7 @@ class FrontEnd {
   template <class A = Algorithm, std::enable_if_t<A::takes_bit_ranges, int> = 0>
   void prepare_indirect(std::size_t capacity, BitRange bits) {
     SortJob j = job({}, {}, 0, capacity, Order::ascending);
-    j.indirect = true;
+    j.kind = JobKind::indirect;
     report(prepare_by_bits(j, bits));
   }
 
@@ -420,14 +420,14 @@ class FrontEnd {
     j.first = first;
     j.count = count;
     j.order = order;
-    j.stable = stability == Stability::stable;
+    j.kind = stability == Stability::stable ? JobKind::stable : JobKind::direct;
     return j;
   }
 
   static SortJob indirect_job(BufferView keys, BufferView values, GLuint count_buffer, std::size_t count_offset,
                               std::size_t capacity, Order order) {
     SortJob j = job(keys, values, 0, capacity, order);
-    j.indirect = true;
+    j.kind = JobKind::indirect;
     j.count_buffer = count_buffer;
     j.count_offset = count_offset;
     return j;
@@ -452,7 +452,7 @@ class FrontEnd {
     }
     if (Status status = algorithm_.ready(j); !status) return status;
     // A count in a buffer may come from shader stores or an atomic counter just before.
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | (j.indirect ? GL_ATOMIC_COUNTER_BARRIER_BIT : 0u));
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | (j.indirect() ? GL_ATOMIC_COUNTER_BARRIER_BIT : 0u));
     algorithm_.run(j);
     glMemoryBarrier(sort_completion_barrier);
     return {};
@@ -462,7 +462,7 @@ class FrontEnd {
   Status prepare_checked(const SortJob& j) {
     if (Status status = usable(); !status) return status;
     if (Status status = check_count(j.count, algorithm_.count_limit(), algorithm_.limits()); !status) return status;
-    if (j.stable && !has_values)
+    if (j.kind == JobKind::stable && !has_values)
       return fail("Stability::stable is for key-value sorters; a keys-only sorter prepares with prepare(count)");
     GlStateBackup backup(algorithm_.limits());
     return algorithm_.prepare(j);

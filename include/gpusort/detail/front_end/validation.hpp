@@ -195,7 +195,7 @@ inline Status check_job_ranges(SortJob& j, const ElementLayout& layout, const Co
   if (Status status = element_range(j.keys, j.first, j.count, layout.key_bytes, "keys", limits, keys); !status)
     return status;
   if (layout.has_values()) {
-    const char* what = j.indices ? "indices" : "values";
+    const char* what = j.kind == JobKind::indices ? "indices" : "values";
     if (Status status = element_range(j.values, j.first, j.count, layout.value_bytes, what, limits, values); !status)
       return status;
   }
@@ -208,14 +208,14 @@ inline Status check_job_ranges(SortJob& j, const ElementLayout& layout, const Co
 /// GL_COPY_READ_BUFFER (the caller's GlStateBackup restores it).
 inline Status check_job_buffers(const SortJob& j, const ElementLayout& layout, const ElementBytes& keys,
                                 const ElementBytes& values, const BufferSlice& scratch) {
-  const char* values_what = j.indices ? "indices" : "values";
+  const char* values_what = j.kind == JobKind::indices ? "indices" : "values";
   if (Status status = check_buffer(keys, "keys", j.first, j.count, j.keys.offset); !status) return status;
   if (layout.has_values()) {
     if (Status status = check_buffer(values, values_what, j.first, j.count, j.values.offset); !status) return status;
     if (Status status = check_disjoint(keys, "keys", values, values_what); !status) return status;
   }
   ElementBytes count_word;
-  if (j.indirect) {
+  if (j.indirect()) {
     if (Status status = check_count_buffer(j.count_buffer, j.count_offset, count_word); !status) return status;
     if (Status status = check_count_outside(count_word, keys, "keys"); !status) return status;
     if (Status status = check_count_outside(count_word, values, values_what); !status) return status;

@@ -21,7 +21,16 @@ struct BufferRange {
   std::uint64_t value_offset = 0;
 };
 
+/// The kinds of sort whose programs, scratch or dispatches differ, one per job.
+enum class JobKind : std::uint8_t {
+  direct,    ///< sort(), sort_range(), the host overloads: `count` elements
+  stable,    ///< the same with Stability::stable (key-value sorts)
+  indices,   ///< sort_indices(): the values written 0 .. count-1 first, then sorted stably
+  indirect,  ///< sort_indirect(): the count read on the GPU, capped at `count`
+};
+
 struct SortJob {
+  JobKind kind = JobKind::direct;
   /// The call's buffers as the caller named them, and sort_range()'s first element (0
   /// elsewhere), which applies to both. `values`: the value buffer of key-value sorts;
   /// sort_indices(): the indices it fills.
@@ -34,13 +43,8 @@ struct SortJob {
   /// Elements to sort; sort_indirect(): the capacity.
   std::size_t count = 0;
   Order order = Order::ascending;
-  /// Stability::stable (key-value sorts).
-  bool stable = false;
-  /// sort_indices(): the values are written 0 .. count-1 before the sort (which is stable).
-  bool indices = false;
   /// sort_indirect(): the count is the uint at byte count_offset of count_buffer (checked:
   /// aligned, inside it, outside the elements), read on the GPU and capped at `count`.
-  bool indirect = false;
   GLuint count_buffer = 0;
   std::size_t count_offset = 0;
   /// The key bits to sort by, checked (check_bit_range()): BitRange{} for all of them.
@@ -50,9 +54,10 @@ struct SortJob {
   bool by_bit_range() const { return !all_bits(bits); }
   /// Whether equal keys must keep their input order: stable sorts, sort_indices(), and sorts
   /// by a BitRange (keys equal in those bits may differ in the others).
-  bool keeps_order() const { return stable || indices || by_bit_range(); }
+  bool keeps_order() const { return kind == JobKind::stable || kind == JobKind::indices || by_bit_range(); }
+  bool indirect() const { return kind == JobKind::indirect; }
   /// The fewest elements that make a sort run: 2, or 1 for sort_indices() (which fills them).
-  std::size_t least_count() const { return indices ? 1 : 2; }
+  std::size_t least_count() const { return kind == JobKind::indices ? 1 : 2; }
 };
 
 }  // namespace detail

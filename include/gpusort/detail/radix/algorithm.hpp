@@ -104,7 +104,7 @@ class Algorithm {
 
   void run(const SortJob& job) {
     const IndirectCount indirect{job.count_buffer, job.count_offset};
-    runner_.run(plan_, job.buffers, job.order, job.indices, job.indirect ? &indirect : nullptr, shape_->config,
+    runner_.run(plan_, job.buffers, job.order, job.kind == JobKind::indices, job.indirect() ? &indirect : nullptr, shape_->config,
                 shape_->programs, scratch_);
   }
 
