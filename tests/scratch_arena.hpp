@@ -44,4 +44,16 @@ struct ScratchArena {
   GlBuffer buffer;
 };
 
+// The scratch suites' sorters are the process's cached ones (contract_sorter()): each test puts
+// both of its case (keys alone, pairs) back on their own scratch however it ends.
+template <class Case>
+class ScratchTest : public GlTest {
+ protected:
+  void TearDown() override {
+    contract_sorter<Case::family, typename Case::Key>().use_scratch(0, 0, 0);
+    contract_sorter<Case::family, typename Case::Key, std::uint32_t>().use_scratch(0, 0, 0);
+    GlTest::TearDown();
+  }
+};
+
 }  // namespace gpusort_test

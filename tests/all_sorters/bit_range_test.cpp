@@ -34,14 +34,7 @@ class SortByBits : public GlTest {};
 template <class Case>
 class SortByBitsErrors : public GlTest {};
 template <class Case>
-class SortByBitsScratch : public GlTest {
- protected:
-  void TearDown() override {
-    contract_sorter<Case::family, typename Case::Key>().use_scratch(0, 0, 0);
-    contract_sorter<Case::family, typename Case::Key, std::uint32_t>().use_scratch(0, 0, 0);
-    GlTest::TearDown();
-  }
-};
+class SortByBitsScratch : public ScratchTest<Case> {};
 TYPED_TEST_SUITE(SortByBits, BitRangeCases, ContractNames);
 TYPED_TEST_SUITE(SortByBitsErrors, BitRangeCases, ContractNames);
 TYPED_TEST_SUITE(SortByBitsScratch, BitRangeCases, ContractNames);

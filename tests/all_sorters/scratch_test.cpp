@@ -107,17 +107,6 @@ std::vector<std::size_t> capacities() {
   return {1000, 5000};
 }
 
-// The suites' sorters are the process's cached ones: each test puts both of its case back on
-// their own scratch however it ends.
-template <class Case>
-class ScratchTest : public GlTest {
- protected:
-  void TearDown() override {
-    contract_sorter<Case::family, typename Case::Key>().use_scratch(0, 0, 0);
-    contract_sorter<Case::family, typename Case::Key, std::uint32_t>().use_scratch(0, 0, 0);
-    GlTest::TearDown();
-  }
-};
 template <class Case>
 class ScratchBytes : public ScratchTest<Case> {};
 template <class Case>
