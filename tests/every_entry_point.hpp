@@ -132,8 +132,21 @@ void call_sorter() {
   (void)sorter.max_count();
   (void)sorter.device_facts();
   (void)sorter.radix_unavailable();
-  (void)sorter.bitonic();
-  (void)sorter.radix();
+  const gpusort::BitonicView network = sorter.bitonic();
+  (void)network.valid();
+  (void)network.plan(8);
+  (void)network.tuning();
+  network.set_pass_observer([](const gpusort::BitonicPassInfo&) {});
+  (void)network.max_count();
+  (void)network.device_facts();
+  const gpusort::RadixView radix = sorter.radix();
+  (void)radix.valid();
+  (void)radix.plan(8, gpusort::BitRange{});
+  (void)radix.tuning();
+  (void)radix.tile_size();
+  radix.set_pass_observer([](const gpusort::RadixPassInfo&) {});
+  (void)radix.max_count();
+  (void)radix.device_facts();
 }
 
 template <class Key, class Value>

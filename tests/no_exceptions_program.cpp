@@ -311,6 +311,18 @@ void queries_report(const std::string& name, const Sorter& sorter, const std::st
   }
 }
 
+// Every query of a view of an algorithm (Sorter::radix()) reports `expected`.
+void view_queries_report(const std::string& name, const gpusort::RadixView& view, const std::string& expected) {
+  expect_error(name + ": max_count()", expected, [&] { (void)view.max_count(); }, {});
+  expect_error(name + ": device_facts()", expected, [&] { (void)view.device_facts(); }, {});
+  expect_error(name + ": tuning()", expected, [&] {
+    const auto tuning = view.tuning();  // a copy: reads every field
+    (void)tuning;
+  }, {});
+  expect_error(name + ": plan()", expected, [&] { (void)view.plan(64); }, {});
+  expect_error(name + ": tile_size()", expected, [&] { (void)view.tile_size(); }, {});
+}
+
 // Constructors that fail leave sorters that are not valid and refuse every call.
 void check_constructor_failures() {
   GlBuffer keys(to_bytes(test_keys<std::uint32_t>(64, 1)));
@@ -350,9 +362,10 @@ void check_constructor_failures() {
   expect_error("Sorter::radix() without a radix sort", "no radix sort", [&] {
     if (sorter.radix().valid()) failed("radix() of a Sorter without one is valid()");
   }, watched);
-  auto& no_radix = sorter.radix();  // reports once more
-  expect_error("a sort on that radix()", "no radix sort", [&] { no_radix.sort(keys.name(), 64); }, watched);
-  queries_report("Sorter::radix() without a radix sort", no_radix, "no radix sort");
+  const gpusort::RadixView no_radix = sorter.radix();  // reports once more
+  expect_error("set_pass_observer() on that radix()", "no radix sort",
+               [&] { no_radix.set_pass_observer([](const gpusort::RadixPassInfo&) {}); }, watched);
+  view_queries_report("Sorter::radix() without a radix sort", no_radix, "no radix sort");
   queries_report("RadixSorter with a broken shader", radix, "not valid");
   queries_report("RadixSorter at the ES 3.1 minimums", small_radix, "not valid");
   queries_report("BitonicSorter with tile_size 3", bitonic, "not valid");

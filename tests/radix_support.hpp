@@ -169,6 +169,9 @@ void check_split_dispatch_pairs(Sorter& pairs, const char* what, const std::vect
 // GPUSORT_RADIX_BINDING_META while its dispatches run.
 template <class Sorter>
 class RadixDispatchLog {
+  // A RadixSorter by reference; a view (Sorter::radix()) by value.
+  using Held = std::conditional_t<std::is_copy_constructible<Sorter>::value, Sorter, Sorter&>;
+
  public:
   explicit RadixDispatchLog(Sorter& sorter) : sorter_(sorter) {
     sorter_.set_pass_observer([this](const gpusort::RadixPassInfo& info) {
@@ -207,7 +210,7 @@ class RadixDispatchLog {
   std::vector<gpusort::RadixKernel> kernels;
 
  private:
-  Sorter& sorter_;
+  Held sorter_;
   GLuint meta_ = 0;
 };
 

@@ -11,6 +11,55 @@
 
 namespace gpusort {
 
+/// A view of one sorter's network, for its queries: Sorter::bitonic() returns one, and
+/// BitonicSorter's plan(), tuning() and set_pass_observer() are its. It sorts nothing (the
+/// sorter does), is cheap to copy, and refers to the sorter it came from: use it while that
+/// sorter lives; once the sorter is moved from, the view reports what the sorter reports.
+class BitonicView {
+ public:
+  BitonicView(const detail::Status& validity, detail::bitonic::Algorithm& network)
+      : validity_(&validity), network_(&network) {}
+
+  /// Whether the sorter it views is valid.
+  bool valid() const { return validity_->ok(); }
+
+  /// What sort() dispatches for `count` elements (sort_indirect() plans its capacity
+  /// without BitonicTuning::merge_stages). Fails, like sort(), for a count above max_count().
+  BitonicPlan plan(std::size_t count) const {
+    detail::Status status = detail::check_validity(*validity_);
+    if (status) status = detail::check_count(count, network_->count_limit(), network_->limits());
+    return detail::report(status) ? network_->plan(count) : BitonicPlan{};
+  }
+
+  /// The tuning in effect, with every derived field filled in (a sorter that is not valid:
+  /// reports it, and the defaults).
+  const BitonicTuning& tuning() const {
+    detail::report(detail::check_validity(*validity_));
+    return network_->config().tuning;
+  }
+
+  /// Profiling: calls `observer` just before and just after every dispatch of every later
+  /// sort, with what the dispatch runs (BitonicPassInfo); an empty function removes it.
+  ///   sorter.set_pass_observer([&](const gpusort::BitonicPassInfo&) { glQueryCounter(next_query(), GL_TIMESTAMP); });
+  void set_pass_observer(BitonicPassObserver observer) const {
+    if (detail::report(detail::check_validity(*validity_))) network_->set_observer(std::move(observer));
+  }
+
+  /// The largest count the network sorts in one call on this context.
+  std::size_t max_count() const {
+    return detail::report(detail::check_validity(*validity_)) ? network_->count_limit().max_count : 0;
+  }
+
+  /// The device facts the network plans with, and what the subgroup check of its programs found.
+  DeviceFacts device_facts() const {
+    return detail::report(detail::check_validity(*validity_)) ? detail::facts_in_effect(*network_) : DeviceFacts{};
+  }
+
+ private:
+  const detail::Status* validity_;
+  detail::bitonic::Algorithm* network_;
+};
+
 /// Sorts keys (and a payload per key) that live in OpenGL buffers, on the GPU, with a
 /// bitonic sorting network in compute shaders.
 ///
@@ -21,7 +70,8 @@ namespace gpusort {
 /// The calls it shares with RadixSorter and Sorter (sort, sort_range, sort_indirect,
 /// sort_indices, prepare, prepare_indirect, reserve, scratch_bytes, use_scratch,
 /// release_scratch, max_count, device_facts, valid) and their contracts are documented in
-/// detail/front_end/front_end.hpp; this class adds plan(), tuning() and set_pass_observer().
+/// detail/front_end/front_end.hpp; this class adds plan(), tuning() and set_pass_observer()
+/// (BitonicView's).
 /// Contracts:
 /// - Key: std::uint32_t, std::int32_t or float (IEEE-754 totalOrder: -NaN < -inf < ... <
 ///   -0.0 < +0.0 < ... < +inf < +NaN), or their 64-bit counterparts std::uint64_t,
@@ -64,36 +114,18 @@ class BitonicSorter : public detail::FrontEnd<Key, Value, detail::bitonic::Algor
   BitonicSorter(const BitonicSorter&) = delete;
   BitonicSorter& operator=(const BitonicSorter&) = delete;
 
-  /// What sort() dispatches for `count` elements (sort_indirect() plans its capacity
-  /// without BitonicTuning::merge_stages). Fails, like sort(), for a count above max_count().
-  BitonicPlan plan(std::size_t count) const {
-    detail::Status status = this->check_valid();
-    if (status) status = detail::check_count(count, this->algorithm_.count_limit(), this->algorithm_.limits());
-    return detail::report(status) ? this->algorithm_.plan(count) : BitonicPlan{};
-  }
-
-  /// Profiling: calls `observer` just before and just after every dispatch of every later
-  /// sort, with what the dispatch runs (BitonicPassInfo); an empty function removes it.
-  ///   sorter.set_pass_observer([&](const gpusort::BitonicPassInfo&) { glQueryCounter(next_query(), GL_TIMESTAMP); });
-  void set_pass_observer(BitonicPassObserver observer) {
-    if (detail::report(this->check_valid())) this->algorithm_.set_observer(std::move(observer));
-  }
-
-  /// The tuning in effect, with every derived field filled in (a sorter that is not valid:
-  /// reports it, and the defaults).
-  const BitonicTuning& tuning() const {
-    detail::report(this->check_valid());
-    return this->algorithm_.config().tuning;
-  }
+  /// BitonicView::plan(): what sort() dispatches for `count` elements.
+  BitonicPlan plan(std::size_t count) const { return view().plan(count); }
+  /// BitonicView::set_pass_observer(): a callback around every dispatch.
+  void set_pass_observer(BitonicPassObserver observer) { view().set_pass_observer(std::move(observer)); }
+  /// BitonicView::tuning(): the tuning in effect.
+  const BitonicTuning& tuning() const { return view().tuning(); }
 
  private:
-  template <class, class>
-  friend class detail::Choice;
-  /// Sorter's: not built until build_for().
-  explicit BitonicSorter(detail::NotBuilt) {}
-  /// Sorter's: builds it on the limits it queried once, facts applied.
-  detail::Status build_for(const detail::DeviceLimits& device, const BitonicTuning& tuning, ProgramCache* cache) {
-    return this->build(device, tuning, cache, BitonicSorter::layout_, KeyTraits<Key>::glsl_kind);
+  // The view's one call that changes the network, set_pass_observer(), is made from a
+  // BitonicSorter that is not const.
+  BitonicView view() const {
+    return BitonicView(this->validity(), const_cast<detail::bitonic::Algorithm&>(this->algorithm_));
   }
 };
 

@@ -10,7 +10,7 @@
 
 #include "bitonic_sorter.hpp"
 #include "detail/device/limits.hpp"
-#include "detail/front_end/choice.hpp"
+#include "detail/choice/choice.hpp"
 #include "detail/front_end/front_end.hpp"
 #include "radix_sorter.hpp"
 #include "sorter_tuning.hpp"
@@ -80,19 +80,20 @@ class Sorter : public detail::FrontEnd<Key, Value, detail::Choice<Key, Value>> {
     return this->algorithm_.crossover_;
   }
 
-  /// The two algorithms, for their own queries (plan(), tuning()) or calls. radix() fails where
-  /// the device runs no radix sort (radix_unavailable()); where errors go to the error handler
-  /// it then returns a RadixSorter that is not valid.
-  BitonicSorter<Key, Value>& bitonic() {
+  /// Views of the two algorithms, for their queries: plan(), tuning(), set_pass_observer(),
+  /// max_count(), device_facts() (BitonicView, RadixView); this sorter does the sorting. radix()
+  /// fails where the device runs no radix sort (radix_unavailable()); where errors go to the
+  /// error handler it then returns a view that is not valid.
+  BitonicView bitonic() {
     detail::report(this->check_valid());
-    return this->algorithm_.bitonic_;
+    return BitonicView(this->validity(), this->algorithm_.network());
   }
-  RadixSorter<Key, Value>& radix() {
+  RadixView radix() {
     detail::Status status = this->check_valid();
-    if (status && !this->algorithm_.radix_.valid())
+    if (status && !this->algorithm_.radix_available())
       status = detail::fail("Sorter::radix(): this device runs no radix sort: " + this->algorithm_.radix_unavailable_);
     detail::report(status);
-    return this->algorithm_.radix_;
+    return RadixView(this->validity(), this->algorithm_.radix(), &this->algorithm_.radix_unavailable_);
   }
 };
 

@@ -221,7 +221,8 @@ TYPED_TEST(ContractSort, RadixSortRunsTheSinglePass) {
     GTEST_SKIP() << "the network has no radix path";
   } else {
     using K = gpusort::RadixKernel;
-    const auto check = [&](auto& radix, auto&& sort) {
+    // `radix`: the RadixSorter, or the Sorter's view of its radix sort (alive for the call).
+    const auto check = [&](auto&& radix, auto&& sort) {
       RadixDispatchLog<std::remove_reference_t<decltype(radix)>> log(radix);
       sort();
       const std::uint32_t digit_bits = radix.tuning().digit_bits;  // 7 at the ES 3.1 minimums
@@ -231,7 +232,7 @@ TYPED_TEST(ContractSort, RadixSortRunsTheSinglePass) {
       EXPECT_EQ(log.count(K::histogram), 1u);
       EXPECT_EQ(log.count(K::downsweep) + log.count(K::upsweep) + log.count(K::scan), 0u);
     };
-    const auto radix_of = [](auto& sorter) -> auto& {
+    const auto radix_of = [](auto& sorter) -> decltype(auto) {
       if constexpr (F == Family::radix) {
         return sorter;
       } else {

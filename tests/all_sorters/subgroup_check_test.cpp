@@ -80,7 +80,7 @@ struct DispatchWatch {
     if (value != 0) ++check_mode;
   }
   template <class Sorter>
-  void watch(Sorter& sorter) {
+  void watch(Sorter&& sorter) {  // a sorter, or a view of its algorithm
     sorter.set_pass_observer([this](const auto& info) {
       if (!info.after) observe();
     });

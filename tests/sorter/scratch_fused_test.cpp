@@ -27,7 +27,7 @@ TEST_F(UseScratchFused, CountersKeepTheirPlaceBetweenAlgorithms) {
   gpusort::SorterTuning tuning = contract_sorter_tuning(4096);
   tuning.bitonic = fused_tuning();
   gpusort::Sorter<std::uint32_t, std::uint32_t> sorter(tuning, nullptr, test_device_facts());
-  auto& network = sorter.bitonic();
+  const gpusort::BitonicView network = sorter.bitonic();
   if (network.tuning().fused_passes_max_count == gpusort::BitonicTuning::never)
     GTEST_SKIP() << "no fused passes on this context (llvmpipe: only with LP_NUM_THREADS=1)";
   const std::size_t fused_count = 3000, radix_count = 6000;
@@ -71,17 +71,19 @@ TEST_F(UseScratchFused, CountersKeepTheirPlaceBetweenAlgorithms) {
                          from_bytes<std::uint32_t>(value_buffer.read(), 0, fused_count), Order::ascending,
                          Expect::stable));
   }
-  // The network's own figure counts its counters: one byte less refuses its sort_indirect.
-  const std::size_t network_figure = network.scratch_bytes(fused_count);
+  // The network's own figure counts its counters: one byte less refuses its sort_indirect (a
+  // BitonicSorter of the Sorter's network tuning: Sorter::bitonic() is a view, which sorts nothing).
+  gpusort::BitonicSorter<std::uint32_t, std::uint32_t> network_alone(tuning.bitonic, nullptr, test_device_facts());
+  const std::size_t network_figure = network_alone.scratch_bytes(fused_count);
   ScratchArena small(network_figure - 1);
-  network.use_scratch(small.buffer.name(), small.offset, network_figure - 1);
+  network_alone.use_scratch(small.buffer.name(), small.offset, network_figure - 1);
   GlBuffer key_buffer(to_bytes(make_keys<std::uint32_t>(Distribution::random, fused_count, 1))),
       value_buffer(to_bytes(make_values(fused_count, 1))), counts(Bytes(4, 0));
   EXPECT_THAT(error_from([&] {
-                network.sort_indirect(key_buffer.name(), value_buffer.name(), counts.name(), 0, fused_count);
+                network_alone.sort_indirect(key_buffer.name(), value_buffer.name(), counts.name(), 0, fused_count);
               }),
               HasSubstr("needs " + std::to_string(network_figure) + " bytes"));
-  network.sort(key_buffer.name(), value_buffer.name(), fused_count);  // needs only the counters
+  network_alone.sort(key_buffer.name(), value_buffer.name(), fused_count);  // needs only the counters
   EXPECT_TRUE(no_gl_error("a fused sort in a range smaller than the figure"));
   EXPECT_TRUE(small.guards_intact());
 }

@@ -8,7 +8,7 @@
 // then the writes (run()). A phase that fails returns a Status (detail/status.hpp) and no later
 // phase runs, so a failed call has written nothing; the public call reports it (an Error
 // thrown, or the error handler). An Algorithm (detail/bitonic/algorithm.hpp,
-// detail/radix/algorithm.hpp, and Sorter's choice between them, detail/front_end/choice.hpp)
+// detail/radix/algorithm.hpp, and Sorter's choice between them, detail/choice/choice.hpp)
 // supplies:
 //   Status init(const DeviceLimits&, ...);  builds it (the constructor's arguments)
 //   const DeviceLimits& limits() const;     the limits it plans with
@@ -52,17 +52,10 @@
 #include "../job/key_bits.hpp"
 #include "../job/sort_job.hpp"
 #include "validation.hpp"
+#include "view_support.hpp"
 
 namespace gpusort {
 namespace detail {
-
-/// The tag of a sorter's constructor that builds nothing (Sorter's algorithms, before Choice
-/// builds them).
-struct NotBuilt {};
-
-/// Sorter's algorithm: the choice between the two (choice.hpp).
-template <class Key, class Value>
-class Choice;
 
 template <class Key, class Value, class Algorithm>
 class FrontEnd {
@@ -311,15 +304,10 @@ class FrontEnd {
 
   /// The device facts in effect: as queried, or as given to the constructor; and what the
   /// subgroup check of the programs built so far found (DeviceFacts::subgroup_check).
-  DeviceFacts device_facts() const {
-    if (!report(check_valid())) return DeviceFacts{};
-    DeviceFacts facts = facts_of(algorithm_.limits());
-    facts.subgroup_check = algorithm_.subgroup_check();
-    return facts;
-  }
+  DeviceFacts device_facts() const { return report(check_valid()) ? facts_in_effect(algorithm_) : DeviceFacts{}; }
 
  protected:
-  /// A sorter that is not built (not valid): Sorter's two algorithms before it builds them.
+  /// Not valid until build_reported() succeeds.
   FrontEnd() : validity_(fail("this sorter was not built")) {}
   FrontEnd(FrontEnd&& other) noexcept
       : algorithm_(std::move(other.algorithm_)), validity_(std::move(other.validity_)),
@@ -352,7 +340,7 @@ class FrontEnd {
   static constexpr ElementLayout layout_ = element_layout_of<Key, Value>();
 
   /// Builds the algorithm for `limits` (Algorithm::init(limits, args...)); the sorter is
-  /// valid where that succeeds. Reports nothing: Sorter's algorithms report through it.
+  /// valid where that succeeds. Reports nothing.
   template <class... Args>
   Status build(const DeviceLimits& limits, Args&&... args) {
     Status status = algorithm_.init(limits, std::forward<Args>(args)...);
@@ -380,15 +368,10 @@ class FrontEnd {
     report(status);
   }
 
-  /// A sorter that is not built, and why (what later calls report).
-  void mark_not_built(std::string why) { validity_ = fail(std::move(why)); }
-
   /// Fails for a sorter that is not valid.
-  Status check_valid() const {
-    if (validity_) return {};
-    return validity_.message().empty() ? fail("this sorter was moved from: use the sorter it was moved to")
-                                       : validity_;
-  }
+  Status check_valid() const { return check_validity(validity_); }
+  /// Ok, or why the sorter cannot sort: what the views of its algorithms report too.
+  const Status& validity() const { return validity_; }
 
   /// Whether the current context is the sorter's, or shares objects with it (queries only: no
   /// GL error either way). A context that does not share objects holds other objects or none
@@ -491,8 +474,6 @@ class FrontEnd {
   Algorithm algorithm_;
 
  private:
-  friend class Choice<Key, Value>;
-
   static Status moved_from() noexcept { return fail(std::string()); }
 
   /// A sort of host data: the keys (and values) are copied into the front end's own buffers,
@@ -573,7 +554,7 @@ class FrontEnd {
     if (buffer == 0) {
       if (offset != 0 || bytes != 0)
         return fail("use_scratch(0, ...) takes offset 0 and 0 bytes (the sorter allocates its own scratch again)");
-      place_scratch(BufferSlice{}, 0);
+      place_scratch(BufferSlice{});
       return {};
     }
     const std::uint32_t alignment = algorithm_.limits().storage_offset_alignment;
@@ -585,15 +566,14 @@ class FrontEnd {
     const BufferSlice range{buffer, offset, bytes};
     GlStateBackup backup(algorithm_.limits());
     if (Status status = check_scratch_range(range); !status) return status;
-    place_scratch(range, 0);
+    place_scratch(range);
     return {};
   }
 
-  /// Every later sort's scratch in `range` (buffer 0: the sorter's own buffers), which starts
-  /// `range_start` bytes after the offset the caller gave use_scratch() (Choice).
-  void place_scratch(const BufferSlice& range, std::uint64_t range_start) {
+  /// Every later sort's scratch in `range` (buffer 0: the sorter's own buffers).
+  void place_scratch(const BufferSlice& range) {
     caller_scratch_ = range;
-    algorithm_.use_scratch(range, range_start);
+    algorithm_.use_scratch(range, 0);
   }
 
   Status release_checked() {

@@ -4,7 +4,9 @@
 // device.
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
+#include "../../key_traits.hpp"
 #include "../../radix_tuning.hpp"
 #include "../device/limits.hpp"
 #include "../shader_interface.hpp"
@@ -29,6 +31,13 @@ struct Elements {
   const char* key_name = "";  // KeyTraits::name, for messages
   static constexpr std::uint32_t value_bytes = 4;
 };
+
+/// The elements of a sorter of `Key`s with `Value`s (void: keys only).
+template <class Key, class Value>
+Elements elements_of() {
+  return Elements{KeyTraits<Key>::glsl_kind, static_cast<std::uint32_t>(sizeof(Key)), !std::is_void<Value>::value,
+                  KeyTraits<Key>::name};
+}
 
 /// A RadixTuning with every field resolved, plus what the programs derive from it, and the
 /// device and elements it was resolved for.

@@ -1,23 +1,25 @@
 #pragma once
-// Choice: Sorter's algorithm for the front end (front_end.hpp), the one place where Sorter
-// chooses between the network and the radix sort: each call goes whole to the algorithm its
-// count, key width, stability and BitRange pick (forward()).
+// Choice: Sorter's algorithm for the front end (detail/front_end/front_end.hpp), the one place
+// where Sorter chooses between the network and the radix sort. It holds the two algorithms
+// (not two sorters: one front end checks every call, once), and each call goes whole to the
+// one its count, key width, stability and BitRange pick (forward()).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
-#include "../../bitonic_sorter.hpp"
+#include "../../key_traits.hpp"
 #include "../../program_cache.hpp"
-#include "../../radix_sorter.hpp"
 #include "../../sorter_tuning.hpp"
+#include "../bitonic/algorithm.hpp"
 #include "../device/limits.hpp"
 #include "../gl/scratch.hpp"
 #include "../gl/subgroup_check.hpp"
+#include "../job/count_limit.hpp"
+#include "../job/element_layout.hpp"
 #include "../job/sort_job.hpp"
-#include "../radix/config.hpp"
+#include "../radix/algorithm.hpp"
 #include "../status.hpp"
-#include "validation.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -27,39 +29,44 @@ class Choice {
   static constexpr bool has_values = !std::is_void<Value>::value;
 
  public:
-  Choice() : bitonic_(NotBuilt{}), radix_(NotBuilt{}) {}
-
   /// Builds both algorithms on the same `limits`; where the device lacks what the radix
   /// kernels need, the network alone (radix_unavailable_ says why).
   Status init(const DeviceLimits& limits, const SorterTuning& tuning, ProgramCache* cache) {
-    if (Status status = bitonic_.build_for(limits, tuning.bitonic, cache); !status) return status;
+    if (Status status = bitonic_.init(limits, tuning.bitonic, cache, element_layout_of<Key, Value>(),
+                                      KeyTraits<Key>::glsl_kind);
+        !status)
+      return status;
     radix_unavailable_ = radix::device_need(limits);
-    if (radix_unavailable_.empty()) {
-      if (Status status = radix_.build_for(limits, tuning.radix, cache); !status) return status;
-    } else {
-      radix_.mark_not_built("this device runs no radix sort (" + radix_unavailable_ +
-                            "): Sorter runs the network for every count");
+    if (radix_available()) {
+      if (Status status = radix_.init(limits, tuning.radix, cache, radix::elements_of<Key, Value>()); !status)
+        return status;
     }
     crossover_ = resolve(tuning.radix_from, limits);
     return {};
   }
 
-  const DeviceLimits& limits() const { return bitonic_.algorithm_.limits(); }
-  GLuint probe_program() const { return bitonic_.algorithm_.probe_program(); }
+  const DeviceLimits& limits() const { return bitonic_.limits(); }
+  GLuint probe_program() const { return bitonic_.probe_program(); }
 
   /// Both algorithms' subgroup checks.
   SubgroupCheck subgroup_check() const {
-    const SubgroupCheck bitonic = bitonic_.algorithm_.subgroup_check();
-    return radix_.valid() ? combined(bitonic, radix_.algorithm_.subgroup_check()) : bitonic;
+    const SubgroupCheck bitonic = bitonic_.subgroup_check();
+    return radix_available() ? combined(bitonic, radix_.subgroup_check()) : bitonic;
   }
 
   /// The smaller of the two algorithms' limits.
   CountLimit count_limit() const {
-    const CountLimit bitonic = bitonic_.algorithm_.count_limit();
-    if (!radix_.valid()) return bitonic;
-    const CountLimit radix = radix_.algorithm_.count_limit();
+    const CountLimit bitonic = bitonic_.count_limit();
+    if (!radix_available()) return bitonic;
+    const CountLimit radix = radix_.count_limit();
     return radix.max_count < bitonic.max_count ? radix : bitonic;
   }
+
+  /// The two algorithms, for Sorter::bitonic() and radix() (views); the radix sort is not built
+  /// where the device runs none (radix_available()).
+  bitonic::Algorithm& network() { return bitonic_; }
+  radix::Algorithm& radix() { return radix_; }
+  bool radix_available() const { return radix_unavailable_.empty(); }
 
   /// Sorts by a BitRange run on the radix sort (the network compares whole keys).
   static constexpr bool takes_bit_ranges = true;
@@ -82,9 +89,9 @@ class Choice {
   /// `by_bits`: sorts by a BitRange included), the network's for the counts below the crossover.
   Status reserve(std::size_t capacity, bool by_bits = false) {
     const std::size_t largest = (std::max)(radix_from(false), radix_from(true));
-    if (Status status = bitonic_.algorithm_.reserve((std::min)(capacity, largest - 1)); !status) return status;
-    if (radix_.valid() && (by_bits || capacity >= (std::min)(radix_from(false), radix_from(true))))
-      return radix_.algorithm_.reserve(capacity);
+    if (Status status = bitonic_.reserve((std::min)(capacity, largest - 1)); !status) return status;
+    if (radix_available() && (by_bits || capacity >= (std::min)(radix_from(false), radix_from(true))))
+      return radix_.reserve(capacity);
     return {};
   }
 
@@ -93,7 +100,7 @@ class Choice {
   /// 2, sorts by a BitRange included), the network's lasting state followed by the radix sort's.
   std::uint64_t scratch_bytes(std::size_t capacity, bool stable, bool by_bits = false) const {
     const auto below = [&](std::size_t from) { return (std::min)(capacity, from - 1); };
-    const bitonic::Algorithm& network = bitonic_.algorithm_;
+    const bitonic::Algorithm& network = bitonic_;
     // Unstable direct and indirect sorts switch at radix_from(false); sort_indices() and stable
     // sorts at radix_from(true) (sort_indices() needs no more than an unstable direct sort).
     std::uint64_t bytes = (std::max)(network.scratch_bytes(below(radix_from(false)), JobKind::indirect),
@@ -102,50 +109,51 @@ class Choice {
     const bool keeps_order_kinds = stable || std::is_same<Value, std::uint32_t>::value;
     const std::size_t radix_starts =
         keeps_order_kinds ? (std::min)(radix_from(false), radix_from(true)) : radix_from(false);
-    if (radix_.valid() && (by_bits || capacity >= radix_starts))
-      bytes = (std::max)(bytes, network.persistent_scratch_bytes() + radix_.algorithm_.scratch_bytes(capacity, stable));
+    if (radix_available() && (by_bits || capacity >= radix_starts))
+      bytes = (std::max)(bytes, network.persistent_scratch_bytes() + radix_.scratch_bytes(capacity, stable));
     return bytes;
   }
 
   /// The network's from the range's start; the radix sort's after the network's state that
   /// lasts between its sorts (fused passes' counters), so that neither disturbs the other.
   void use_scratch(const BufferSlice& range, std::uint64_t range_start) {
-    bitonic_.place_scratch(range, range_start);
+    bitonic_.use_scratch(range, range_start);
+    if (!radix_available()) return;
     if (range.buffer == 0) {
-      radix_.place_scratch(range, 0);
+      radix_.use_scratch(range, 0);
       return;
     }
-    const std::uint64_t kept = (std::min)(bitonic_.algorithm_.persistent_scratch_bytes(), range.bytes);
-    radix_.place_scratch(BufferSlice{range.buffer, range.offset + kept, range.bytes - kept}, range_start + kept);
+    const std::uint64_t kept = (std::min)(bitonic_.persistent_scratch_bytes(), range.bytes);
+    radix_.use_scratch(BufferSlice{range.buffer, range.offset + kept, range.bytes - kept}, range_start + kept);
   }
 
   void release_scratch() {
-    bitonic_.algorithm_.release_scratch();
-    radix_.algorithm_.release_scratch();
+    bitonic_.release_scratch();
+    if (radix_available()) radix_.release_scratch();
   }
 
   /// Whether a sort of `count` elements runs on the radix sort (`keeps_order`: stable sorts and
   /// sort_indices(); `by_bits`: a sort by a BitRange, which only the radix sort does).
   bool picks_radix(std::size_t count, bool keeps_order, bool by_bits) const {
-    return radix_.valid() && (by_bits || count >= radix_from(keeps_order));
+    return radix_available() && (by_bits || count >= radix_from(keeps_order));
   }
 
-  BitonicSorter<Key, Value> bitonic_;
-  RadixSorter<Key, Value> radix_;  // not valid where the device runs no radix sort
   std::string radix_unavailable_;  // why this device runs no radix sort; "" where it does
   Crossover crossover_;            // every field resolved
 
  private:
+  bitonic::Algorithm bitonic_;
+  radix::Algorithm radix_;  // not built where the device runs no radix sort
   /// Calls `call` with the algorithm `job` runs.
   template <class Call>
   decltype(auto) forward(const SortJob& job, Call&& call) {
-    if (picks_radix(job.count, job.keeps_order(), job.by_bit_range())) return call(radix_.algorithm_);
-    return call(bitonic_.algorithm_);
+    if (picks_radix(job.count, job.keeps_order(), job.by_bit_range())) return call(radix_);
+    return call(bitonic_);
   }
 
   /// Fails for a sort by a BitRange where the device runs no radix sort.
   Status check_runs(const SortJob& job) const {
-    if (!job.by_bit_range() || radix_.valid()) return {};
+    if (!job.by_bit_range() || radix_available()) return {};
     return fail("a sort by a BitRange runs on the radix sort, which this device lacks (" + radix_unavailable_ +
                 "): sort by every bit of the keys (BitRange{})");
   }
