@@ -9,8 +9,8 @@
 #   2 detail/job/: one sort call (SortJob, BitRange checked, CountLimit, ElementLayout)
 #   3 detail/bitonic/, detail/radix/: the two algorithms
 #   4 detail/front_end/: the calls all three sorters share
-#   5 bitonic_sorter.hpp, radix_sorter.hpp (and the views of their algorithms), cpu_network.hpp
-#     (the network on the host)
+#   5 sort_calls.hpp (the calls the three sorters share), bitonic_sorter.hpp, radix_sorter.hpp
+#     (and the views of their algorithms), cpu_network.hpp (the network on the host)
 #   6 detail/choice/: Sorter's choice between the two algorithms
 #   7 sorter.hpp
 #   8 gpusort.hpp
@@ -36,7 +36,7 @@ function(layer_of path out)
     set(layer 7)
   elseif(path MATCHES "^gpusort/detail/choice/")
     set(layer 6)
-  elseif(path MATCHES "^gpusort/((bitonic|radix)_sorter|cpu_network)\\.hpp$")
+  elseif(path MATCHES "^gpusort/((bitonic|radix)_sorter|cpu_network|sort_calls)\\.hpp$")
     set(layer 5)
   elseif(path MATCHES "^gpusort/detail/front_end/")
     set(layer 4)

@@ -1,6 +1,6 @@
 #pragma once
 // The contract the three public sorters share (BitonicSorter, RadixSorter and the front door
-// Sorter), whose calls are one set (include/gpusort/detail/front_end/front_end.hpp), so that every
+// Sorter), whose calls are one set (include/gpusort/sort_calls.hpp), so that every
 // typed test calls every family the same way:
 // - ContractCase<Family, Key>: the typed-test parameter, named "bitonic_float", "radix_int64_t", ...
 // - contract_sorter<Family, Key, Value>(): the process's sorter of that family (test tunings;

@@ -46,6 +46,7 @@ void call_bitonic() {
   (void)defaulted.tuning();
   (void)defaulted.device_facts();
   (void)defaulted.max_count();
+  (void)defaulted.valid();
 }
 
 template <class Key, class Value>
@@ -92,6 +93,7 @@ void call_radix() {
   (void)defaulted.tuning();
   (void)defaulted.tile_size();
   defaulted.set_pass_observer([](const gpusort::RadixPassInfo&) {});
+  (void)defaulted.valid();
 }
 
 template <class Key, class Value>
@@ -132,6 +134,7 @@ void call_sorter() {
   (void)sorter.max_count();
   (void)sorter.device_facts();
   (void)sorter.radix_unavailable();
+  (void)sorter.valid();
   const gpusort::BitonicView network = sorter.bitonic();
   (void)network.valid();
   (void)network.plan(8);

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "detail/bitonic/algorithm.hpp"  // BitonicTuning, BitonicPassObserver, ProgramCache
-#include "detail/front_end/front_end.hpp"  // the calls of all three sorters, DeviceFacts, KeyTraits
+#include "sort_calls.hpp"  // the calls of all three sorters, DeviceFacts, KeyTraits
 
 namespace gpusort {
 
@@ -70,7 +70,7 @@ class BitonicView {
 /// The calls it shares with RadixSorter and Sorter (sort, sort_range, sort_indirect,
 /// sort_indices, prepare, prepare_indirect, reserve, scratch_bytes, use_scratch,
 /// release_scratch, max_count, device_facts, valid) and their contracts are documented in
-/// detail/front_end/front_end.hpp; this class adds plan(), tuning() and set_pass_observer()
+/// sort_calls.hpp; this class adds plan(), tuning() and set_pass_observer()
 /// (BitonicView's).
 /// Contracts:
 /// - Key: std::uint32_t, std::int32_t or float (IEEE-754 totalOrder: -NaN < -inf < ... <
@@ -86,7 +86,7 @@ class BitonicView {
 ///   range of the caller's (use_scratch(), sized by scratch_bytes()): 8 bytes per element for
 ///   stable key-value sorts, 12 bytes per pass for sort_indirect(), 8 bytes for fused passes.
 template <class Key, class Value = void>
-class BitonicSorter : public detail::FrontEnd<Key, Value, detail::bitonic::Algorithm> {
+class BitonicSorter : public SortCalls<Key, Value, detail::bitonic::Algorithm> {
  public:
   /// Builds the programs for the current context. Fails (throws Error, or reports it and leaves
   /// a sorter that is not valid()) without a current context, below OpenGL 4.3, for a tuning

@@ -22,6 +22,7 @@
 #include "program_cache.hpp"
 #include "radix_sorter.hpp"
 #include "radix_tuning.hpp"
+#include "sort_calls.hpp"
 #include "sorter.hpp"
 #include "sorter_tuning.hpp"
 #include "version.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "detail/front_end/front_end.hpp"  // the calls of all three sorters, DeviceFacts, KeyTraits
+#include "sort_calls.hpp"  // the calls of all three sorters, DeviceFacts, KeyTraits
 #include "detail/radix/algorithm.hpp"  // RadixTuning, BitRange, RadixPlan, RadixPassObserver, ProgramCache
 
 namespace gpusort {
@@ -92,7 +92,7 @@ class RadixView {
 /// The calls it shares with BitonicSorter and Sorter (sort, sort_range, sort_indirect,
 /// sort_indices, prepare, prepare_indirect, reserve, scratch_bytes, use_scratch,
 /// release_scratch, max_count, device_facts, valid) and their contracts are documented in
-/// detail/front_end/front_end.hpp, with the calls by a BitRange it shares with Sorter (sort,
+/// sort_calls.hpp, with the calls by a BitRange it shares with Sorter (sort,
 /// sort_range, sort_indirect, prepare, prepare_indirect, reserve, scratch_bytes); this class
 /// adds plan(), tuning(), tile_size() and set_pass_observer() (RadixView's). Contracts:
 /// - Key: std::uint32_t, std::int32_t, float, std::uint64_t, std::int64_t or double, in the
@@ -110,8 +110,8 @@ class RadixView {
 /// - Dispatches per sort (D digit passes: 4 for 32-bit keys, 8 for 64-bit; +1 copy back when
 ///   D is odd): Onesweep 2 + D, reduce-then-scan 1 + 3D (plan() counts them).
 template <class Key, class Value = void>
-class RadixSorter : public detail::FrontEnd<Key, Value, detail::radix::Algorithm> {
-  using Base = detail::FrontEnd<Key, Value, detail::radix::Algorithm>;
+class RadixSorter : public SortCalls<Key, Value, detail::radix::Algorithm> {
+  using Base = SortCalls<Key, Value, detail::radix::Algorithm>;
 
  public:
   /// Builds the programs for the current context. Fails (throws Error, or reports it and

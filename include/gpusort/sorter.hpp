@@ -11,7 +11,7 @@
 #include "bitonic_sorter.hpp"
 #include "detail/device/limits.hpp"
 #include "detail/choice/choice.hpp"
-#include "detail/front_end/front_end.hpp"
+#include "sort_calls.hpp"
 #include "radix_sorter.hpp"
 #include "sorter_tuning.hpp"
 
@@ -25,7 +25,7 @@ namespace gpusort {
 ///   sorter.sort(depth_ssbo, index_ssbo, count, gpusort::Order::descending);   // every frame
 ///   if (sorter.algorithm_for(count) == gpusort::Algorithm::radix) { /* O(n), scratch used */ }
 ///
-/// The calls are those of BitonicSorter and RadixSorter (detail/front_end/front_end.hpp), with
+/// The calls are those of BitonicSorter and RadixSorter (sort_calls.hpp), with
 /// their contracts: each call is checked once and then runs whole on the algorithm chosen for
 /// it (sort_indirect(): for its capacity; sort_indices(): as a stable sort; a sort by a
 /// BitRange: the radix sort, at every count). Unstable sorts
@@ -41,8 +41,8 @@ namespace gpusort {
 /// sort's scratch after it), and scratch_bytes(capacity) covers whichever algorithm each count
 /// up to `capacity` takes. max_count(): the smaller of the two algorithms'.
 template <class Key, class Value = void>
-class Sorter : public detail::FrontEnd<Key, Value, detail::Choice<Key, Value>> {
-  using Base = detail::FrontEnd<Key, Value, detail::Choice<Key, Value>>;
+class Sorter : public SortCalls<Key, Value, detail::Choice<Key, Value>> {
+  using Base = SortCalls<Key, Value, detail::Choice<Key, Value>>;
 
  public:
   Sorter() : Sorter(SorterTuning{}) {}
