@@ -24,6 +24,11 @@ namespace gpusort {
 template <class Key, class Value, class Algorithm>
 class SortCalls : public detail::FrontEnd<Key, Value, Algorithm> {
   using Base = detail::FrontEnd<Key, Value, Algorithm>;
+  // The calls by a BitRange, for an Algorithm that takes them: keys alone, and key-value sorts.
+  template <class V, class A>
+  using KeysByBits = std::enable_if_t<std::is_void<V>::value && A::takes_bit_ranges, int>;
+  template <class V, class A>
+  using PairsByBits = std::enable_if_t<!std::is_void<V>::value && A::takes_bit_ranges, int>;
 
  public:
   /// Whether the sorter can sort. Where errors go to the error handler (GPUSORT_EXCEPTIONS 0),
@@ -123,38 +128,38 @@ class SortCalls : public detail::FrontEnd<Key, Value, Algorithm> {
   /// radix sort, at every count (why: README, "Which algorithm runs"); a device without one
   /// refuses them.
   ///   sorter.sort(tile_depth_keys, splat_ids, count, gpusort::Order::ascending, gpusort::BitRange{0, 48});
-  template <class V = Value, class A = Algorithm, std::enable_if_t<std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  template <class V = Value, class A = Algorithm, KeysByBits<V, A> = 0>
   void sort(BufferView keys, std::size_t count, Order order, BitRange bits) {
     detail::report(this->sort_by_bits(Base::job(keys, {}, 0, count, order), bits));
   }
-  template <class V = Value, class A = Algorithm, std::enable_if_t<!std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  template <class V = Value, class A = Algorithm, PairsByBits<V, A> = 0>
   void sort(BufferView keys, BufferView values, std::size_t count, Order order, Stability stability, BitRange bits) {
     detail::report(this->sort_by_bits(Base::job(keys, values, 0, count, order, stability), bits));
   }
-  template <class V = Value, class A = Algorithm, std::enable_if_t<!std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  template <class V = Value, class A = Algorithm, PairsByBits<V, A> = 0>
   void sort(BufferView keys, BufferView values, std::size_t count, Order order, BitRange bits) {
     detail::report(this->sort_by_bits(Base::job(keys, values, 0, count, order), bits));
   }
-  template <class V = Value, class A = Algorithm, std::enable_if_t<std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  template <class V = Value, class A = Algorithm, KeysByBits<V, A> = 0>
   void sort_range(BufferView keys, std::size_t first, std::size_t count, Order order, BitRange bits) {
     detail::report(this->sort_by_bits(Base::job(keys, {}, first, count, order), bits));
   }
-  template <class V = Value, class A = Algorithm, std::enable_if_t<!std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  template <class V = Value, class A = Algorithm, PairsByBits<V, A> = 0>
   void sort_range(BufferView keys, BufferView values, std::size_t first, std::size_t count, Order order,
                   Stability stability, BitRange bits) {
     detail::report(this->sort_by_bits(Base::job(keys, values, first, count, order, stability), bits));
   }
-  template <class V = Value, class A = Algorithm, std::enable_if_t<!std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  template <class V = Value, class A = Algorithm, PairsByBits<V, A> = 0>
   void sort_range(BufferView keys, BufferView values, std::size_t first, std::size_t count, Order order,
                   BitRange bits) {
     detail::report(this->sort_by_bits(Base::job(keys, values, first, count, order), bits));
   }
-  template <class V = Value, class A = Algorithm, std::enable_if_t<std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  template <class V = Value, class A = Algorithm, KeysByBits<V, A> = 0>
   void sort_indirect(BufferView keys, GLuint count_buffer, std::size_t count_offset, std::size_t capacity, Order order,
                      BitRange bits) {
     detail::report(this->sort_by_bits(Base::indirect_job(keys, {}, count_buffer, count_offset, capacity, order), bits));
   }
-  template <class V = Value, class A = Algorithm, std::enable_if_t<!std::is_void<V>::value && A::takes_bit_ranges, int> = 0>
+  template <class V = Value, class A = Algorithm, PairsByBits<V, A> = 0>
   void sort_indirect(BufferView keys, BufferView values, GLuint count_buffer, std::size_t count_offset,
                      std::size_t capacity, Order order, BitRange bits) {
     detail::report(this->sort_by_bits(Base::indirect_job(keys, values, count_buffer, count_offset, capacity, order), bits));

@@ -1,15 +1,15 @@
 #pragma once
 // FrontEnd: what the calls BitonicSorter, RadixSorter and Sorter share (gpusort/sort_calls.hpp,
-// where each call's contract is) do, written once. Every call is checked here (the sorter, the context, counts and ranges, the caller's buffers, sort_indirect()'s
-// count, the use_scratch() range), backs up and restores the caller's GL state, places the
-// first and the last barrier, exits early for counts below 2, and moves host vectors to and
-// from the GPU; the algorithm then gets one SortJob. Each call runs in phases: the checks, then
-// the algorithm's ready() (it builds programs, places its scratch and checks its dispatches),
-// then the writes (run()). A phase that fails returns a Status (detail/status.hpp) and no later
-// phase runs, so a failed call has written nothing; the public call reports it (an Error
-// thrown, or the error handler). An Algorithm (detail/bitonic/algorithm.hpp,
-// detail/radix/algorithm.hpp, and Sorter's choice between them, detail/choice/choice.hpp)
-// supplies:
+// where each call's contract is) do, written once. Every call is checked here (the sorter, the
+// context, counts and ranges, the caller's buffers, sort_indirect()'s count, the use_scratch()
+// range), backs up and restores the caller's GL state, places the first and the last barrier, exits
+// early for counts below 2, and moves host vectors to and from the GPU; the algorithm then gets one
+// SortJob. Each call runs in phases: the checks, then the algorithm's ready() (it builds programs,
+// places its scratch and checks its dispatches), then the writes (run()). A phase that fails
+// returns a Status (detail/status.hpp) and no later phase runs, so a failed call has written
+// nothing; the public call reports it (an Error thrown, or the error handler). An Algorithm
+// (detail/bitonic/algorithm.hpp, detail/radix/algorithm.hpp, and Sorter's choice between them,
+// detail/choice/choice.hpp) supplies:
 //   Status init(const DeviceLimits&, ...);  builds it (the constructor's arguments)
 //   const DeviceLimits& limits() const;     the limits it plans with
 //   SubgroupCheck subgroup_check() const;   what the subgroup check of its programs found so far
