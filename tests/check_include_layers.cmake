@@ -6,7 +6,7 @@
 #   1 the vocabulary and utilities: include/gpusort/*.hpp but the sorters and gpusort.hpp
 #     (tunings, BitRange, errors, key traits, the program cache, ...), detail/*.hpp,
 #     detail/shader_interface/, detail/generated/, detail/gl/, detail/device/
-#   2 detail/job/: one sort call (SortJob, BitRange checked, CountLimit, ElementLayout)
+#   2 detail/job/: one sort call (SortJob, BitRange checked, CountLimit, Elements)
 #   3 detail/bitonic/, detail/radix/: the two algorithms
 #   4 detail/front_end/: the calls all three sorters share
 #   5 sort_calls.hpp (the calls the three sorters share), bitonic_sorter.hpp, radix_sorter.hpp

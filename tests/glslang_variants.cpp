@@ -240,11 +240,12 @@ struct Variants {
 void add_bitonic(Variants& v, const Profile& profile, const std::string& tuning_name, const BitonicTuning& tuning,
                  const KeyLayout& layout) {
   namespace b = gpusort::detail::bitonic;
-  const gpusort::detail::ElementLayout elements{layout.key_bytes, layout.values ? 4u : 0u};
+  const gpusort::detail::Elements elements{static_cast<std::uint32_t>(layout.kind), layout.key_bytes,
+                                          layout.values ? 4u : 0u, layout.name.c_str()};
   b::Config c;
   try {
     c = b::make_config(b::resolve_tuning(tuning, profile.limits, elements.element_bytes(), layout.key_bytes),
-                       profile.limits, elements, static_cast<std::uint32_t>(layout.kind));
+                       profile.limits, elements);
   } catch (const gpusort::Error&) {
     ++v.configs_refused;  // a tuning this device cannot run: the sorter refuses it too
     return;
@@ -288,8 +289,8 @@ void add_radix(Variants& v, const Profile& profile, const std::string& tuning_na
     gpusort::detail::DeviceLimits limits = profile.limits;
     limits.vendor = profile.vendor;
     limits.ballot_subgroup_size = limits.subgroup_size;
-    const gpusort::detail::radix::Elements elements{static_cast<std::uint32_t>(layout.kind), layout.key_bytes,
-                                                   layout.values, layout.name.c_str()};
+    const gpusort::detail::Elements elements{static_cast<std::uint32_t>(layout.kind), layout.key_bytes,
+                                            layout.values ? 4u : 0u, layout.name.c_str()};
     c = gpusort::detail::radix::make_config(tuning, limits, elements);
   } catch (const gpusort::Error&) {
     ++v.configs_refused;

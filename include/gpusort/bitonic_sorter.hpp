@@ -106,7 +106,7 @@ class BitonicSorter : public SortCalls<Key, Value, detail::bitonic::Algorithm> {
   /// Mesa offers none while its own shader cache is disabled). Sorting is the same either way.
   /// `device`: facts to take instead of querying them (its non-zero fields; see DeviceFacts).
   BitonicSorter(const BitonicTuning& tuning, ProgramCache* cache, const DeviceFacts& device = {}) {
-    this->build_reported(device, tuning, cache, BitonicSorter::layout_, KeyTraits<Key>::glsl_kind);
+    this->build_reported(device, tuning, cache, BitonicSorter::elements_);
   }
 
   BitonicSorter(BitonicSorter&&) noexcept = default;

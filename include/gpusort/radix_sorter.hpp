@@ -122,7 +122,7 @@ class RadixSorter : public SortCalls<Key, Value, detail::radix::Algorithm> {
   /// limit where the device lacks what the radix kernels need (detail::radix::device_need).
   RadixSorter() : RadixSorter(RadixTuning{}) {}
   explicit RadixSorter(const RadixTuning& tuning, ProgramCache* cache = nullptr, const DeviceFacts& device = {}) {
-    this->build_reported(device, tuning, cache, detail::radix::elements_of<Key, Value>());
+    this->build_reported(device, tuning, cache, detail::elements_of<Key, Value>());
   }
 
   RadixSorter(RadixSorter&&) noexcept = default;

@@ -323,7 +323,7 @@ TEST_F(SubgroupCheckGl, HookIsCheckedAndNeedsSubgroupPrograms) {
 TEST_F(SubgroupCheckGl, RadixFallbackThatDoesNotFitTheTuningThrows) {
   if (subgroups_forced_off()) GTEST_SKIP() << "GPUSORT_TEST_NO_SUBGROUPS: no program is compiled for subgroups";
   namespace r = gpusort::detail::radix;
-  const r::Elements elements{gpusort::detail::GPUSORT_KEY_UNSIGNED, 4, false, "uint32_t"};
+  const gpusort::detail::Elements elements = gpusort::detail::elements_of<std::uint32_t, void>();
   const auto fits = [&](const gpusort::detail::DeviceLimits& limits, const gpusort::RadixTuning& t) {
     r::Config c;
     if (!r::make_config(t, limits, elements, c)) return false;
@@ -378,14 +378,14 @@ TEST(SubgroupCheckSources, MisplannedProgramsEmulateTheirOwnSize) {
     for (const std::string& part : source.sources) all += part;
     return all.find(line) != std::string::npos;
   };
-  const d::radix::Config radix = d::radix::make_config({}, limits, {d::GPUSORT_KEY_UNSIGNED, 4, false, "uint32_t"});
+  const d::radix::Config radix = d::radix::make_config({}, limits, d::elements_of<std::uint32_t, void>());
   EXPECT_EQ(radix.subgroup_size, 16u);
   const d::ProgramSource onesweep = d::radix::program_source(gpusort::RadixKernel::onesweep, radix);
   EXPECT_TRUE(has(onesweep, "#define SUBGROUP_SIZE 16u\n"));
   EXPECT_TRUE(has(onesweep, "#define EMULATED_SUBGROUP_SIZE 32u\n"));
   const gpusort::BitonicTuning tuning = d::bitonic::resolve_tuning({}, limits, 4);
   const d::bitonic::Config bitonic =
-      d::bitonic::make_config(tuning, limits, d::element_layout_of<std::uint32_t, void>(), d::GPUSORT_KEY_UNSIGNED);
+      d::bitonic::make_config(tuning, limits, d::elements_of<std::uint32_t, void>());
   const d::bitonic::ProgramKey key = d::bitonic::local_program(bitonic, false);
   EXPECT_EQ(d::bitonic::compiled_subgroup_size(bitonic, key), 16u);
   const d::ProgramSource tile = d::bitonic::program_source(key, bitonic);
@@ -395,7 +395,7 @@ TEST(SubgroupCheckSources, MisplannedProgramsEmulateTheirOwnSize) {
   EXPECT_TRUE(has(rebuilt, "#define SUBGROUP_LOG2 0\n"));
   EXPECT_FALSE(has(rebuilt, "#define EMULATED_SUBGROUP_LOG2 5\n"));
   limits.misplanned_subgroup_size = 0;
-  const d::bitonic::Config planned = d::bitonic::make_config(tuning, limits, bitonic.layout, d::GPUSORT_KEY_UNSIGNED);
+  const d::bitonic::Config planned = d::bitonic::make_config(tuning, limits, bitonic.elements);
   EXPECT_TRUE(has(d::bitonic::program_source(key, planned), "#define SUBGROUP_LOG2 5\n"));
   EXPECT_FALSE(has(d::bitonic::program_source(key, planned), "#define EMULATED_SUBGROUP_LOG2 5\n"));
 }

@@ -167,7 +167,7 @@ TEST_F(SubgroupPathsRadix, DigitScanOnSubgroupsMatchesTheOracle) {
   ASSERT_TRUE(runs_subgroups<Family::radix>(pairs));
   // The program this sorter builds scans on subgroups (the same resolution, no GL).
   const auto limits = gpusort::detail::device_limits_for(subgroup_facts());
-  const gpusort::detail::radix::Elements elements{gpusort::detail::GPUSORT_KEY_UNSIGNED, 4, true, "uint32_t"};
+  const gpusort::detail::Elements elements = gpusort::detail::elements_of<std::uint32_t, std::uint32_t>();
   const auto config = gpusort::detail::radix::make_config(tuning, limits, elements);
   const auto source = gpusort::detail::radix::program_source(gpusort::RadixKernel::downsweep, config);
   std::string text;

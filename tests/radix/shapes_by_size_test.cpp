@@ -34,7 +34,7 @@ gpusort::detail::DeviceLimits nvidia() {
 std::vector<radix::SizedConfig> configs_for(const gpusort::detail::DeviceLimits& device, std::uint32_t key_bytes,
                                             bool values, const gpusort::RadixTuning& asked = {}) {
   std::vector<radix::SizedConfig> configs;
-  const radix::Elements elements{gpusort::detail::GPUSORT_KEY_UNSIGNED, key_bytes, values, "key"};
+  const gpusort::detail::Elements elements{gpusort::detail::GPUSORT_KEY_UNSIGNED, key_bytes, values ? 4u : 0u, "key"};
   gpusort::detail::report(radix::make_configs(asked, device, elements, configs));
   return configs;
 }
@@ -78,7 +78,7 @@ TEST(RadixShapesBySize, ThresholdRowsKeepTheDigitPasses) {
     for (std::uint32_t key_bytes : {4u, 8u}) {
       for (bool values : {false, true}) {
         std::vector<radix::SizedConfig> configs;
-        const radix::Elements elements{gpusort::detail::GPUSORT_KEY_UNSIGNED, key_bytes, values, "key"};
+        const gpusort::detail::Elements elements{gpusort::detail::GPUSORT_KEY_UNSIGNED, key_bytes, values ? 4u : 0u, "key"};
         EXPECT_TRUE(radix::make_configs({}, device, elements, configs)) << device.vendor;
       }
     }

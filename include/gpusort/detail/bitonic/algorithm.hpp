@@ -14,7 +14,7 @@
 #include "../../program_cache.hpp"
 #include "../device/limits.hpp"
 #include "../job/count_limit.hpp"
-#include "../job/element_layout.hpp"
+#include "../job/elements.hpp"
 #include "../job/sort_job.hpp"
 #include "../status.hpp"
 #include "config.hpp"
@@ -34,14 +34,12 @@ class Algorithm {
   /// The network compares whole keys: no sort by a BitRange (Sorter runs those on the radix sort).
   static constexpr bool takes_bit_ranges = false;
 
-  /// Resolves `tuning` for `device` and elements of `layout` (keys of `key_kind`,
-  /// KeyTraits::glsl_kind), and builds the programs most sorts use.
-  Status init(const DeviceLimits& device, const BitonicTuning& tuning, ProgramCache* cache, ElementLayout layout,
-              std::uint32_t key_kind) {
+  /// Resolves `tuning` for `device` and `elements`, and builds the programs most sorts use.
+  Status init(const DeviceLimits& device, const BitonicTuning& tuning, ProgramCache* cache, const Elements& elements) {
     BitonicTuning resolved;
-    if (Status status = resolve_tuning(tuning, device, layout.element_bytes(), layout.key_bytes, resolved); !status)
+    if (Status status = resolve_tuning(tuning, device, elements.element_bytes(), elements.key_bytes, resolved); !status)
       return status;
-    config_ = make_config(resolved, device, layout, key_kind);
+    config_ = make_config(resolved, device, elements);
     programs_ = Programs(cache);
     permute_ = WordPermute(cache, config_.tuning.extra_shader_source, config_.device, config_.dispatch_limits());
     GLint previous_program = 0;
@@ -59,7 +57,7 @@ class Algorithm {
   const DeviceLimits& limits() const { return config_.device; }
   const Config& config() const { return config_; }
   SubgroupCheck subgroup_check() const { return programs_.subgroup_check(); }
-  CountLimit count_limit() const { return bitonic::count_limit(config_.device, config_.layout.key_bytes); }
+  CountLimit count_limit() const { return bitonic::count_limit(config_.device, config_.elements.key_bytes); }
   GLuint probe_program() const { return probe_program_; }
 
   void set_observer(BitonicPassObserver observer) { runner_.set_observer(std::move(observer)); }
@@ -133,7 +131,7 @@ class Algorithm {
   Status reserve(std::size_t capacity) {
     if (capacity < 2 || scratch_.in_caller_range()) return Status();
     Scratch::Needs most = needs_for(capacity, JobKind::indirect);
-    if (config_.layout.has_values()) {
+    if (config_.elements.has_values()) {
       const Scratch::Needs stable = needs_for(capacity, JobKind::stable);
       for (std::size_t i = 0; i < scratch_slots; ++i) most[i] = (std::max)(most[i], stable[i]);
     }
@@ -195,7 +193,7 @@ class Algorithm {
     if (job.count < 2) return n;
     if (can_fuse()) n[static_cast<std::size_t>(ScratchSlot::pass_sync)] = pass_sync_bytes;
     if (job.indirect()) n[static_cast<std::size_t>(ScratchSlot::indirect_arguments)] = Runner::arguments_bytes(passes);
-    if (job.kind == JobKind::stable && config_.layout.has_values()) {
+    if (job.kind == JobKind::stable && config_.elements.has_values()) {
       const std::uint64_t words = std::uint64_t{job.count} * sizeof(std::uint32_t);
       n[static_cast<std::size_t>(ScratchSlot::stable_indices)] = words;
       n[static_cast<std::size_t>(ScratchSlot::gathered_values)] = words;

@@ -9,7 +9,7 @@
 #include "../device/limits.hpp"
 #include "../gl/dispatch.hpp"
 #include "../job/count_limit.hpp"
-#include "../job/element_layout.hpp"
+#include "../job/elements.hpp"
 #include "network.hpp"
 
 namespace gpusort {
@@ -43,10 +43,9 @@ struct Geometry {
 struct Config {
   BitonicTuning tuning;  // resolved: every field filled in
   DeviceLimits device;   // compute_units as in effect (DeviceFacts)
-  ElementLayout layout;
-  std::uint32_t key_kind = 0;  // KEY_KIND: GPUSORT_KEY_UNSIGNED, _SIGNED or _FLOAT
-  Geometry tiles;              // BitonicTuning::tile_size
-  Geometry fused_tiles;        // BitonicTuning::fused_tile_size
+  Elements elements;
+  Geometry tiles;        // BitonicTuning::tile_size
+  Geometry fused_tiles;  // BitonicTuning::fused_tile_size
   std::uint32_t global_log2 = 0;  // log2(BitonicTuning::global_elements)
   std::uint32_t lanes_log2 = 0;   // log2(BitonicTuning::global_vector_width)
 
@@ -62,7 +61,7 @@ struct Config {
   /// Shared memory of a tile of `tile_size` elements (and the subgroup emulation's words).
   std::uint64_t tile_shared_bytes(std::uint64_t tile_size) const {
     const bool emulated = tuning.use_subgroups && emulated_subgroups(device) != 0;
-    return tile_size * (layout.element_bytes() + (emulated ? 4u : 0u));
+    return tile_size * (elements.element_bytes() + (emulated ? 4u : 0u));
   }
 
   /// Shared-memory words the fused program reserves beside its tile of `tile_size` so that
@@ -90,13 +89,11 @@ inline Geometry make_geometry(std::uint32_t tile_size, std::uint32_t single_disp
 }
 
 /// The config of a sorter with the resolved `tuning` on `device`.
-inline Config make_config(const BitonicTuning& tuning, const DeviceLimits& device, ElementLayout layout,
-                          std::uint32_t key_kind) {
+inline Config make_config(const BitonicTuning& tuning, const DeviceLimits& device, const Elements& elements) {
   Config config;
   config.tuning = tuning;
   config.device = device;
-  config.layout = layout;
-  config.key_kind = key_kind;
+  config.elements = elements;
   config.tiles = make_geometry(tuning.tile_size, tuning.single_dispatch_tile, tuning.window_run);
   config.fused_tiles = make_geometry(tuning.fused_tile_size, tuning.fused_tile_size, tuning.window_run);
   config.global_log2 = ceil_log2(tuning.global_elements);

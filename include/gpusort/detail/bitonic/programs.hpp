@@ -102,8 +102,8 @@ inline std::string prelude(const Config& c, std::uint32_t elements_log2, std::ui
   return glsl_prelude(c.device.glsl_target, extensions) +
          // NVIDIA's compiler otherwise may keep small loops that index register arrays.
          "#pragma optionNV(unroll all)\n" +
-         glsl_define("KEY_KIND", c.key_kind) + glsl_define("KEY_WORDS", c.layout.key_bytes / 4, "") +
-         glsl_define("HAS_VALUES", c.layout.has_values() ? 1 : 0, "") + glsl_define("ELEMS_LOG2", elements_log2) +
+         glsl_define("KEY_KIND", c.elements.key_kind) + glsl_define("KEY_WORDS", c.elements.key_bytes / 4, "") +
+         glsl_define("HAS_VALUES", c.elements.has_values() ? 1 : 0, "") + glsl_define("ELEMS_LOG2", elements_log2) +
          glsl_define("GROUP_SIZE", group_size) + storage_vectors(c);
 }
 

@@ -102,8 +102,8 @@ class Runner {
     const std::uint32_t alignment = c.device.storage_offset_alignment;
     uniforms.count = static_cast<GLuint>(count);
     uniforms.key_base =
-        bind_elements(GPUSORT_BITONIC_BINDING_KEYS, range.keys, range.key_offset, count, c.layout.key_bytes, alignment);
-    if (c.layout.has_values())
+        bind_elements(GPUSORT_BITONIC_BINDING_KEYS, range.keys, range.key_offset, count, c.elements.key_bytes, alignment);
+    if (c.elements.has_values())
       uniforms.value_base =
           bind_words(GPUSORT_BITONIC_BINDING_VALUES, range.values, range.value_offset, count, alignment);
     return uniforms;
@@ -148,7 +148,7 @@ class Runner {
       glUseProgram(program);
       set_count_uniforms(uniforms);
       glUniform1ui(GPUSORT_BITONIC_LOCATION_BASE, uniforms.key_base);
-      if (c.layout.has_values()) glUniform1ui(GPUSORT_BITONIC_LOCATION_VALUE_BASE, uniforms.value_base);
+      if (c.elements.has_values()) glUniform1ui(GPUSORT_BITONIC_LOCATION_VALUE_BASE, uniforms.value_base);
       bound = program;
     };
     const FusedDispatch& fused = plan.fused;

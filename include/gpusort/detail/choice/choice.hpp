@@ -16,7 +16,7 @@
 #include "../gl/scratch.hpp"
 #include "../gl/subgroup_check.hpp"
 #include "../job/count_limit.hpp"
-#include "../job/element_layout.hpp"
+#include "../job/elements.hpp"
 #include "../job/sort_job.hpp"
 #include "../radix/algorithm.hpp"
 #include "../status.hpp"
@@ -32,13 +32,11 @@ class Choice {
   /// Builds both algorithms on the same `limits`; where the device lacks what the radix
   /// kernels need, the network alone (radix_unavailable_ says why).
   Status init(const DeviceLimits& limits, const SorterTuning& tuning, ProgramCache* cache) {
-    if (Status status = bitonic_.init(limits, tuning.bitonic, cache, element_layout_of<Key, Value>(),
-                                      KeyTraits<Key>::glsl_kind);
-        !status)
+    if (Status status = bitonic_.init(limits, tuning.bitonic, cache, elements_of<Key, Value>()); !status)
       return status;
     radix_unavailable_ = radix::device_need(limits);
     if (radix_available()) {
-      if (Status status = radix_.init(limits, tuning.radix, cache, radix::elements_of<Key, Value>()); !status)
+      if (Status status = radix_.init(limits, tuning.radix, cache, elements_of<Key, Value>()); !status)
         return status;
     }
     crossover_ = resolve(tuning.radix_from, limits);

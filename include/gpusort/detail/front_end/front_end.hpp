@@ -48,7 +48,7 @@
 #include "../gl/state.hpp"
 #include "../status.hpp"
 #include "../job/count_limit.hpp"
-#include "../job/element_layout.hpp"
+#include "../job/elements.hpp"
 #include "../job/key_bits.hpp"
 #include "../job/sort_job.hpp"
 #include "validation.hpp"
@@ -62,10 +62,10 @@ class FrontEnd {
   static_assert(supported_types<Key, Value>(), "gpusort key and value types");
 
  public:
-  static constexpr bool has_values = !std::is_void<Value>::value;
-  static constexpr std::uint32_t key_bytes = sizeof(Key);  // 4 or 8
-  static constexpr std::uint32_t value_bytes = 4;
-  static constexpr std::uint32_t element_bytes = key_bytes + (has_values ? value_bytes : 0u);
+  static constexpr Elements elements_ = elements_of<Key, Value>();
+  static constexpr bool has_values = elements_.has_values();
+  static constexpr std::uint32_t key_bytes = elements_.key_bytes;  // 4 or 8
+  static constexpr std::uint32_t element_bytes = elements_.element_bytes();
 
  protected:
   /// Not valid until build_reported() succeeds.
@@ -97,8 +97,6 @@ class FrontEnd {
   ~FrontEnd() {
     if (validity_ && !in_own_context()) delete_hold_.arm();
   }
-
-  static constexpr ElementLayout layout_ = element_layout_of<Key, Value>();
 
   /// Builds the algorithm for `limits` (Algorithm::init(limits, args...)); the sorter is
   /// valid where that succeeds. Reports nothing.
@@ -185,11 +183,11 @@ class FrontEnd {
   Status sort_buffers(SortJob j) {
     if (Status status = usable(); !status) return status;
     ElementBytes keys, values;
-    if (Status status = check_job_ranges(j, layout_, algorithm_.count_limit(), algorithm_.limits(), keys, values);
+    if (Status status = check_job_ranges(j, elements_, algorithm_.count_limit(), algorithm_.limits(), keys, values);
         !status)
       return status;
     GlStateBackup backup(algorithm_.limits());
-    if (Status status = check_job_buffers(j, layout_, keys, values, caller_scratch_); !status) return status;
+    if (Status status = check_job_buffers(j, elements_, keys, values, caller_scratch_); !status) return status;
     if (j.count < j.least_count()) {
       glMemoryBarrier(sort_completion_barrier);
       return {};
@@ -216,7 +214,7 @@ class FrontEnd {
   /// first.
   Status checked_bits(BitRange bits, BitRange& checked) const {
     if (Status status = check_valid(); !status) return status;
-    return check_bit_range(bits, KeyTraits<Key>::glsl_kind, key_bytes, KeyTraits<Key>::name, checked);
+    return check_bit_range(bits, elements_, checked);
   }
 
   /// A sort by `bits`: the range is checked before the call's other checks.
@@ -249,7 +247,7 @@ class FrontEnd {
     }
     // count <= max_count: these are at most GL_MAX_SHADER_STORAGE_BLOCK_SIZE.
     const std::uint64_t key_size = std::uint64_t{count} * key_bytes;
-    const std::uint64_t value_size = std::uint64_t{count} * value_bytes;
+    const std::uint64_t value_size = std::uint64_t{count} * elements_.value_bytes;
     SortJob j = job({}, {}, 0, count, order, stability);
     if (Status status = host_.upload(HostSlot::keys, keys, key_size, j.buffers.keys); !status) return status;
     if (has_values) {

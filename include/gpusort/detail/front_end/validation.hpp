@@ -14,7 +14,7 @@
 #include "../gl/scratch.hpp"
 #include "../status.hpp"
 #include "../job/count_limit.hpp"
-#include "../job/element_layout.hpp"
+#include "../job/elements.hpp"
 #include "../job/sort_job.hpp"
 
 namespace gpusort {
@@ -189,14 +189,14 @@ inline Status check_disjoint(const ElementBytes& range, const std::string& what,
 
 /// A sort call's count, and the bytes of the keys and (key-value layouts) values it takes from
 /// the caller's views, into `keys`, `values` and j.buffers: no GL.
-inline Status check_job_ranges(SortJob& j, const ElementLayout& layout, const CountLimit& limit,
+inline Status check_job_ranges(SortJob& j, const Elements& elements, const CountLimit& limit,
                                const DeviceLimits& limits, ElementBytes& keys, ElementBytes& values) {
   if (Status status = check_count(j.count, limit, limits); !status) return status;
-  if (Status status = element_range(j.keys, j.first, j.count, layout.key_bytes, "keys", limits, keys); !status)
+  if (Status status = element_range(j.keys, j.first, j.count, elements.key_bytes, "keys", limits, keys); !status)
     return status;
-  if (layout.has_values()) {
+  if (elements.has_values()) {
     const char* what = j.kind == JobKind::indices ? "indices" : "values";
-    if (Status status = element_range(j.values, j.first, j.count, layout.value_bytes, what, limits, values); !status)
+    if (Status status = element_range(j.values, j.first, j.count, elements.value_bytes, what, limits, values); !status)
       return status;
   }
   j.buffers = BufferRange{keys.buffer, values.buffer, keys.begin, values.begin};
@@ -206,11 +206,11 @@ inline Status check_job_ranges(SortJob& j, const ElementLayout& layout, const Co
 /// A sort call's buffers (objects that hold `keys` and `values`, not mapped, apart),
 /// sort_indirect()'s count and the use_scratch() range `scratch` (buffer 0: none). Binds
 /// GL_COPY_READ_BUFFER (the caller's GlStateBackup restores it).
-inline Status check_job_buffers(const SortJob& j, const ElementLayout& layout, const ElementBytes& keys,
+inline Status check_job_buffers(const SortJob& j, const Elements& elements, const ElementBytes& keys,
                                 const ElementBytes& values, const BufferSlice& scratch) {
   const char* values_what = j.kind == JobKind::indices ? "indices" : "values";
   if (Status status = check_buffer(keys, "keys", j.first, j.count, j.keys.offset); !status) return status;
-  if (layout.has_values()) {
+  if (elements.has_values()) {
     if (Status status = check_buffer(values, values_what, j.first, j.count, j.values.offset); !status) return status;
     if (Status status = check_disjoint(keys, "keys", values, values_what); !status) return status;
   }

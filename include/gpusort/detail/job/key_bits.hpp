@@ -5,8 +5,8 @@
 #include <string>
 
 #include "../../bit_range.hpp"
-#include "../../key_traits.hpp"
 #include "../status.hpp"
+#include "elements.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -14,18 +14,16 @@ namespace detail {
 /// Whether `bits` is BitRange{}: every bit of the key.
 inline bool all_bits(BitRange bits) { return bits.begin_bit == 0 && bits.end_bit == 0; }
 
-/// Checks `asked` against keys of GLSL kind `key_kind` (GPUSORT_KEY_*), `key_bytes` bytes
-/// (named `key_name` in messages) into `checked`: BitRange{} where it spans the whole key (a
+/// Checks `asked` against the keys of `elements` into `checked`: BitRange{} where it spans the whole key (a
 /// sort by every bit, which needs nothing a BitRange does), else [begin_bit, end_bit) with
 /// end_bit resolved. Fails for a range on a key that is not unsigned, or outside the key.
-inline Status check_bit_range(BitRange asked, std::uint32_t key_kind, std::uint32_t key_bytes, const char* key_name,
-                              BitRange& checked) {
+inline Status check_bit_range(BitRange asked, const Elements& elements, BitRange& checked) {
   checked = BitRange{};
   if (all_bits(asked)) return {};
-  const std::uint32_t key_bits = key_bytes * 8;
+  const std::uint32_t key_bits = elements.key_bytes * 8;
   const std::string range = "BitRange{" + std::to_string(asked.begin_bit) + ", " + std::to_string(asked.end_bit) + "}";
-  if (key_kind != GPUSORT_KEY_UNSIGNED) {
-    return fail(range + " on " + key_name + " keys: a bit range is for unsigned keys (std::uint32_t, "
+  if (elements.key_kind != GPUSORT_KEY_UNSIGNED) {
+    return fail(range + " on " + elements.key_name + " keys: a bit range is for unsigned keys (std::uint32_t, "
                 "std::uint64_t); signed and floating-point keys sort by all their bits (pass BitRange{})");
   }
   const std::uint32_t end = asked.end_bit == 0 ? key_bits : asked.end_bit;

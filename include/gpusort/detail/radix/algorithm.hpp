@@ -269,7 +269,7 @@ class Algorithm {
     Scratch::Needs n{};
     n[static_cast<std::size_t>(ScratchSlot::meta)] = GPUSORT_RADIX_META_WORDS * 4ull;
     n[static_cast<std::size_t>(ScratchSlot::keys)] = count * c.elements.key_bytes;
-    if (c.elements.has_values) n[static_cast<std::size_t>(ScratchSlot::values)] = count * Elements::value_bytes;
+    if (c.elements.has_values()) n[static_cast<std::size_t>(ScratchSlot::values)] = count * c.elements.value_bytes;
     n[static_cast<std::size_t>(ScratchSlot::tile_state)] = plan.geometry.tile_state_words * 4;
     return n;
   }

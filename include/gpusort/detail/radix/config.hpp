@@ -6,7 +6,7 @@
 #include <string>
 #include <type_traits>
 
-#include "../../key_traits.hpp"
+#include "../job/elements.hpp"
 #include "../../radix_tuning.hpp"
 #include "../device/limits.hpp"
 #include "../shader_interface.hpp"
@@ -22,22 +22,6 @@ constexpr std::uint32_t max_small_group = 256;  // init, scan, upsweep and copy 
 
 /// Ranking (the subgroup backend, shaders/radix/tile_subgroups.glsl SUBGROUP_MODE).
 enum class Ranking : std::uint32_t { shared_match = 0, emulated_ballots = 1, ballots = 2 };
-
-/// What a sort needs to know of its element type.
-struct Elements {
-  std::uint32_t key_kind = 0;  // KeyTraits::glsl_kind
-  std::uint32_t key_bytes = 4;
-  bool has_values = false;
-  const char* key_name = "";  // KeyTraits::name, for messages
-  static constexpr std::uint32_t value_bytes = 4;
-};
-
-/// The elements of a sorter of `Key`s with `Value`s (void: keys only).
-template <class Key, class Value>
-Elements elements_of() {
-  return Elements{KeyTraits<Key>::glsl_kind, static_cast<std::uint32_t>(sizeof(Key)), !std::is_void<Value>::value,
-                  KeyTraits<Key>::name};
-}
 
 /// A RadixTuning with every field resolved, plus what the programs derive from it, and the
 /// device and elements it was resolved for.

@@ -41,7 +41,7 @@ inline Status passes_of(BitRange bits, const Elements& elements, std::uint32_t d
   passes.digit_bits = digit_bits;
   passes.end = elements.key_bytes * 8;
   BitRange checked;
-  if (Status status = check_bit_range(bits, elements.key_kind, elements.key_bytes, elements.key_name, checked);
+  if (Status status = check_bit_range(bits, elements, checked);
       !status)
     return status;
   if (!all_bits(checked)) {

@@ -86,7 +86,7 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   // Names a preprocessor #if tests carry no u suffix.
   define("KEY_KIND", elements.key_kind);
   define("KEY_WORDS", key_bytes / 4, "");
-  define("HAS_VALUES", elements.has_values ? 1 : 0, "");
+  define("HAS_VALUES", elements.has_values() ? 1 : 0, "");
   define("RADIX_BITS", t.digit_bits);
   define("GROUP_SIZE", group_size);
   define("TILE_SIZE", c.tile_size);

@@ -179,7 +179,7 @@ class Runner {
     void observe(Kernel kernel, std::uint32_t pass, bool after) const {
       if (!observer) return;
       const std::uint64_t keys = std::uint64_t{plan.count} * c.elements.key_bytes;
-      const std::uint64_t values = c.elements.has_values ? std::uint64_t{plan.count} * Elements::value_bytes : 0;
+      const std::uint64_t values = c.elements.has_values() ? std::uint64_t{plan.count} * c.elements.value_bytes : 0;
       std::uint64_t bytes = 0;
       switch (kernel) {
         case Kernel::histogram: case Kernel::upsweep: bytes = keys; break;
@@ -203,7 +203,7 @@ class Runner {
   static Bases bind_pass(const BufferRange& target, std::size_t count, bool from_target, const Config& c,
                          const Scratch& scratch) {
     const std::uint32_t align = c.device.storage_offset_alignment;
-    const std::uint32_t key_bytes = c.elements.key_bytes, value_bytes = Elements::value_bytes;
+    const std::uint32_t key_bytes = c.elements.key_bytes, value_bytes = c.elements.value_bytes;
     const GLuint src_keys = GPUSORT_RADIX_BINDING_SRC_KEYS, dst_keys = GPUSORT_RADIX_BINDING_DST_KEYS;
     const GLuint src_values = GPUSORT_RADIX_BINDING_SRC_VALUES, dst_values = GPUSORT_RADIX_BINDING_DST_VALUES;
     const BufferSlice& scratch_keys = scratch.slice(ScratchSlot::keys);
@@ -212,7 +212,7 @@ class Runner {
     bind_elements(from_target ? dst_keys : src_keys, scratch_keys.buffer, scratch_keys.offset, count, key_bytes, align);
     Bases bases;
     (from_target ? bases.src_keys : bases.dst_keys) = caller_keys;
-    if (c.elements.has_values) {
+    if (c.elements.has_values()) {
       const BufferSlice& scratch_values = scratch.slice(ScratchSlot::values);
       const GLuint caller_values = bind_elements(from_target ? src_values : dst_values, target.values,
                                                  target.value_offset, count, value_bytes, align);

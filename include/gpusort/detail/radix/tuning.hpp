@@ -157,7 +157,7 @@ inline Config resolve_tuning(const RadixTuning& t, const DeviceLimits& limits, s
 
 /// The config of a sorter of `elements` with `tuning` on `device`, into `c`.
 inline Status make_config(const RadixTuning& tuning, const DeviceLimits& device, const Elements& elements, Config& c) {
-  if (Status status = resolve_tuning(tuning, device, elements.key_bytes, elements.has_values, c); !status)
+  if (Status status = resolve_tuning(tuning, device, elements.key_bytes, elements.has_values(), c); !status)
     return status;
   c.elements = elements;
   return {};
@@ -198,9 +198,9 @@ inline Status make_configs(const RadixTuning& tuning, const DeviceLimits& device
   std::vector<SizedConfig> made(1);
   if (Status status = make_config(tuning, device, elements, made[0].config); !status) return status;
   for (std::size_t from :
-       size_thresholds(defaults_in_effect(), device, elements.key_bytes, elements.has_values, tuning)) {
+       size_thresholds(defaults_in_effect(), device, elements.key_bytes, elements.has_values(), tuning)) {
     SizedConfig sized{from, Config{}};
-    if (Status status = resolve_tuning(tuning, device, elements.key_bytes, elements.has_values, sized.config, from);
+    if (Status status = resolve_tuning(tuning, device, elements.key_bytes, elements.has_values(), sized.config, from);
         !status)
       return status;
     sized.config.elements = elements;
