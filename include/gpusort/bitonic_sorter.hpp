@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "detail/bitonic/algorithm.hpp"  // BitonicTuning, BitonicPassObserver, ProgramCache
+#include "detail/front_end/engine.hpp"
 #include "sort_calls.hpp"  // the calls of all three sorters, DeviceFacts, KeyTraits
 
 namespace gpusort {
@@ -86,7 +87,7 @@ class BitonicView {
 ///   range of the caller's (use_scratch(), sized by scratch_bytes()): 8 bytes per element for
 ///   stable key-value sorts, 12 bytes per pass for sort_indirect(), 8 bytes for fused passes.
 template <class Key, class Value = void>
-class BitonicSorter : public SortCalls<Key, Value, detail::bitonic::Algorithm> {
+class BitonicSorter : public SortCalls<Key, Value, detail::Engine<detail::bitonic::Algorithm>> {
  public:
   /// Builds the programs for the current context. Fails (throws Error, or reports it and leaves
   /// a sorter that is not valid()) without a current context, below OpenGL 4.3, for a tuning
@@ -125,7 +126,8 @@ class BitonicSorter : public SortCalls<Key, Value, detail::bitonic::Algorithm> {
   // The view's one call that changes the network, set_pass_observer(), is made from a
   // BitonicSorter that is not const.
   BitonicView view() const {
-    return BitonicView(this->validity(), const_cast<detail::bitonic::Algorithm&>(this->algorithm_));
+    using Network = detail::Engine<detail::bitonic::Algorithm>;
+    return BitonicView(this->validity(), const_cast<Network&>(this->algorithm_));
   }
 };
 

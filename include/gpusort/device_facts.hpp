@@ -56,18 +56,19 @@ struct DeviceFacts {
   /// may run a shader with another (some pick 8, 16 or 32 lanes per shader), and a program
   /// compiled for the wrong size sorts wrong. So every program compiled for a subgroup size runs
   /// once when it is built, on one workgroup that only reports the size it runs with (read back
-  /// then: no sort pays for the check). A program that runs with another size is rebuilt for its
-  /// shared-memory path (the radix sort re-plans its tiles for its shared-memory ranking), which
-  /// sorts right at any size.
+  /// then: no sort pays for the check). Where a program runs with another size, its algorithm
+  /// resolves its tuning again without subgroups (use_subgroups false in tuning(); tiles
+  /// re-planned for the shared-memory paths, which sort right at any size) and builds its
+  /// programs anew.
   struct SubgroupCheck {
     /// The subgroup size programs were compiled for (the device's, or emulated_subgroup_size); 0:
     /// no program compiled for one has been built.
     std::uint32_t planned_size = 0;
     /// Programs that ran with planned_size.
     std::uint32_t programs_verified = 0;
-    /// Programs that ran with another size and were rebuilt for their shared-memory path.
+    /// Programs that ran with another size (their algorithm then went without subgroups).
     std::uint32_t programs_rebuilt = 0;
-    /// The size the last rebuilt program ran with (0 if the GPU reported none); 0: none rebuilt.
+    /// The size the last such program ran with (0 if the GPU reported none); 0: none mismatched.
     std::uint32_t mismatched_size = 0;
   };
 

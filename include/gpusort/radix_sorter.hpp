@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "sort_calls.hpp"  // the calls of all three sorters, DeviceFacts, KeyTraits
+#include "detail/front_end/engine.hpp"
 #include "detail/radix/algorithm.hpp"  // RadixTuning, BitRange, RadixPlan, RadixPassObserver, ProgramCache
 
 namespace gpusort {
@@ -110,8 +111,8 @@ class RadixView {
 /// - Dispatches per sort (D digit passes: 4 for 32-bit keys, 8 for 64-bit; +1 copy back when
 ///   D is odd): Onesweep 2 + D, reduce-then-scan 1 + 3D (plan() counts them).
 template <class Key, class Value = void>
-class RadixSorter : public SortCalls<Key, Value, detail::radix::Algorithm> {
-  using Base = SortCalls<Key, Value, detail::radix::Algorithm>;
+class RadixSorter : public SortCalls<Key, Value, detail::Engine<detail::radix::Algorithm>> {
+  using Base = SortCalls<Key, Value, detail::Engine<detail::radix::Algorithm>>;
 
  public:
   /// Builds the programs for the current context. Fails (throws Error, or reports it and
@@ -141,7 +142,7 @@ class RadixSorter : public SortCalls<Key, Value, detail::radix::Algorithm> {
   // The view's one call that changes the radix sort, set_pass_observer(), is made from a
   // RadixSorter that is not const.
   RadixView view() const {
-    return RadixView(this->validity(), const_cast<detail::radix::Algorithm&>(this->algorithm_));
+    return RadixView(this->validity(), const_cast<detail::Engine<detail::radix::Algorithm>&>(this->algorithm_));
   }
 };
 

@@ -1,7 +1,7 @@
 // The subgroup check (DeviceFacts::subgroup_check): every program compiled for a subgroup size
-// runs once when it is built, on one workgroup that reports the size it runs with, and a
-// program that runs with another size is rebuilt for its shared-memory path (the radix sort
-// re-plans its tiles for its shared-memory ranking). On llvmpipe the subgroups are emulated
+// runs once when it is built, on one workgroup that reports the size it runs with, and where a
+// program runs with another size, its algorithm resolves its tuning again without subgroups
+// (one policy for both: tiles re-planned for the shared-memory paths). On llvmpipe the subgroups are emulated
 // (tests/subgroup_support.hpp: 32 lanes), and the emulation reports the size it runs.
 // - At the size in effect, sorters of all three classes verify each subgroup program once, rebuild
 //   none, and later sorts pay nothing for it: no check dispatch or readback
@@ -271,10 +271,11 @@ void expect_rebuilt_and_right() {
   SCOPED_TRACE(std::string(family_name(F)) + " " + describe(pair_sorter->device_facts().subgroup_check));
   EXPECT_TRUE(all_rebuilt(keys_sorter->device_facts().subgroup_check, algorithms));
   EXPECT_TRUE(all_rebuilt(pair_sorter->device_facts().subgroup_check, algorithms));
-  if constexpr (F == Family::radix) {
-    EXPECT_FALSE(pair_sorter->tuning().use_subgroups) << "re-planned for the shared-memory ranking";
-  } else if constexpr (F == Family::bitonic) {
-    EXPECT_TRUE(pair_sorter->tuning().use_subgroups) << "the plan stays; only the program changes";
+  if constexpr (F == Family::sorter) {
+    EXPECT_FALSE(pair_sorter->bitonic().tuning().use_subgroups) << "the network resolved again without subgroups";
+    EXPECT_FALSE(pair_sorter->radix().tuning().use_subgroups) << "the radix sort resolved again without subgroups";
+  } else {
+    EXPECT_FALSE(pair_sorter->tuning().use_subgroups) << "resolved again without subgroups";
   }
   // Sorts right, also where they build (and check, and rebuild) programs the constructor did not.
   expect_sorts_right<F, Key>(*keys_sorter, *pair_sorter, counts_for<F>(*pair_sorter));
@@ -367,7 +368,7 @@ TEST_F(SubgroupCheckGl, RadixFallbackThatDoesNotFitTheTuningThrows) {
 }
 
 // The hook's programs, without GL: compiled for the misplanned size, emulating the size in
-// effect; the rebuilt network program has no subgroup code.
+// effect; the network resolved again without subgroups has no subgroup code.
 TEST(SubgroupCheckSources, MisplannedProgramsEmulateTheirOwnSize) {
   namespace d = gpusort::detail;
   d::DeviceLimits limits = fake_gpu_limits(32768, 1024, 0, 0);
@@ -391,7 +392,11 @@ TEST(SubgroupCheckSources, MisplannedProgramsEmulateTheirOwnSize) {
   const d::ProgramSource tile = d::bitonic::program_source(key, bitonic);
   EXPECT_TRUE(has(tile, "#define SUBGROUP_LOG2 4\n"));
   EXPECT_TRUE(has(tile, "#define EMULATED_SUBGROUP_LOG2 5\n"));
-  const d::ProgramSource rebuilt = d::bitonic::program_source(key, bitonic, true);
+  gpusort::BitonicTuning without = {};
+  without.use_subgroups = false;
+  const d::bitonic::Config shared_memory =
+      d::bitonic::make_config(d::bitonic::resolve_tuning(without, limits, 4), limits, bitonic.elements);
+  const d::ProgramSource rebuilt = d::bitonic::program_source(d::bitonic::local_program(shared_memory, false), shared_memory);
   EXPECT_TRUE(has(rebuilt, "#define SUBGROUP_LOG2 0\n"));
   EXPECT_FALSE(has(rebuilt, "#define EMULATED_SUBGROUP_LOG2 5\n"));
   limits.misplanned_subgroup_size = 0;

@@ -10,6 +10,7 @@
 #include "../gl/dispatch.hpp"
 #include "../job/count_limit.hpp"
 #include "../job/elements.hpp"
+#include "../shader_interface.hpp"
 #include "network.hpp"
 
 namespace gpusort {
@@ -52,6 +53,11 @@ struct Config {
   const Geometry& geometry(bool fused_tile) const { return fused_tile ? fused_tiles : tiles; }
 
   DispatchLimits dispatch_limits() const { return {tuning.max_workgroups_x, device.max_groups_y}; }
+
+  /// Invocations per workgroup of the permute kernel (permute.hpp).
+  std::uint32_t permute_group_size() const {
+    return (std::min)(std::uint32_t{GPUSORT_BITONIC_PERMUTE_GROUP_SIZE}, device.max_invocations);
+  }
 
   /// How sorts in `tiles` cut the network into passes.
   Schedule schedule(bool merge_stages, const Geometry& geometry) const {

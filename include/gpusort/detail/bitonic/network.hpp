@@ -10,6 +10,7 @@
 // skipped, which equals padding with +infinity keys that never move.
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "../../pass_observer.hpp"
 #include "../bits.hpp"
@@ -125,6 +126,16 @@ void for_each_step(std::size_t count, Visitor&& visit) {
     visit(k - 1, (std::uint64_t{1} << k) - 1);
     for (std::uint32_t m = k - 1; m-- > 0;) visit(m, std::uint64_t{1} << m);
   }
+}
+
+/// for_each_pass()'s passes appended to `out` in order, each in the `pass` member of a fresh
+/// record (the planner's PlannedPass).
+template <class Out>
+void append_passes(std::size_t count, const Schedule& schedule, std::vector<Out>& out) {
+  for_each_pass(count, schedule, [&](const Pass& pass) {
+    out.emplace_back();
+    out.back().pass = pass;
+  });
 }
 
 }  // namespace bitonic

@@ -19,6 +19,7 @@
 #include "../shader_interface.hpp"
 #include "../shader_interface_glsl.hpp"
 #include "../status.hpp"
+#include "config.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -37,13 +38,12 @@ inline ProgramSource permute_source(GlslTarget target, const std::string& extra_
 class WordPermute {
  public:
   WordPermute() = default;
-  /// `extra_source`: BitonicTuning::extra_shader_source; `device`: the sorter's limits (offset
-  /// alignment, invocations, storage blocks); `dispatch`: the sorter's dispatch limits.
-  WordPermute(ProgramCache* cache, std::string extra_source, const DeviceLimits& device, DispatchLimits dispatch)
-      : cache_(cache), target_(device.glsl_target), extra_source_(std::move(extra_source)), device_(device),
-        offset_alignment_(device.storage_offset_alignment),
-        group_size_(std::min<std::uint32_t>(GPUSORT_BITONIC_PERMUTE_GROUP_SIZE, device.max_invocations)),
-        dispatch_(dispatch) {}
+  /// For the network of config `c`: its extra shader source, its device's limits (offset
+  /// alignment, invocations, storage blocks), its dispatch limits and permute_group_size().
+  WordPermute(ProgramCache* cache, const Config& c)
+      : cache_(cache), target_(c.device.glsl_target), extra_source_(c.tuning.extra_shader_source), device_(c.device),
+        offset_alignment_(c.device.storage_offset_alignment), group_size_(c.permute_group_size()),
+        dispatch_(c.dispatch_limits()) {}
 
   /// Builds the kernel unless it is built. Call it before writing anything, so that a build
   /// that fails leaves the caller's data as it was.

@@ -1,8 +1,9 @@
 #pragma once
-// make_plan(): everything one bitonic sort does, computed once per call from its count: the
-// passes (detail::for_each_pass), the workgroups of each, the program each runs, and the
-// passes that run fused in one dispatch. The run (run.hpp), BitonicSorter::plan()
-// and prepare() read the plan; nothing re-derives it.
+// plan_job(): everything one bitonic sort does, computed on the CPU once per call from its count
+// and kind: the passes (detail::for_each_pass), the workgroups of each, the program each runs,
+// the passes that run fused in one dispatch, the other programs it builds and the scratch it
+// needs. The run (run.hpp), BitonicSorter::plan(), prepare(), reserve() and scratch_bytes()
+// read the plan; nothing re-derives it.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -11,22 +12,25 @@
 
 #include "../../bitonic_tuning.hpp"
 #include "../gl/dispatch.hpp"
+#include "../job/sort_job.hpp"
 #include "../shader_interface.hpp"
 #include "../status.hpp"
 #include "config.hpp"
 #include "network.hpp"
 #include "programs.hpp"
+#include "scratch.hpp"
 
 namespace gpusort {
 namespace detail {
 namespace bitonic {
 
-/// One pass of a plan: what it runs, its workgroups, and its program (an index into
-/// SortPlan::programs).
+/// One pass of a plan: what it runs, its workgroups, its program (an index into
+/// SortPlan::programs) and, for a tile program, its mode.
 struct PlannedPass {
   Pass pass;
   std::uint64_t groups = 0;
   std::size_t program = 0;
+  GLuint tile_mode = 0;  // the tile kernel's u_mode (FusedTable::tile_mode(); global passes: unused)
 };
 
 /// The passes of one fused dispatch, as the tile kernel's uniforms take them
@@ -92,6 +96,11 @@ struct SortPlan {
   std::vector<PlannedPass> passes;
   FusedDispatch fused;
   std::vector<ProgramKey> programs;  // every program the passes run, each once
+  // What plan_job() adds for the job's kind:
+  bool stable_set = false;   // stable sorts, sort_indices(): the main tile and global programs that break ties
+  bool permute = false;      // the permute kernel: stable sorts, sort_indices(), zeroing fused passes' counters
+  bool planner = false;      // sort_indirect(): the GPU-side planner (arguments_program())
+  Scratch::Needs scratch{};  // needs()
 
   /// What the plan dispatches, for BitonicSorter::plan().
   BitonicPlan summary() const {
@@ -173,9 +182,11 @@ inline FusedDispatch fused_passes(const std::vector<PlannedPass>& passes, std::s
 inline void walk_passes(std::vector<PlannedPass>& passes, std::size_t count, const Config& c, bool merge_stages,
                         const Geometry& tiles) {
   passes.clear();
-  for_each_pass(count, c.schedule(merge_stages, tiles), [&](const Pass& pass) {
-    passes.push_back(PlannedPass{pass, pass_groups(pass, count, tiles, c), 0});
-  });
+  append_passes(count, c.schedule(merge_stages, tiles), passes);
+  for (PlannedPass& planned : passes) {
+    planned.groups = pass_groups(planned.pass, count, tiles, c);
+    planned.tile_mode = FusedTable::tile_mode(planned.pass);
+  }
 }
 
 inline std::size_t program_index(SortPlan& plan, const ProgramKey& key) {
@@ -238,10 +249,36 @@ inline SortPlan make_plan(std::size_t count, const Config& c, bool direct, bool 
   return plan;
 }
 
-/// Fails unless every dispatch a sort of `count` elements may take (with the permute
-/// kernel's of `permute_group_size` invocations) fits the work group count limits, so that a
-/// sort never stops half way.
-inline Status check_dispatch_limits(std::size_t count, const Config& c, std::uint32_t permute_group_size) {
+/// The bytes of sort_indirect()'s arguments for `passes` passes.
+inline std::uint64_t indirect_arguments_bytes(std::size_t passes) {
+  return std::uint64_t{passes} * GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS * sizeof(GLuint);
+}
+
+/// The fused passes' counters: tickets and finished tiles (ScratchSlot::pass_sync).
+constexpr std::uint64_t pass_sync_bytes = 2 * sizeof(GLuint);
+
+/// Whether the tuning lets any sort fuse passes (BitonicTuning::fused_passes_max_count).
+inline bool can_fuse(const Config& c) { return c.tuning.fused_passes_max_count != BitonicTuning::never; }
+
+/// The scratch of `job` (a sort of job.count of `passes` passes): the fused passes' counters
+/// first, where the tuning may fuse, so that they stay in place in a caller's range.
+inline Scratch::Needs needs(const Config& c, const SortJob& job, std::size_t passes) {
+  Scratch::Needs n{};
+  if (job.count < 2) return n;
+  if (can_fuse(c)) n[static_cast<std::size_t>(ScratchSlot::pass_sync)] = pass_sync_bytes;
+  if (job.indirect()) n[static_cast<std::size_t>(ScratchSlot::indirect_arguments)] = indirect_arguments_bytes(passes);
+  if (job.kind == JobKind::stable && c.elements.has_values()) {
+    const std::uint64_t words = std::uint64_t{job.count} * sizeof(std::uint32_t);
+    n[static_cast<std::size_t>(ScratchSlot::stable_indices)] = words;
+    n[static_cast<std::size_t>(ScratchSlot::gathered_values)] = words;
+  }
+  return n;
+}
+
+/// Fails unless every dispatch a sort of `count` elements may take (the permute kernel's
+/// among them) fits the work group count limits, so that a sort never stops half way.
+inline Status check_dispatch_limits(std::size_t count, const Config& c) {
+  const std::uint32_t permute_group_size = c.permute_group_size();
   const BitonicTuning& t = c.tuning;
   const std::uint64_t padded = std::uint64_t{1} << ceil_log2(count);
   // Window passes cover whole 2^k blocks: up to padded / tile_size workgroups.
@@ -251,6 +288,23 @@ inline Status check_dispatch_limits(std::size_t count, const Config& c, std::uin
   const std::uint64_t permute_groups = (std::uint64_t{count} + permute_group_size - 1) / permute_group_size;
   return check_workgroups((std::max)({tiles, global_groups, permute_groups}), c.dispatch_limits(), count,
                           "BitonicTuning::max_workgroups_x");
+}
+
+/// Plans `job` (job.count elements, sort_indirect(): its capacity) into `plan`, whose storage
+/// it reuses, on the CPU only: its passes, every program it builds (stable sorts and
+/// sort_indices() keep the order, so they break ties by index; the permute kernel also zeroes
+/// the counters of fused passes) and its scratch. Fails where a dispatch the sort may take is
+/// over the dispatch limits (the permute kernel's among them); `plan` is whole then too (its
+/// scratch sizes reserve() and scratch_bytes()).
+inline Status plan_job(const Config& c, const SortJob& job, SortPlan& plan) {
+  const bool direct = !job.indirect();
+  const bool keeps_order = direct && job.keeps_order();
+  make_plan(plan, job.count, c, direct, keeps_order);
+  plan.stable_set = keeps_order;
+  plan.permute = keeps_order || plan.fused.size() != 0;
+  plan.planner = job.indirect() && job.count >= 2;
+  plan.scratch = needs(c, job, plan.passes.size());
+  return check_dispatch_limits(job.count, c);
 }
 
 }  // namespace bitonic

@@ -126,13 +126,12 @@ inline std::uint32_t compiled_subgroup_size(const Config& c, const ProgramKey& k
   return subgroups_fit(key.tile_size, key.elements, size) ? size : 0u;
 }
 
-/// A tile program's source; `shared_memory_path`: without subgroups whatever the tuning (a
-/// program whose subgroup check failed). Only the programs with local_elements at tile_size or
+/// A tile program's source. Only the programs with local_elements at tile_size or
 /// fused_tile_size run window passes, so only they may take the direct window path (whose
 /// layouts exist for 8 elements and tiles of 512 .. 4096).
-inline ProgramSource tile_source(const Config& c, const ProgramKey& key, bool shared_memory_path = false) {
+inline ProgramSource tile_source(const Config& c, const ProgramKey& key) {
   const BitonicTuning& t = c.tuning;
-  const std::uint32_t subgroup_size = shared_memory_path ? 0u : compiled_subgroup_size(c, key);
+  const std::uint32_t subgroup_size = compiled_subgroup_size(c, key);
   const bool emulated = c.device.subgroup_size == 0;
   const bool subgroups = subgroup_size != 0;
   // The size the emulation runs, where a test compiles for another (DeviceTestHooks).
@@ -183,12 +182,12 @@ inline ProgramSource arguments_source(const Config& c) {
            shaders::bitonic_elements_glsl, shaders::bitonic_dispatch_args_comp}};
 }
 
-inline ProgramSource program_source(const ProgramKey& key, const Config& c, bool shared_memory_path = false) {
+inline ProgramSource program_source(const ProgramKey& key, const Config& c) {
   ProgramSource source;
   switch (key.kernel) {
     case ProgramKey::Kernel::global_steps: source = global_source(c, key.stable); break;
     case ProgramKey::Kernel::dispatch_args: source = arguments_source(c); break;
-    case ProgramKey::Kernel::tile: source = tile_source(c, key, shared_memory_path); break;
+    case ProgramKey::Kernel::tile: source = tile_source(c, key); break;
   }
   source.device = &c.device;  // checked after linking against the limits it was planned for
   return source;
@@ -196,9 +195,8 @@ inline ProgramSource program_source(const ProgramKey& key, const Config& c, bool
 
 /// The programs a sorter has built, by key; each is built the first time it is asked for. Each
 /// program compiled for a subgroup size is checked on the GPU once it is built
-/// (detail/gl/subgroup_check.hpp); one that runs with another size is rebuilt for its
-/// shared-memory path, under the same key: a plan does not depend on how a tile program runs
-/// its steps.
+/// (detail/gl/subgroup_check.hpp); one that runs with another size is deleted and reported, and
+/// the network is resolved again without subgroups (Engine's policy, detail/front_end/engine.hpp).
 class Programs {
  public:
   explicit Programs(ProgramCache* cache = nullptr) : cache_(cache) {}
@@ -206,29 +204,22 @@ class Programs {
   /// `key`'s program, built before (build()).
   GLuint get(const ProgramKey& key) const { return slots_.at(key).name(); }
 
-  /// Builds every program of `keys` not built yet, in one batch (the driver may compile
-  /// them in parallel), and checks the subgroups of each; where one fails (its build, its
-  /// check or its rebuild), none stays built: no unchecked program runs.
-  Status build(const std::vector<ProgramKey>& keys, const Config& c) {
-    std::vector<ProgramKey> built;
-    if (Status status = slots_.build(keys, cache_, [&](const ProgramKey& k) { return program_source(k, c); }, &built);
-        !status)
-      return status;
-    for (const ProgramKey& key : built) {
-      if (Status status = check_subgroups(key, c); !status) {
-        for (const ProgramKey& k : built) slots_.erase(k);
-        return status;
-      }
-    }
-    return {};
+  /// Builds every program of `keys` not built yet, in one batch (the driver may compile them
+  /// in parallel), and checks the subgroups of each with `checker` (the algorithm's, which
+  /// outlives its program sets); where one fails (its build or its check), none stays built: no
+  /// unchecked program runs. `mismatch`: one runs with another subgroup size than `c` compiled
+  /// it for; it is deleted (it must not run).
+  Status build(const std::vector<ProgramKey>& keys, const Config& c, SubgroupChecker& checker, bool& mismatch) {
+    return slots_.build_checked(
+        keys, cache_, [&](const ProgramKey& k) { return program_source(k, c); },
+        [&](const ProgramKey& key, bool& runs) { return check_subgroups(key, c, checker, runs); }, mismatch);
   }
 
-  const SubgroupCheck& subgroup_check() const { return check_.counts(); }
-
  private:
-  /// The subgroup check of `key`'s program, just built; one that runs with another size than
-  /// it was compiled for is rebuilt for its shared-memory path.
-  Status check_subgroups(const ProgramKey& key, const Config& c) {
+  /// Whether `key`'s program, just built, runs with the subgroup size `c` compiled it for, into
+  /// `runs` (true for a program compiled for none).
+  Status check_subgroups(const ProgramKey& key, const Config& c, SubgroupChecker& checker, bool& runs) {
+    runs = true;
     const std::uint32_t planned = compiled_subgroup_size(c, key);
     if (planned == 0) return {};
     // The check's pass must find no tile (tile_kernel.comp reports after it). A program just
@@ -241,17 +232,11 @@ class Programs {
       glUniform1ui(GPUSORT_BITONIC_LOCATION_COUNT, 0u);
       glUniform1ui(GPUSORT_BITONIC_LOCATION_COUNT_SOURCE, GPUSORT_COUNT_FROM_UNIFORM);
     }
-    bool holds = true;
-    if (Status status = check_.runs_planned_subgroups(program, planned, GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK,
-                                                      c.device, holds);
-        !status)
-      return status;
-    return holds ? Status() : slots_.replace(key, cache_, program_source(key, c, true));
+    return checker.runs_planned_subgroups(program, planned, GPUSORT_BITONIC_BINDING_SUBGROUP_CHECK, c.device, runs);
   }
 
   ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled
   ProgramSlots<ProgramKey> slots_;
-  SubgroupChecker check_;
 };
 
 }  // namespace bitonic

@@ -41,11 +41,6 @@ class Runner {
     });
   }
 
-  /// The bytes of sort_indirect()'s arguments for `passes` passes.
-  static std::uint64_t arguments_bytes(std::size_t passes) {
-    return std::uint64_t{passes} * GPUSORT_BITONIC_ARGUMENTS_WORDS_PER_PASS * sizeof(GLuint);
-  }
-
   /// Where the fused passes' counters are, and the values they hold once every fused dispatch
   /// made so far has run: from now on `counters`, holding `tickets` and `finished`.
   const BufferSlice& counters() const { return counters_; }
@@ -81,7 +76,7 @@ class Runner {
     glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, arguments.buffer);
     run_passes(plan, programs, uniforms, order, c, [&](std::size_t index, std::uint64_t) {
-      glDispatchComputeIndirect(static_cast<GLintptr>(arguments.offset + arguments_bytes(index)));
+      glDispatchComputeIndirect(static_cast<GLintptr>(arguments.offset + indirect_arguments_bytes(index)));
     });
   }
 
@@ -117,9 +112,10 @@ class Runner {
   }
 
   /// Sets a tile pass's uniforms (the tile kernel's u_mode .. u_pre).
-  static void set_tile_pass(const Pass& pass, Order order) {
+  static void set_tile_pass(const PlannedPass& planned, Order order) {
+    const Pass& pass = planned.pass;
     glUniform1ui(GPUSORT_BITONIC_LOCATION_KEY_XOR, order_xor(order));  // only the tile kernel maps keys
-    const GLuint mode = FusedTable::tile_mode(pass);
+    const GLuint mode = planned.tile_mode;
     glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_MODE, mode);
     glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_STAGE, pass.stage);
     if (mode != GPUSORT_BITONIC_TILE_LOCAL_SORT) glUniform1ui(GPUSORT_BITONIC_TILE_LOCATION_P_HI, pass.p_hi);
@@ -154,7 +150,7 @@ class Runner {
     const FusedDispatch& fused = plan.fused;
     for (std::size_t index = 0; index < plan.passes.size(); ++index) {
       const PlannedPass& planned = plan.passes[index];
-      if (fused.contains(index)) {
+      if (index < fused.end) {  // a fused pass: the last of them dispatches them all
         if (index + 1 < fused.end) continue;
         use(programs[fused.program]);
         glUniform1ui(GPUSORT_BITONIC_LOCATION_KEY_XOR, order_xor(order));
@@ -166,7 +162,7 @@ class Runner {
       if (planned.pass.kind == Pass::Kind::global_steps) {
         set_global_pass(planned.pass);
       } else {
-        set_tile_pass(planned.pass, order);
+        set_tile_pass(planned, order);
       }
       observe(planned.pass, false);
       dispatch_pass(index, planned.groups);

@@ -1,8 +1,9 @@
 #pragma once
 // Choice: Sorter's algorithm for the front end (detail/front_end/front_end.hpp), the one place
-// where Sorter chooses between the network and the radix sort. It holds the two algorithms
-// (not two sorters: one front end checks every call, once), and each call goes whole to the
-// one its count, key width, stability and BitRange pick (forward()).
+// where Sorter chooses between the network and the radix sort. It holds the two algorithms'
+// engines (detail/front_end/engine.hpp; not two sorters: one front end checks every call,
+// once), and each call goes whole to the one its count, key width, stability and BitRange pick
+// (forward()).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include "../../sorter_tuning.hpp"
 #include "../bitonic/algorithm.hpp"
 #include "../device/limits.hpp"
+#include "../front_end/engine.hpp"
 #include "../gl/scratch.hpp"
 #include "../gl/subgroup_check.hpp"
 #include "../job/count_limit.hpp"
@@ -98,7 +100,7 @@ class Choice {
   /// 2, sorts by a BitRange included), the network's lasting state followed by the radix sort's.
   std::uint64_t scratch_bytes(std::size_t capacity, bool stable, bool by_bits = false) const {
     const auto below = [&](std::size_t from) { return (std::min)(capacity, from - 1); };
-    const bitonic::Algorithm& network = bitonic_;
+    const Engine<bitonic::Algorithm>& network = bitonic_;
     // Unstable direct and indirect sorts switch at radix_from(false); sort_indices() and stable
     // sorts at radix_from(true) (sort_indices() needs no more than an unstable direct sort).
     std::uint64_t bytes = (std::max)(network.scratch_bytes(below(radix_from(false)), JobKind::indirect),
@@ -140,8 +142,8 @@ class Choice {
   Crossover crossover_;            // every field resolved
 
  private:
-  bitonic::Algorithm bitonic_;
-  radix::Algorithm radix_;  // not built where the device runs no radix sort
+  Engine<bitonic::Algorithm> bitonic_;
+  Engine<radix::Algorithm> radix_;  // not built where the device runs no radix sort
   /// Calls `call` with the algorithm `job` runs.
   template <class Call>
   decltype(auto) forward(const SortJob& job, Call&& call) {

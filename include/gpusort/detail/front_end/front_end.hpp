@@ -8,7 +8,7 @@
 // places its scratch and checks its dispatches), then the writes (run()). A phase that fails
 // returns a Status (detail/status.hpp) and no later phase runs, so a failed call has written
 // nothing; the public call reports it (an Error thrown, or the error handler). An Algorithm
-// (detail/bitonic/algorithm.hpp, detail/radix/algorithm.hpp, and Sorter's choice between them,
+// (an Engine of one algorithm, detail/front_end/engine.hpp, or Sorter's choice between two,
 // detail/choice/choice.hpp) supplies:
 //   Status init(const DeviceLimits&, ...);  builds it (the constructor's arguments)
 //   const DeviceLimits& limits() const;     the limits it plans with
@@ -20,10 +20,11 @@
 //   void run(const SortJob& job);           the ready job (count >= 2; sort_indices(): >= 1),
 //                                           with the barriers between its own dispatches
 //   Status prepare(const SortJob& job);     builds what a sort of job.count needs
-//   Status reserve(std::size_t capacity);   allocates what sorts of up to capacity (>= 2) need
-//   std::uint64_t scratch_bytes(std::size_t capacity, bool stable) const;  a caller's range
-//   static constexpr bool takes_bit_ranges;  whether it sorts by a BitRange; if so, reserve()
-//                                           and scratch_bytes() take a last `bool by_bits`
+//   Status reserve(std::size_t capacity, bool by_bits);  allocates what sorts of up to capacity
+//                                           (>= 2) need (by_bits: sorts by a BitRange included)
+//   std::uint64_t scratch_bytes(std::size_t capacity, bool stable, bool by_bits) const;  a caller's range
+//   static constexpr bool takes_bit_ranges;  whether it sorts by a BitRange (sort_calls.hpp offers
+//                                           the calls that take one)
 //   void use_scratch(const BufferSlice& range, std::uint64_t range_start); void release_scratch();
 #include <cstddef>
 #include <cstdint>
@@ -278,12 +279,7 @@ class FrontEnd {
     if (Status status = check_count(capacity, algorithm_.count_limit(), algorithm_.limits()); !status) return status;
     if (capacity < 2) return {};
     GlStateBackup backup(algorithm_.limits());
-    if constexpr (Algorithm::takes_bit_ranges) {
-      return algorithm_.reserve(capacity, by_bits);
-    } else {
-      (void)by_bits;
-      return algorithm_.reserve(capacity);
-    }
+    return algorithm_.reserve(capacity, by_bits);
   }
 
   Status scratch_bytes_checked(std::size_t capacity, bool stable, bool by_bits, std::size_t& bytes) const {
@@ -293,12 +289,7 @@ class FrontEnd {
     const std::size_t least = std::is_same<Value, std::uint32_t>::value ? 1 : 2;
     std::uint64_t needed = 0;
     if (capacity >= least) {
-      if constexpr (Algorithm::takes_bit_ranges) {
-        needed = algorithm_.scratch_bytes(capacity, stable && has_values, by_bits);
-      } else {
-        (void)by_bits;
-        needed = algorithm_.scratch_bytes(capacity, stable && has_values);
-      }
+      needed = algorithm_.scratch_bytes(capacity, stable && has_values, by_bits);
     }
     if (needed > (std::numeric_limits<std::size_t>::max)())
       return fail("sorts of up to " + std::to_string(capacity) + " elements need " + std::to_string(needed) +

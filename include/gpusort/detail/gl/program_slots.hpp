@@ -40,15 +40,26 @@ class ProgramSlots {
     return {};
   }
 
-  /// Replaces the program of `key` (built) by one built from `source`; where the build fails,
-  /// keeps the old one.
-  Status replace(const Key& key, ProgramCache* cache, const ProgramSource& source) {
-    std::vector<GlProgram> built;
-    if (Status status = build_compute_programs({source}, cache, built); !status) return status;
-    for (auto& slot : slots_) {
-      if (!(slot.first == key)) continue;
-      slot.second = Program(std::move(built.front()));
-      return {};
+  /// build(), then `runs_as_compiled(key, runs)` for each program it built (the subgroup check:
+  /// a Status, and `runs` false for a program that runs with another subgroup size than it was
+  /// compiled for). Where a check fails, none of the programs built stays: no unchecked program
+  /// runs. `mismatch`: one does not run as compiled; it is deleted (it must not run).
+  template <class SourceOf, class Check>
+  Status build_checked(const std::vector<Key>& keys, ProgramCache* cache, SourceOf&& source_of,
+                       Check&& runs_as_compiled, bool& mismatch) {
+    mismatch = false;
+    std::vector<Key> built;
+    if (Status status = build(keys, cache, std::forward<SourceOf>(source_of), &built); !status) return status;
+    for (const Key& key : built) {
+      bool runs = true;
+      if (Status status = runs_as_compiled(key, runs); !status) {
+        for (const Key& k : built) erase(k);
+        return status;
+      }
+      if (!runs) {
+        erase(key);
+        mismatch = true;
+      }
     }
     return {};
   }

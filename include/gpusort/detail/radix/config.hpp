@@ -5,10 +5,12 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "../job/elements.hpp"
 #include "../../radix_tuning.hpp"
 #include "../device/limits.hpp"
+#include "../gl/dispatch.hpp"
 #include "../shader_interface.hpp"
 #include "defaults.hpp"
 
@@ -42,6 +44,8 @@ struct Config {
   std::uint32_t copy_elements = 1024;  // elements per copy.comp workgroup (small_group x 4)
   DeviceLimits device;                 // the limits it was resolved for
   Elements elements;                   // the sort's element type (make_config())
+
+  DispatchLimits dispatch_limits() const { return {tuning.max_workgroups_x, device.max_groups_y}; }
   /// Test mode (test_hooks()): every k-th Onesweep partition withholds its status posts, so
   /// that the next one must recount it (onesweep.comp WITHHOLD_POSTS, a program of its own);
   /// 0: off.
@@ -102,6 +106,13 @@ inline std::string device_need(const DeviceLimits& limits) {
     return need("GL_MAX_COMPUTE_SHARED_MEMORY_SIZE", limits.max_shared_bytes, needed_shared_bytes);
   return "";
 }
+
+/// A config and the sorts it is for: those of at least min_count elements (up to the next
+/// SizedConfig's). A sorter has one per tile shape (make_configs()), ascending, the first 0.
+struct SizedConfig {
+  std::size_t min_count = 0;
+  Config config;
+};
 
 }  // namespace radix
 }  // namespace detail

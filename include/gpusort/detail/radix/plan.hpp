@@ -1,8 +1,8 @@
 #pragma once
-// make_plan(): everything one radix sort does, computed once per call from its count and bit
-// range: the digit passes, the tiles, blocks and workgroups of each kernel (what
-// shaders/radix/*.comp derive on the GPU), and the kernels it runs. The run (run.hpp),
-// RadixSorter::plan() and prepare() read the plan.
+// plan_job(): everything one radix sort does, computed on the CPU once per call from its count
+// and bit range: the digit passes, the tiles, blocks and workgroups of each kernel (what
+// shaders/radix/*.comp derive on the GPU), the kernels it runs and the scratch it needs. The
+// run (run.hpp), RadixSorter::plan(), prepare(), reserve() and scratch_bytes() read the plan.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -11,9 +11,12 @@
 
 #include "../../pass_observer.hpp"
 #include "../../radix_tuning.hpp"
+#include "../gl/dispatch.hpp"
 #include "../job/key_bits.hpp"
+#include "../job/sort_job.hpp"
 #include "../status.hpp"
 #include "config.hpp"
+#include "scratch.hpp"
 
 namespace gpusort {
 namespace detail {
@@ -41,9 +44,7 @@ inline Status passes_of(BitRange bits, const Elements& elements, std::uint32_t d
   passes.digit_bits = digit_bits;
   passes.end = elements.key_bytes * 8;
   BitRange checked;
-  if (Status status = check_bit_range(bits, elements, checked);
-      !status)
-    return status;
+  if (Status status = check_bit_range(bits, elements, checked); !status) return status;
   if (!all_bits(checked)) {
     passes.begin = checked.begin_bit;
     passes.end = checked.end_bit;
@@ -92,6 +93,8 @@ struct Plan {
   Geometry geometry;
   bool onesweep = false;  // RadixPath::onesweep, else reduce-then-scan
   std::size_t tile_size = 0;
+  std::size_t shape = 0;    // the index of the config it was planned in (Algorithm's shapes)
+  Scratch::Needs scratch{};  // needs(): the meta words, the key (and value) ping-pong, the tile state
 
   /// An odd number of digit passes leaves the result in the scratch: a copy brings it back.
   bool copies_back() const { return passes.count() % 2 != 0; }
@@ -121,6 +124,17 @@ struct Plan {
   }
 };
 
+/// The scratch of a sort of `count` elements of `geometry` in config `c`: the meta words, the
+/// other half of the key (and value) ping-pong, the tile state.
+inline Scratch::Needs needs(std::uint64_t count, const Geometry& geometry, const Config& c) {
+  Scratch::Needs n{};
+  n[static_cast<std::size_t>(ScratchSlot::meta)] = GPUSORT_RADIX_META_WORDS * 4ull;
+  n[static_cast<std::size_t>(ScratchSlot::keys)] = count * c.elements.key_bytes;
+  n[static_cast<std::size_t>(ScratchSlot::values)] = count * c.elements.value_bytes;
+  n[static_cast<std::size_t>(ScratchSlot::tile_state)] = geometry.tile_state_words * 4;
+  return n;
+}
+
 inline Plan make_plan(std::size_t count, const Passes& passes, const Config& c) {
   Plan plan;
   plan.count = count;
@@ -128,7 +142,47 @@ inline Plan make_plan(std::size_t count, const Passes& passes, const Config& c) 
   plan.geometry = geometry(c, count);
   plan.onesweep = c.tuning.path == RadixPath::onesweep;
   plan.tile_size = c.tile_size;
+  plan.scratch = needs(count, plan.geometry, c);
   return plan;
+}
+
+/// Fails where `plan` needs more workgroups than one dispatch of config `c` takes.
+inline Status check_dispatch_limits(const Plan& plan, const Config& c) {
+  const Geometry& g = plan.geometry;
+  for (std::uint64_t groups : {g.tiles, g.blocks, g.histogram_groups, g.copy_groups}) {
+    if (Status status = check_workgroups(groups, c.dispatch_limits(), plan.count,
+                                         "RadixTuning::max_workgroups_x or keys_per_invocation");
+        !status)
+      return status;
+  }
+  return {};
+}
+
+/// The index in `shapes` (ascending min_count, the first 0) of the one that sorts `count` elements.
+inline std::size_t shape_index(const std::vector<SizedConfig>& shapes, std::size_t count) {
+  std::size_t i = 0;
+  while (i + 1 < shapes.size() && shapes[i + 1].min_count <= count) ++i;
+  return i;
+}
+
+/// Plans `job` (job.count elements, sort_indirect(): its capacity, by job.bits, which the front
+/// end checked: SortJob::bits) into `plan`, on the CPU only, in the shape of `shapes` that sorts
+/// job.count elements. Fails for a sort the dispatch limits refuse; `plan` is whole then too (its
+/// scratch sizes reserve() and scratch_bytes()). Every kind of job (stable, indices, indirect)
+/// plans the same: every radix sort is stable, and the run reads the kind.
+inline Status plan_job(const std::vector<SizedConfig>& shapes, const SortJob& job, Plan& plan) {
+  const std::size_t shape = shape_index(shapes, job.count);
+  const Config& c = shapes[shape].config;
+  Passes passes;
+  passes.digit_bits = c.tuning.digit_bits;
+  passes.end = c.elements.key_bytes * 8;
+  if (!all_bits(job.bits)) {
+    passes.begin = job.bits.begin_bit;
+    passes.end = job.bits.end_bit;
+  }
+  plan = make_plan(job.count, passes, c);
+  plan.shape = shape;
+  return check_dispatch_limits(plan, c);
 }
 
 }  // namespace radix

@@ -144,9 +144,9 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
 
 /// The programs a sorter has built, by kernel. The tile program (downsweep or onesweep), where
 /// it ranks with subgroups, is checked on the GPU once it is built (detail/gl/subgroup_check.hpp).
-/// One that runs with another size than it was compiled for cannot simply be rebuilt: its
-/// shared-memory ranking may need another tile, which every kernel plans with, so build() says
-/// so and the Algorithm re-plans (detail/radix/algorithm.hpp).
+/// One that runs with another size than it was compiled for is deleted and reported, and the
+/// radix sort is resolved again without subgroups (Engine's policy,
+/// detail/front_end/engine.hpp): its shared-memory ranking may need another tile.
 class Programs {
   static auto source_of(const Config& c) {
     return [&c](Kernel kernel) {
@@ -164,27 +164,13 @@ class Programs {
 
   /// Builds every program of `kernels` not built yet, in one batch (the driver may compile
   /// them in parallel), and checks the tile program's subgroups; where one fails, none stays
-  /// built. `holds`: false where the tile program runs with another subgroup size than `c`
-  /// compiled it for; that program is then deleted (it must not run), and the algorithm re-plans
-  /// every shape without subgroups, with fresh programs (Algorithm::shared_memory_shapes()).
-  /// `checker`: the algorithm's, shared by the program sets of all its tile shapes (one check
-  /// buffer, one set of counts).
-  Status build(const std::vector<Kernel>& kernels, const Config& c, SubgroupChecker& checker, bool& holds) {
-    holds = true;
-    std::vector<Kernel> built;
-    if (Status status = slots_.build(kernels, cache_, source_of(c), &built); !status) return status;
-    for (Kernel kernel : built) {
-      bool runs = true;
-      if (Status status = check_subgroups(kernel, c, checker, runs); !status) {
-        for (Kernel k : built) slots_.erase(k);
-        return status;
-      }
-      if (!runs) {
-        slots_.erase(kernel);
-        holds = false;
-      }
-    }
-    return {};
+  /// built. `mismatch`: the tile program runs with another subgroup size than `c` compiled it
+  /// for; it is deleted (it must not run). `checker`: the algorithm's, shared by the program
+  /// sets of all its tile shapes (one check buffer, one set of counts).
+  Status build(const std::vector<Kernel>& kernels, const Config& c, SubgroupChecker& checker, bool& mismatch) {
+    return slots_.build_checked(
+        kernels, cache_, source_of(c),
+        [&](Kernel kernel, bool& runs) { return check_subgroups(kernel, c, checker, runs); }, mismatch);
   }
 
  private:

@@ -38,8 +38,6 @@ struct IndirectCount {
   std::size_t offset = 0;
 };
 
-inline DispatchLimits dispatch_limits(const Config& c) { return {c.tuning.max_workgroups_x, c.device.max_groups_y}; }
-
 class Runner {
  public:
   /// Calls `observer` around every dispatch from now on (empty: none).
@@ -170,7 +168,7 @@ class Runner {
         glDispatchComputeIndirect(
             static_cast<GLintptr>(meta().offset + (GPUSORT_RADIX_META_ARGUMENTS + 3 * arguments) * 4));
       } else {
-        dispatch_workgroups(groups, dispatch_limits(c));
+        dispatch_workgroups(groups, c.dispatch_limits());
       }
       observe(kernel, pass, true);
     }

@@ -170,13 +170,6 @@ inline Config make_config(const RadixTuning& tuning, const DeviceLimits& device,
   return c;
 }
 
-/// A config and the sorts it is for: those of at least min_count elements (up to the next
-/// SizedConfig's).
-struct SizedConfig {
-  std::size_t min_count = 0;
-  Config config;
-};
-
 /// Whether two configs build the same programs and plan the same geometry.
 inline bool same_shape(const Config& a, const Config& b) {
   const RadixTuning &s = a.tuning, &t = b.tuning;
