@@ -117,10 +117,9 @@ class Algorithm {
           !status || mismatch)
         return status;
     }
-    if (Status status = programs_.build(plan.programs, config_, checker_, mismatch); !status || mismatch)
+    if (Status status = programs_.build(plan.programs, config_, checker_, mismatch, &program_names_);
+        !status || mismatch)
       return status;
-    program_names_.clear();
-    for (const ProgramKey& key : plan.programs) program_names_.push_back(programs_.get(key));
     return plan.permute ? permute_.build() : Status();
   }
 

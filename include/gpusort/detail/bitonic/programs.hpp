@@ -208,11 +208,18 @@ class Programs {
   /// in parallel), and checks the subgroups of each with `checker` (the algorithm's, which
   /// outlives its program sets); where one fails (its build or its check), none stays built: no
   /// unchecked program runs. `mismatch`: one runs with another subgroup size than `c` compiled
-  /// it for; it is deleted (it must not run).
-  Status build(const std::vector<ProgramKey>& keys, const Config& c, SubgroupChecker& checker, bool& mismatch) {
-    return slots_.build_checked(
-        keys, cache_, [&](const ProgramKey& k) { return program_source(k, c); },
-        [&](const ProgramKey& key, bool& runs) { return check_subgroups(key, c, checker, runs); }, mismatch);
+  /// it for; it is deleted (it must not run). `names`, if given, gets the name of each of `keys`
+  /// in order once all of them are built (its storage reused).
+  Status build(const std::vector<ProgramKey>& keys, const Config& c, SubgroupChecker& checker, bool& mismatch,
+               std::vector<GLuint>* names = nullptr) {
+    if (Status status = slots_.build_checked(
+            keys, cache_, [&](const ProgramKey& k) { return program_source(k, c); },
+            [&](const ProgramKey& key, bool& runs) { return check_subgroups(key, c, checker, runs); }, mismatch);
+        !status || mismatch || names == nullptr)
+      return status;
+    names->clear();
+    for (const ProgramKey& key : keys) names->push_back(get(key));
+    return {};
   }
 
  private:

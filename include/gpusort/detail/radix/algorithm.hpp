@@ -122,7 +122,7 @@ class Algorithm {
   /// subgroup size than it was compiled for (it was deleted; Engine's policy resolves again:
   /// its shared-memory ranking may need another tile, which every kernel plans with).
   Status build(const Plan& plan, bool& mismatch) {
-    return programs_[plan.shape].build(plan.kernels(), shapes_[plan.shape].config, checker_, mismatch);
+    return programs_[plan.shape].build(plan.kernels, shapes_[plan.shape].config, checker_, mismatch);
   }
 
   /// Runs `plan` (built) for `job` in `scratch` (placed).
@@ -183,7 +183,7 @@ class Algorithm {
     const Config& c = shapes[shape].config;
     Passes all;
     if (Status status = passes_of(BitRange{}, c.elements, c.tuning.digit_bits, all); !status) return status;
-    return programs[shape].build(make_plan(count, all, c).kernels(), c, checker_, mismatch);
+    return programs[shape].build(make_plan(count, all, c).kernels, c, checker_, mismatch);
   }
 
   RadixTuning asked_;              // the tuning as asked (without_subgroups() resolves it anew)

@@ -93,23 +93,12 @@ struct Plan {
   Geometry geometry;
   bool onesweep = false;  // RadixPath::onesweep, else reduce-then-scan
   std::size_t tile_size = 0;
-  std::size_t shape = 0;    // the index of the config it was planned in (Algorithm's shapes)
-  Scratch::Needs scratch{};  // needs(): the meta words, the key (and value) ping-pong, the tile state
+  std::size_t shape = 0;        // the index of the config it was planned in (Algorithm's shapes)
+  std::vector<Kernel> kernels;  // every kernel the sort runs, each once, in the order it runs them first
+  Scratch::Needs scratch{};     // needs(): the meta words, the key (and value) ping-pong, the tile state
 
   /// An odd number of digit passes leaves the result in the scratch: a copy brings it back.
   bool copies_back() const { return passes.count() % 2 != 0; }
-
-  /// Every kernel the sort runs, each once, in the order it runs them first.
-  std::vector<Kernel> kernels() const {
-    std::vector<Kernel> kernels = {Kernel::init};
-    if (onesweep) {
-      kernels.insert(kernels.end(), {Kernel::histogram, Kernel::onesweep});
-    } else {
-      kernels.insert(kernels.end(), {Kernel::upsweep, Kernel::scan, Kernel::downsweep});
-    }
-    if (copies_back()) kernels.push_back(Kernel::copy);
-    return kernels;
-  }
 
   /// What the plan dispatches, for RadixSorter::plan(): nothing below 2 elements.
   RadixPlan summary() const {
@@ -135,14 +124,28 @@ inline Scratch::Needs needs(std::uint64_t count, const Geometry& geometry, const
   return n;
 }
 
-inline Plan make_plan(std::size_t count, const Passes& passes, const Config& c) {
-  Plan plan;
+/// Plans a sort of `count` elements by `passes` in config `c` into `plan`, whose storage it
+/// reuses.
+inline void make_plan(Plan& plan, std::size_t count, const Passes& passes, const Config& c) {
   plan.count = count;
   plan.passes = passes;
   plan.geometry = geometry(c, count);
   plan.onesweep = c.tuning.path == RadixPath::onesweep;
   plan.tile_size = c.tile_size;
+  plan.shape = 0;
+  plan.kernels.assign({Kernel::init});
+  if (plan.onesweep) {
+    plan.kernels.insert(plan.kernels.end(), {Kernel::histogram, Kernel::onesweep});
+  } else {
+    plan.kernels.insert(plan.kernels.end(), {Kernel::upsweep, Kernel::scan, Kernel::downsweep});
+  }
+  if (plan.copies_back()) plan.kernels.push_back(Kernel::copy);
   plan.scratch = needs(count, plan.geometry, c);
+}
+
+inline Plan make_plan(std::size_t count, const Passes& passes, const Config& c) {
+  Plan plan;
+  make_plan(plan, count, passes, c);
   return plan;
 }
 
@@ -180,7 +183,7 @@ inline Status plan_job(const std::vector<SizedConfig>& shapes, const SortJob& jo
     passes.begin = job.bits.begin_bit;
     passes.end = job.bits.end_bit;
   }
-  plan = make_plan(job.count, passes, c);
+  make_plan(plan, job.count, passes, c);
   plan.shape = shape;
   return check_dispatch_limits(plan, c);
 }
