@@ -107,7 +107,12 @@ class ScratchInFlight : public GlTest {
       sort_chain_with_swaps(sorter, swap, n, rounds(), pair_expectation<Family::sorter>(sorter, n, Stability::unstable));
     }
     {
-      SCOPED_TRACE("BitonicSorter, fused passes where they run");
+      SCOPED_TRACE("BitonicSorter, default tuning (fused passes where they run)");
+      gpusort::BitonicSorter<float, std::uint32_t> network(test_tuning(), nullptr, test_device_facts());
+      sort_chain_with_swaps(network, swap, n, rounds(), pair_expectation<Family::bitonic>(network, n, Stability::unstable));
+    }
+    {
+      SCOPED_TRACE("BitonicSorter, 256-element tiles, fused passes where they run");
       gpusort::BitonicSorter<float, std::uint32_t> network(fused_tuning(), nullptr, test_device_facts());
       sort_chain_with_swaps(network, swap, n, rounds(), pair_expectation<Family::bitonic>(network, n, Stability::unstable));
     }
