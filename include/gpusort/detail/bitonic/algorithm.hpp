@@ -58,11 +58,10 @@ class Algorithm {
   Status build_first(bool& mismatch) {
     GLint previous_program = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &previous_program);  // building does not bind, but stay defensive
-    const ProgramKey main = local_program(config_, false);
-    Status built = programs_.build({main, global_program(false)}, config_, checker_, mismatch);
+    Status built = build_main_programs(programs_, config_, mismatch);
     glUseProgram(static_cast<GLuint>(previous_program));
     if (!built) return built;
-    if (!mismatch) probe_program_ = programs_.get(main);
+    if (!mismatch) probe_program_ = programs_.get(local_program(config_, false));
     return {};
   }
 
@@ -81,10 +80,7 @@ class Algorithm {
                   ", and the network without subgroups does not fit the tuning: " + status.message());
     }
     bool mismatch = false;  // nothing to check without subgroups
-    if (Status status = fresh.programs_.build({local_program(fresh.config_, false), global_program(false)},
-                                              fresh.config_, checker_, mismatch);
-        !status)
-      return status;
+    if (Status status = build_main_programs(fresh.programs_, fresh.config_, mismatch); !status) return status;
     config_ = fresh.config_;
     programs_ = std::move(fresh.programs_);
     probe_program_ = programs_.get(local_program(config_, false));  // the one it had is deleted
@@ -191,6 +187,11 @@ class Algorithm {
   BitonicPlan plan(std::size_t count) const { return make_plan(count, config_, true, false).summary(); }
 
  private:
+  /// The main tile and global programs of `c` into `programs`, in one batch.
+  Status build_main_programs(Programs& programs, const Config& c, bool& mismatch) {
+    return programs.build({local_program(c, false), global_program(false)}, c, checker_, mismatch);
+  }
+
   /// `tuning` resolved for `device` and `elements` into `config`.
   static Status resolve(const BitonicTuning& tuning, const DeviceLimits& device, const Elements& elements,
                         Config& config) {

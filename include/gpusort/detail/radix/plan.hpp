@@ -37,18 +37,25 @@ struct Passes {
   }
 };
 
-/// The passes of a sort of keys of `elements` by `bits` (BitRange{}: all bits), into `passes`.
-/// Fails for a BitRange on a key that is not unsigned, or one outside the key (check_bit_range).
-inline Status passes_of(BitRange bits, const Elements& elements, std::uint32_t digit_bits, Passes& passes) {
-  passes = Passes{};
+/// The passes of a sort of keys of `elements` by `checked` (check_bit_range()'s: BitRange{} for
+/// all bits).
+inline Passes passes_by(BitRange checked, const Elements& elements, std::uint32_t digit_bits) {
+  Passes passes;
   passes.digit_bits = digit_bits;
   passes.end = elements.key_bytes * 8;
-  BitRange checked;
-  if (Status status = check_bit_range(bits, elements, checked); !status) return status;
   if (!all_bits(checked)) {
     passes.begin = checked.begin_bit;
     passes.end = checked.end_bit;
   }
+  return passes;
+}
+
+/// The passes of a sort of keys of `elements` by `bits` (BitRange{}: all bits), into `passes`.
+/// Fails for a BitRange on a key that is not unsigned, or one outside the key (check_bit_range).
+inline Status passes_of(BitRange bits, const Elements& elements, std::uint32_t digit_bits, Passes& passes) {
+  BitRange checked;
+  if (Status status = check_bit_range(bits, elements, checked); !status) return status;
+  passes = passes_by(checked, elements, digit_bits);
   return {};
 }
 
@@ -176,14 +183,7 @@ inline std::size_t shape_index(const std::vector<SizedConfig>& shapes, std::size
 inline Status plan_job(const std::vector<SizedConfig>& shapes, const SortJob& job, Plan& plan) {
   const std::size_t shape = shape_index(shapes, job.count);
   const Config& c = shapes[shape].config;
-  Passes passes;
-  passes.digit_bits = c.tuning.digit_bits;
-  passes.end = c.elements.key_bytes * 8;
-  if (!all_bits(job.bits)) {
-    passes.begin = job.bits.begin_bit;
-    passes.end = job.bits.end_bit;
-  }
-  make_plan(plan, job.count, passes, c);
+  make_plan(plan, job.count, passes_by(job.bits, c.elements, c.tuning.digit_bits), c);
   plan.shape = shape;
   return check_dispatch_limits(plan, c);
 }
