@@ -20,5 +20,7 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-static")
 find_program(GPUSORT_WINE_EXECUTABLE NAMES wine wine64 PATHS /usr/bin /usr/lib/wine NO_CMAKE_FIND_ROOT_PATH)
 if(GPUSORT_WINE_EXECUTABLE)
-  set(CMAKE_CROSSCOMPILING_EMULATOR ${GPUSORT_WINE_EXECUTABLE})
+  # Through a script that starts the program again when wine's own loader fails (exit status 53,
+  # before the program runs; the script says why), and returns every other status as it is.
+  set(CMAKE_CROSSCOMPILING_EMULATOR ${CMAKE_CURRENT_LIST_DIR}/wine_retrying_start.sh ${GPUSORT_WINE_EXECUTABLE})
 endif()
