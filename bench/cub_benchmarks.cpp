@@ -161,6 +161,12 @@ constexpr CubCase kCases[] = {
      KeyDistribution::scene_depth},
     {"cub_radix/pairs_u32_u32_splatapult", CubAlgorithm::radix, CubKey::u32, KeyKind::u32, true, 0,
      KeyDistribution::scene_depth},
+    // The tile-based splat renderer's sorts, beside radix/pairs_u64_u32_tiles and radix/pairs_u32_u32_tiles.
+    {"cub_radix/pairs_u64_u32", CubAlgorithm::radix, CubKey::u64, KeyKind::u64, true},
+    {"cub_radix/pairs_u64_u32_tiles", CubAlgorithm::radix, CubKey::u64, KeyKind::u64, true, 32 + kSplatTileBits,
+     KeyDistribution::tile_depth},
+    {"cub_radix/pairs_u32_u32_tiles", CubAlgorithm::radix, CubKey::u32, KeyKind::u32, true, 16,
+     KeyDistribution::tile_depth},
     {"cub_merge/keys_u32", CubAlgorithm::merge, CubKey::u32, KeyKind::u32, false},
     {"cub_merge/pairs_u32_u32", CubAlgorithm::merge, CubKey::u32, KeyKind::u32, true},
 };

@@ -62,8 +62,32 @@ std::uint32_t splatapult_key(float depth, float far_plane) {
   return key_max - quantized;
 }
 
+namespace {
+
+std::vector<std::uint32_t> tile_depth_words(KeyKind kind, std::size_t count) {
+  if (kind != KeyKind::u64 && kind != KeyKind::u32) {
+    throw std::invalid_argument("tile keys come as u64 (tile and depth) or u32 (tile) keys only");
+  }
+  const std::vector<float> depths = scene_depths(count, 0x2545f4914f6cdd1dULL ^ count);
+  std::mt19937_64 engine(0x14057b7ef767814fULL ^ count);
+  std::uniform_int_distribution<std::uint32_t> tile(0, kSplatTiles - 1);
+  std::vector<std::uint32_t> words(count * words_per_key(kind));
+  for (std::size_t i = 0; i < count; ++i) {
+    if (kind == KeyKind::u32) {
+      words[i] = tile(engine);
+    } else {
+      std::memcpy(&words[2 * i], &depths[i], sizeof(float));  // the low word
+      words[2 * i + 1] = tile(engine);
+    }
+  }
+  return words;
+}
+
+}  // namespace
+
 std::vector<std::uint32_t> key_words(KeyKind kind, KeyDistribution distribution, std::size_t count) {
   if (distribution == KeyDistribution::random) return random_words(kind, count);
+  if (distribution == KeyDistribution::tile_depth) return tile_depth_words(kind, count);
   if (kind != KeyKind::f32 && kind != KeyKind::u32) {
     throw std::invalid_argument("scene depths come as f32 or u32 keys only");
   }

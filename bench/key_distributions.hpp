@@ -23,7 +23,20 @@ enum class KeyDistribution {
   // u32 keys splatapult's reversed quantized depths (splatapult_key()). The *_depth and
   // *_splatapult families sort these.
   scene_depth,
+  // A tile-based splat renderer's intersection keys (3D Gaussian splatting's duplicateWithKeys):
+  // one key per (splat, screen tile) it covers, the tile uniform over kSplatTiles and the depth
+  // from scene_depths(). As u64 keys: tile << 32 | the depth's float bits (positive floats
+  // order as their bits), sorted by BitRange{0, 32 + kSplatTileBits} (the *_tiles u64
+  // families). As u32 keys: the tile alone, the two-step recipe's second sort, of
+  // intersections already in depth order, stable by BitRange{0, 16} (the *_tiles u32 families).
+  tile_depth,
 };
+
+// The screen of tile_depth: 1920 x 1080 pixels in 16 x 16 tiles (3D Gaussian splatting's
+// BLOCK_X and BLOCK_Y), 120 x 68 tiles, numbered in 13 bits.
+inline constexpr std::uint32_t kSplatTiles = 120 * 68;
+inline constexpr std::uint32_t kSplatTileBits = 13;
+static_assert((1u << kSplatTileBits) >= kSplatTiles && (1u << (kSplatTileBits - 1)) < kSplatTiles);
 
 // The view frustum of scene_depths(): splatapult's near and far planes (src/app.cpp, Z_NEAR and
 // Z_FAR, in metres).
@@ -32,7 +45,7 @@ inline constexpr float kSceneFar = 1000.0f;
 
 // `count` keys of `kind` from `distribution`, words_per_key(kind) words each. Fixed seeds per
 // count: reruns and other machines (GL, CUDA, host) sort the same inputs. scene_depth takes f32
-// and u32 only.
+// and u32 only; tile_depth u64 and u32.
 std::vector<std::uint32_t> key_words(KeyKind kind, KeyDistribution distribution, std::size_t count);
 
 // `count` view depths in [kSceneNear, kSceneFar) of points uniform in a frustum's volume: the

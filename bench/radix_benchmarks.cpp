@@ -171,6 +171,15 @@ void register_radix_benchmarks(BenchEnvironment& env) {
                                       KeyDistribution::scene_depth);
   register_radix<std::uint32_t, std::uint32_t>(env, "radix/pairs_u32_u32_splatapult", KeyKind::u32,
                                                RadixPath::automatic, {}, KeyDistribution::scene_depth);
+  // A tile-based splat renderer's sort, both ways (KeyDistribution::tile_depth): 64-bit
+  // (tile << 32 | depth) keys with splat indices by the tile and depth bits at once, and the
+  // two-step recipe's second sort, the tiles alone by BitRange{0, 16} (its first, the depths,
+  // is radix/pairs_f32_u32_depth). radix/pairs_u64_u32: the same pairs of random keys.
+  register_radix<std::uint64_t, std::uint32_t>(env, "radix/pairs_u64_u32", KeyKind::u64, RadixPath::automatic);
+  register_radix<std::uint64_t, std::uint32_t>(env, "radix/pairs_u64_u32_tiles", KeyKind::u64, RadixPath::automatic,
+                                               gpusort::BitRange{0, 32 + kSplatTileBits}, KeyDistribution::tile_depth);
+  register_radix<std::uint32_t, std::uint32_t>(env, "radix/pairs_u32_u32_tiles", KeyKind::u32, RadixPath::automatic,
+                                               gpusort::BitRange{0, 16}, KeyDistribution::tile_depth);
   // The fallback every driver can run, next to the default path in the same run.
   register_radix<std::uint32_t, void>(env, "radix_rts/keys_u32", KeyKind::u32, RadixPath::reduce_then_scan);
   register_radix<std::uint32_t, std::uint32_t>(env, "radix_rts/pairs_u32_u32", KeyKind::u32,
