@@ -310,6 +310,15 @@ void add_radix(Variants& v, const Profile& profile, const std::string& tuning_na
       gpusort::detail::radix::program_source(RadixKernel::onesweep, c);
   v.add(std::string(withheld.kernel_name) + "-" + base + "-withhold3", withheld,
         {profile.name, "radix_" + tuning_name + "_withhold3", layout.name});
+  // gpusort_radix_probe --phases (test_hooks().phase_clock_buffer): GL_ARB_shader_clock, a
+  // desktop extension.
+  if (c.device.glsl_target == gpusort::detail::GlslTarget::gl430_core) {
+    c.withhold_every = 0;
+    c.phase_clock_buffer = 1;
+    const ProgramSource clocked = gpusort::detail::radix::program_source(RadixKernel::onesweep, c);
+    v.add(std::string(clocked.kernel_name) + "-" + base + "-phase_clock", clocked,
+          {profile.name, "radix_" + tuning_name + "_phase_clock", layout.name});
+  }
 }
 
 Variants variants_for(GlslTarget target) {

@@ -11,7 +11,7 @@
 //                        that its shader switches run there too
 //   --step=N             sizes min_log2, min_log2 + N, ... (e.g. 24 26 with --step=2: 2^24, 2^26)
 //   --layouts=A,B,...    the layouts, gpusort_bench's case names (default keys_u32,pairs_u32_u32,
-//                        keys_u64): keys_u32, pairs_u32_u32, keys_u64, keys_f32, pairs_f32_u32,
+//                        keys_u64): keys_u32, pairs_u32_u32, keys_u64, pairs_u64_u32, keys_f32, pairs_f32_u32,
 //                        keys_f32_depth, pairs_f32_u32_depth, keys_u32_splatapult,
 //                        pairs_u32_u32_splatapult; their inputs are gpusort_bench's
 //                        (bench/key_distributions.hpp), values the indices
@@ -19,6 +19,10 @@
 //                        (RadixPassInfo::bytes over its time, from GL_TIMESTAMP queries the
 //                        sorter's pass observer issues around each dispatch) against a streaming
 //                        uvec4 copy measured in the same run; bench/kernel_table.py tabulates it
+//   --phases             per layout, where a digit pass's time goes inside Onesweep's tile kernel:
+//                        each phase's share of the sampled tiles' clock ticks (load, histogram,
+//                        rank, look-back, key scatter, value scatter; bench/lab/radix_phases.hpp).
+//                        Needs GL_ARB_shader_clock; the timed sorts run the clocked program
 // A variant is "default" or comma-separated FIELD=VALUE settings of RadixTuning: k
 // (keys_per_invocation), g (workgroup_size), bits (digit_bits), hist (histogram_keys), path
 // (onesweep, rts), sub (use_subgroups 0/1), blocks, def (a #define
@@ -43,6 +47,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <string>
 #include <type_traits>
@@ -56,6 +61,7 @@
 #include "key_distributions.hpp"
 #include "pass_timers.hpp"
 #include "radix_occupancy.hpp"
+#include "radix_phases.hpp"
 #include "uvec4_copy.hpp"
 
 namespace {
@@ -82,6 +88,7 @@ const Layout all_layouts[] = {
     {"keys_u32", gpusort_bench::KeyKind::u32, false, kRandom},
     {"pairs_u32_u32", gpusort_bench::KeyKind::u32, true, kRandom},
     {"keys_u64", gpusort_bench::KeyKind::u64, false, kRandom},
+    {"pairs_u64_u32", gpusort_bench::KeyKind::u64, true, kRandom},
     {"keys_f32", gpusort_bench::KeyKind::f32, false, kRandom},
     {"pairs_f32_u32", gpusort_bench::KeyKind::f32, true, kRandom},
     {"keys_f32_depth", gpusort_bench::KeyKind::f32, false, kDepth},
@@ -249,13 +256,15 @@ struct KernelTimes {
 // from the sorter's meta buffer (found at its binding while the warm-up sort dispatches).
 template <class Key, bool Pairs>
 double time_sorts(const Variant& variant, const std::vector<std::uint32_t>& words, std::size_t n, int runs,
-                  bool checked, bool& ok, double& fallbacks, KernelTimes* kernels) {
+                  bool checked, bool& ok, double& fallbacks, KernelTimes* kernels, gpusort_bench::PhaseClock* phases) {
   using Value = std::conditional_t<Pairs, std::uint32_t, void>;
   using Sorter = gpusort::RadixSorter<Key, Value>;
   Sorter sorter = [&] {
     HookScope scope(variant);
+    if (phases != nullptr) gpusort::detail::radix::test_hooks().phase_clock_buffer = phases->name();
     return Sorter(variant.tuning, nullptr, g_facts);
   }();
+  if (phases != nullptr) phases->size_for(n, sorter.plan(n));
   GLuint meta = 0;
   sorter.set_pass_observer([&meta](const gpusort::RadixPassInfo&) {
     GLint name = 0;
@@ -296,9 +305,14 @@ double time_sorts(const Variant& variant, const std::vector<std::uint32_t>& word
         kernels->collect();
       } else if (run >= 0) {
         times.push_back(timer.milliseconds());
+        if (phases != nullptr) phases->collect();
         if (meta != 0 && sorter.tuning().path == gpusort::RadixPath::onesweep)
           fallback_sum += read_word(meta, gpusort::detail::GPUSORT_RADIX_META_FALLBACKS);
       }
+    }
+    if (run == -1 && phases != nullptr) {
+      phases->collect();  // the warm-up's stamps, zeroed unread
+      phases->reset();
     }
     if (run == -1 && !checked) {
       ok = false;
@@ -328,18 +342,19 @@ double time_sorts(const Variant& variant, const std::vector<std::uint32_t>& word
 
 // time_sorts() for `layout`'s key type.
 double time_layout(const Layout& layout, const Variant& tuning, const std::vector<std::uint32_t>& words,
-                   std::size_t n, int runs, bool checked, bool& ok, double& fallbacks, KernelTimes* kernels) {
+                   std::size_t n, int runs, bool checked, bool& ok, double& fallbacks, KernelTimes* kernels,
+                   gpusort_bench::PhaseClock* phases) {
   using gpusort_bench::KeyKind;
   switch (layout.kind) {
     case KeyKind::f32:
-      return layout.pairs ? time_sorts<float, true>(tuning, words, n, runs, checked, ok, fallbacks, kernels)
-                          : time_sorts<float, false>(tuning, words, n, runs, checked, ok, fallbacks, kernels);
+      return layout.pairs ? time_sorts<float, true>(tuning, words, n, runs, checked, ok, fallbacks, kernels, phases)
+                          : time_sorts<float, false>(tuning, words, n, runs, checked, ok, fallbacks, kernels, phases);
     case KeyKind::u64:
-      if (layout.pairs) throw gpusort::Error("no 64-bit pairs layout");
-      return time_sorts<std::uint64_t, false>(tuning, words, n, runs, checked, ok, fallbacks, kernels);
+      return layout.pairs ? time_sorts<std::uint64_t, true>(tuning, words, n, runs, checked, ok, fallbacks, kernels, phases)
+                          : time_sorts<std::uint64_t, false>(tuning, words, n, runs, checked, ok, fallbacks, kernels, phases);
     default:
-      return layout.pairs ? time_sorts<std::uint32_t, true>(tuning, words, n, runs, checked, ok, fallbacks, kernels)
-                          : time_sorts<std::uint32_t, false>(tuning, words, n, runs, checked, ok, fallbacks, kernels);
+      return layout.pairs ? time_sorts<std::uint32_t, true>(tuning, words, n, runs, checked, ok, fallbacks, kernels, phases)
+                          : time_sorts<std::uint32_t, false>(tuning, words, n, runs, checked, ok, fallbacks, kernels, phases);
   }
 }
 
@@ -423,6 +438,7 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "--occupancy") == 0) return occupancy_main(argc, argv);
   int arg = 1;
   bool per_kernel = false;
+  bool per_phase = false;
   int step = 1;
   std::vector<Layout> layouts;
   try {
@@ -435,6 +451,7 @@ int main(int argc, char** argv) {
       };
       if (flag == "--unchecked") g_unchecked = true;
       else if (flag == "--kernels") per_kernel = true;
+      else if (flag == "--phases") per_phase = true;
       else if (const char* v = value("--step=")) step = std::max(1, std::atoi(v));
       else if (const char* v = value("--check-max-log2=")) g_check_max_log2 = std::atoi(v);
       else if (const char* v = value("--layouts=")) layouts = parse_layouts(v);
@@ -474,6 +491,9 @@ int main(int argc, char** argv) {
         const Variant variant = parse_variant(spec);
         const gpusort::RadixTuning& tuning = variant.tuning;
         std::vector<KernelTimes> kernels(layouts.size());
+        std::vector<std::unique_ptr<gpusort_bench::PhaseClock>> phases(layouts.size());
+        for (auto& clock : phases)
+          if (per_phase) clock = std::make_unique<gpusort_bench::PhaseClock>();
         std::vector<double> ms(layouts.size()), fallbacks(layouts.size());
         std::vector<bool> ok(layouts.size());
         std::vector<std::string> refused(layouts.size());  // why a layout did not run
@@ -481,7 +501,7 @@ int main(int argc, char** argv) {
           bool good = false;
           try {
             ms[i] = time_layout(layouts[i], variant, inputs.at({layouts[i].kind, layouts[i].distribution}), n, runs,
-                                checked, good, fallbacks[i], per_kernel ? &kernels[i] : nullptr);
+                                checked, good, fallbacks[i], per_kernel ? &kernels[i] : nullptr, phases[i].get());
           } catch (const gpusort::Error& e) {
             refused[i] = e.what();
           }
@@ -513,6 +533,8 @@ int main(int argc, char** argv) {
         if (per_kernel) {
           for (std::size_t i = 0; i < layouts.size(); ++i) kernels[i].print(layouts[i].name, copy);
         }
+        for (std::size_t i = 0; i < layouts.size(); ++i)
+          if (phases[i] != nullptr && refused[i].empty()) phases[i]->print(layouts[i].name);
       } catch (const gpusort::Error& e) {
         std::printf("%-22s %6d  refused: %s\n", spec.c_str(), log2n, e.what());
       }

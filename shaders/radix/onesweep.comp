@@ -44,7 +44,7 @@
 // both its posts where q % k == 0 and a partition follows it, so that the next partition can
 // only pass it by recounting it; that one posts q's inclusive counts for it once it knows them
 // (its own exclusive counts), so that every word still ends the pass inclusive.
-// Extra #defines: those of tile.glsl; LOOKBACK_POLLS, WITHHOLD_POSTS (optional).
+// Extra #defines: those of tile.glsl (PHASE_CLOCK among them); LOOKBACK_POLLS, WITHHOLD_POSTS (optional).
 
 layout(local_size_x = GROUP_SIZE) in;
 
@@ -189,6 +189,12 @@ void sort_partition() {
     if (t == 0u) s_partition = atomicAdd(meta[META_TICKETS + u_pass], 1u);
     barrier();
     uint part = s_partition;  // ("partition" is a reserved word)
+#if PHASE_CLOCK
+    if (part % GPUSORT_RADIX_PHASE_EVERY == 0u)
+        g_phase_sample = (u_pass * ceil_div(partitions, GPUSORT_RADIX_PHASE_EVERY) + part / GPUSORT_RADIX_PHASE_EVERY) *
+                         GPUSORT_RADIX_PHASE_STAMPS;
+#endif
+    stamp_phase(GPUSORT_RADIX_PHASE_START);
     uint tile_first = part * TILE_SIZE;
     uint n_tile = min(TILE_SIZE, n - tile_first);
     uint padding = TILE_SIZE - n_tile;
@@ -238,6 +244,7 @@ void sort_partition() {
         stuck = S_STUCK;
         barrier();
     }
+    stamp_phase(GPUSORT_RADIX_PHASE_LOOK_BACK);
     scatter_tile(n_tile);
 }
 

@@ -90,4 +90,25 @@ shared uint s_area[AREA_WORDS > RANKING_WORDS ? AREA_WORDS : RANKING_WORDS];
 #define S_TMP(d) s_area[COUNTER_WORDS + 2u * RADIX + (d)]
 shared uint s_delta[RADIX];  // set by the kernel: tile position i of digit d goes to s_delta[d] + i
 
+// The phase clock (PHASE_CLOCK 1: onesweep.comp only, built for gpusort_radix_probe --phases
+// through a test hook, never for a sort of the library's): invocation 0 of every sampled
+// partition stamps the SM's clock where a barrier ends each phase of the tile, into the
+// layout of the shader interface's GPUSORT_RADIX_PHASE_*. The stamps measure when invocation 0
+// left each barrier, so a phase's time is the whole workgroup's, loads still in flight at a
+// barrier (values, until the scatter) excepted.
+#ifndef PHASE_CLOCK
+#define PHASE_CLOCK 0
+#endif
+#if PHASE_CLOCK
+layout(std430, binding = GPUSORT_RADIX_BINDING_PHASE_CLOCK) writeonly buffer PhaseClock { uvec2 phase_stamps[]; };
+#define NO_PHASE_SAMPLE 0xFFFFFFFFu
+uint g_phase_sample = NO_PHASE_SAMPLE;  // the partition's first stamp, if it is sampled
+void stamp_phase(uint phase) {
+    if (g_phase_sample != NO_PHASE_SAMPLE && gl_LocalInvocationIndex == 0u)
+        phase_stamps[g_phase_sample + phase] = clock2x32ARB();
+}
+#else
+#define stamp_phase(phase)
+#endif
+
 uint tile_position(uint j) { return subgroup_id() * (SUBGROUP_SIZE * K) + j * SUBGROUP_SIZE + lane_id(); }

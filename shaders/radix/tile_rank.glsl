@@ -88,6 +88,7 @@ void count_tile() {
     uint t = local_id();
     for (uint i = t; i < COUNTER_WORDS; i += GROUP_SIZE) s_area[i] = 0u;
     barrier();
+    stamp_phase(GPUSORT_RADIX_PHASE_LOAD);  // every invocation's digits were computed from its keys
     uint counters = subgroup_id() * HALF_RADIX;
     for (uint j = 0u; j < ROLLED(K); ++j) {
         uint d = row_digit(j);
@@ -95,6 +96,7 @@ void count_tile() {
     }
     barrier();
     sum_subgroup_counters();
+    stamp_phase(GPUSORT_RADIX_PHASE_HISTOGRAM);
 }
 
 // Each row's keys of one digit take the next slots of their subgroup's counter, in lane
@@ -122,4 +124,5 @@ void take_slots() {
 void rank_rows() {
     take_slots();
     barrier();
+    stamp_phase(GPUSORT_RADIX_PHASE_RANK);
 }

@@ -58,6 +58,7 @@ void scatter_tile_checked(uint n_tile, bool full) {
         }
         barrier();
     }
+    stamp_phase(GPUSORT_RADIX_PHASE_KEY_SCATTER);
 #if HAS_VALUES
     for (uint p = 0u; p < ROLLED(SCATTER_PARTS); ++p) {
         uint first = p * PART_SIZE;
@@ -71,6 +72,7 @@ void scatter_tile_checked(uint n_tile, bool full) {
         barrier();
     }
 #endif
+    stamp_phase(GPUSORT_RADIX_PHASE_VALUE_SCATTER);
 }
 
 void scatter_tile(uint n_tile) {

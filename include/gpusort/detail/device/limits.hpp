@@ -87,6 +87,10 @@ struct DeviceLimits {
   /// Compute units (NVIDIA: SMs, GL_SM_COUNT_NV of GL_NV_shader_thread_group); 0 where the
   /// context does not say. A sorter's DeviceFacts may override it (device_facts.hpp).
   std::uint32_t compute_units = 0;
+  /// GL_ARB_shader_clock on a desktop context of 4.5 or newer (its program is GLSL 4.50: glslang
+  /// declares the clock from there on): only gpusort_radix_probe --phases uses it
+  /// (radix::Config::phase_clock_buffer).
+  bool shader_clock = false;
   /// The compute limits above were lowered by DeviceFacts::clamp (test-only).
   DeviceClamp clamp = DeviceClamp::none;
   // Subgroups.
@@ -240,6 +244,8 @@ inline Status query_device_limits(DeviceLimits& limits) {
     glGetIntegerv(sm_count, &units);
     limits.compute_units = units > 0 ? static_cast<std::uint32_t>(units) : 0u;
   }
+  limits.shader_clock = !limits.es && (limits.major > 4 || (limits.major == 4 && limits.minor >= 5)) &&
+                        has_extension("GL_ARB_shader_clock");
   for (const char* name : {"llvmpipe", "softpipe", "SwiftShader"}) {
     if (limits.renderer.find(name) != std::string::npos) limits.software = true;
   }

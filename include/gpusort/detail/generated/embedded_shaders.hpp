@@ -1955,7 +1955,7 @@ inline constexpr const char* radix_onesweep_comp = R"gpusort_glsl(#line 1 36 // 
 // both its posts where q % k == 0 and a partition follows it, so that the next partition can
 // only pass it by recounting it; that one posts q's inclusive counts for it once it knows them
 // (its own exclusive counts), so that every word still ends the pass inclusive.
-// Extra #defines: those of tile.glsl; LOOKBACK_POLLS, WITHHOLD_POSTS (optional).
+// Extra #defines: those of tile.glsl (PHASE_CLOCK among them); LOOKBACK_POLLS, WITHHOLD_POSTS (optional).
 
 layout(local_size_x = GROUP_SIZE) in;
 
@@ -2100,6 +2100,12 @@ void sort_partition() {
     if (t == 0u) s_partition = atomicAdd(meta[META_TICKETS + u_pass], 1u);
     barrier();
     uint part = s_partition;  // ("partition" is a reserved word)
+#if PHASE_CLOCK
+    if (part % GPUSORT_RADIX_PHASE_EVERY == 0u)
+        g_phase_sample = (u_pass * ceil_div(partitions, GPUSORT_RADIX_PHASE_EVERY) + part / GPUSORT_RADIX_PHASE_EVERY) *
+                         GPUSORT_RADIX_PHASE_STAMPS;
+#endif
+    stamp_phase(GPUSORT_RADIX_PHASE_START);
     uint tile_first = part * TILE_SIZE;
     uint n_tile = min(TILE_SIZE, n - tile_first);
     uint padding = TILE_SIZE - n_tile;
@@ -2149,6 +2155,7 @@ void sort_partition() {
         stuck = S_STUCK;
         barrier();
     }
+    stamp_phase(GPUSORT_RADIX_PHASE_LOOK_BACK);
     scatter_tile(n_tile);
 }
 
@@ -2328,6 +2335,27 @@ shared uint s_area[AREA_WORDS > RANKING_WORDS ? AREA_WORDS : RANKING_WORDS];
 #define S_TMP(d) s_area[COUNTER_WORDS + 2u * RADIX + (d)]
 shared uint s_delta[RADIX];  // set by the kernel: tile position i of digit d goes to s_delta[d] + i
 
+// The phase clock (PHASE_CLOCK 1: onesweep.comp only, built for gpusort_radix_probe --phases
+// through a test hook, never for a sort of the library's): invocation 0 of every sampled
+// partition stamps the SM's clock where a barrier ends each phase of the tile, into the
+// layout of the shader interface's GPUSORT_RADIX_PHASE_*. The stamps measure when invocation 0
+// left each barrier, so a phase's time is the whole workgroup's, loads still in flight at a
+// barrier (values, until the scatter) excepted.
+#ifndef PHASE_CLOCK
+#define PHASE_CLOCK 0
+#endif
+#if PHASE_CLOCK
+layout(std430, binding = GPUSORT_RADIX_BINDING_PHASE_CLOCK) writeonly buffer PhaseClock { uvec2 phase_stamps[]; };
+#define NO_PHASE_SAMPLE 0xFFFFFFFFu
+uint g_phase_sample = NO_PHASE_SAMPLE;  // the partition's first stamp, if it is sampled
+void stamp_phase(uint phase) {
+    if (g_phase_sample != NO_PHASE_SAMPLE && gl_LocalInvocationIndex == 0u)
+        phase_stamps[g_phase_sample + phase] = clock2x32ARB();
+}
+#else
+#define stamp_phase(phase)
+#endif
+
 uint tile_position(uint j) { return subgroup_id() * (SUBGROUP_SIZE * K) + j * SUBGROUP_SIZE + lane_id(); }
 )gpusort_glsl";
 
@@ -2465,6 +2493,7 @@ void count_tile() {
     uint t = local_id();
     for (uint i = t; i < COUNTER_WORDS; i += GROUP_SIZE) s_area[i] = 0u;
     barrier();
+    stamp_phase(GPUSORT_RADIX_PHASE_LOAD);  // every invocation's digits were computed from its keys
     uint counters = subgroup_id() * HALF_RADIX;
     for (uint j = 0u; j < ROLLED(K); ++j) {
         uint d = row_digit(j);
@@ -2472,6 +2501,7 @@ void count_tile() {
     }
     barrier();
     sum_subgroup_counters();
+    stamp_phase(GPUSORT_RADIX_PHASE_HISTOGRAM);
 }
 
 // Each row's keys of one digit take the next slots of their subgroup's counter, in lane
@@ -2499,6 +2529,7 @@ void take_slots() {
 void rank_rows() {
     take_slots();
     barrier();
+    stamp_phase(GPUSORT_RADIX_PHASE_RANK);
 }
 )gpusort_glsl";
 
@@ -2564,6 +2595,7 @@ void scatter_tile_checked(uint n_tile, bool full) {
         }
         barrier();
     }
+    stamp_phase(GPUSORT_RADIX_PHASE_KEY_SCATTER);
 #if HAS_VALUES
     for (uint p = 0u; p < ROLLED(SCATTER_PARTS); ++p) {
         uint first = p * PART_SIZE;
@@ -2577,6 +2609,7 @@ void scatter_tile_checked(uint n_tile, bool full) {
         barrier();
     }
 #endif
+    stamp_phase(GPUSORT_RADIX_PHASE_VALUE_SCATTER);
 }
 
 void scatter_tile(uint n_tile) {

@@ -50,17 +50,23 @@ struct Config {
   /// that the next one must recount it (onesweep.comp WITHHOLD_POSTS, a program of its own);
   /// 0: off.
   std::uint32_t withhold_every = 0;
+  /// Probe mode (test_hooks()): the buffer Onesweep's tiles stamp their phases into
+  /// (onesweep.comp PHASE_CLOCK, a program of its own; the layout: shader_interface/radix.hpp
+  /// GPUSORT_RADIX_PHASE_*); 0: off, as in every sort outside gpusort_radix_probe --phases.
+  GLuint phase_clock_buffer = 0;
 };
 
 /// Test hooks, not part of the API: sorters constructed while a field is set plan with it
 /// (tests/radix/fallback_test.cpp, tests/radix/shapes_by_size_test.cpp). withhold_every:
 /// Config::withhold_every; defaults: a table to resolve with instead of defaults_table (size
 /// thresholds on any device); scatter_parts: Config::scatter_parts instead of the row's (0: the
-/// row's), for gpusort_radix_probe's grids.
+/// row's), for gpusort_radix_probe's grids; phase_clock_buffer: Config::phase_clock_buffer,
+/// for gpusort_radix_probe --phases (needs GL_ARB_shader_clock).
 struct TestHooks {
   std::uint32_t withhold_every = 0;
   const DefaultsTable* defaults = nullptr;
   std::uint32_t scatter_parts = 0;
+  GLuint phase_clock_buffer = 0;
 };
 
 inline TestHooks& test_hooks() {

@@ -73,11 +73,15 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
                                                                  : c.small_group;
   const std::uint32_t max_passes = (key_bytes * 8 + t.digit_bits - 1) / t.digit_bits;
   const bool real_subgroups = c.ranking == Ranking::ballots;
-  std::string prelude = glsl_prelude(c.device.glsl_target, tile_kernel && real_subgroups
-                                                        ? "#extension GL_KHR_shader_subgroup_basic : require\n"
-                                                          "#extension GL_KHR_shader_subgroup_ballot : require\n"
-                                                          "#extension GL_KHR_shader_subgroup_shuffle : require\n"
-                                                        : "");
+  const bool phase_clock = kernel == Kernel::onesweep && c.phase_clock_buffer != 0;
+  const std::string extensions = tile_kernel && real_subgroups ? "#extension GL_KHR_shader_subgroup_basic : require\n"
+                                                                 "#extension GL_KHR_shader_subgroup_ballot : require\n"
+                                                                 "#extension GL_KHR_shader_subgroup_shuffle : require\n"
+                                                               : "";
+  // The phase clock's program is GLSL 4.50 (glslang declares clock2x32ARB() from 4.50 on;
+  // DeviceLimits::shader_clock asks for a desktop 4.5 context).
+  std::string prelude = phase_clock ? "#version 450 core\n" + extensions + "#extension GL_ARB_shader_clock : require\n"
+                                    : glsl_prelude(c.device.glsl_target, extensions);
   // NVIDIA's compiler otherwise may keep small loops that index register arrays.
   prelude += "#pragma optionNV(unroll all)\n";
   const auto define = [&](const char* name, std::uint64_t value, const char* suffix = "u") {
@@ -114,6 +118,7 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   if (c.ranking == Ranking::emulated_ballots && emulated_size != c.subgroup_size)
     define("EMULATED_SUBGROUP_SIZE", emulated_size);
   if (kernel == RadixKernel::onesweep && c.withhold_every != 0) define("WITHHOLD_POSTS", 1, "");
+  if (phase_clock) define("PHASE_CLOCK", 1, "");
   // Software renderers build loops of constant trip counts as loops (common.glsl ROLLED).
   if (device_family(c.device) == DeviceFamily::software) define("ROLLED_LOOPS", 1, "");
   prelude += extra_source_fragment("RadixTuning", t.extra_shader_source);

@@ -129,7 +129,10 @@ class Runner {
     void onesweep_pass(std::uint32_t pass) const {
       use(Kernel::onesweep, bind_pass(pass % 2 == 0), pass, iota)
           .set(GPUSORT_RADIX_LOCATION_WITHHOLD_EVERY, c.withhold_every);  // test mode only
+      // Probe mode only: outside the bindings a sort restores, so unbound again after.
+      if (c.phase_clock_buffer != 0) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_RADIX_BINDING_PHASE_CLOCK, c.phase_clock_buffer);
       launch(Kernel::onesweep, pass, GPUSORT_RADIX_ARGUMENTS_PARTITION, plan.geometry.tiles);
+      if (c.phase_clock_buffer != 0) glBindBufferBase(GL_SHADER_STORAGE_BUFFER, GPUSORT_RADIX_BINDING_PHASE_CLOCK, 0);
     }
 
     /// Digit pass `pass` without forward-progress assumptions: upsweep, scan, downsweep.

@@ -143,6 +143,15 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   // forward-progress policy says.
   if (c.tuning.path == RadixPath::automatic) c.tuning.path = RadixPath::onesweep;
   c.withhold_every = test_hooks().withhold_every;
+  c.phase_clock_buffer = test_hooks().phase_clock_buffer;
+  if (c.phase_clock_buffer != 0) {
+    if (!limits.shader_clock)
+      return invalid("the phase clock (a test hook) needs GL_ARB_shader_clock on a desktop GL 4.5 context, which " +
+                     limits.renderer + " does not offer here");
+    if (limits.max_storage_bindings <= GPUSORT_RADIX_BINDING_PHASE_CLOCK)
+      return invalid("the phase clock (a test hook) needs shader storage binding " +
+                     std::to_string(GPUSORT_RADIX_BINDING_PHASE_CLOCK));
+  }
   resolved = c;
   return {};
 }

@@ -11,6 +11,7 @@ GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_META, 4)          // the meta buffer (bel
 GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_TILE_STATE, 5)    // Onesweep's partition status, or block digit counts
 GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_COUNT_BUFFER, 6)  // sort_indirect()'s count buffer (init.comp)
 GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_SUBGROUP_CHECK, GPUSORT_RADIX_BINDING_META)  // the subgroup check's word (common.hpp)
+GPUSORT_CONSTANT(GPUSORT_RADIX_BINDING_PHASE_CLOCK, 7)   // a probe's phase stamps (PHASE_CLOCK, below); past GPUSORT_BINDINGS_USED
 
 // --- Uniform locations every radix kernel declares (common.glsl) ----------------------------
 GPUSORT_CONSTANT(GPUSORT_RADIX_LOCATION_BASES, 0)            // uvec4: element offsets into the bound ranges
@@ -44,6 +45,21 @@ GPUSORT_CONSTANT(GPUSORT_RADIX_META_ARGUMENTS, 32u)   // init.comp's DispatchInd
 GPUSORT_CONSTANT(GPUSORT_RADIX_META_HISTOGRAMS, 48u)  // RADIX words per digit pass
 // Digit passes times bins never exceed 8 x 256 (digit_bits 4 .. 8, keys of up to 64 bits).
 GPUSORT_CONSTANT(GPUSORT_RADIX_META_WORDS, (GPUSORT_RADIX_META_HISTOGRAMS + 2048u))
+
+// --- The phase clock (onesweep.comp PHASE_CLOCK, a probe's test hook only) --------------------
+// Invocation 0 of every GPUSORT_RADIX_PHASE_EVERY-th partition of a digit pass stamps
+// clock2x32ARB() (a uvec2, low word first) at the tile's phase boundaries: sample s of pass p
+// (partition s * EVERY) writes uvec2s [(p * samples + s) * STAMPS, ... + STAMPS), samples =
+// ceil(partitions / EVERY). Stamp i ends phase i (stamp 0 starts the tile).
+GPUSORT_CONSTANT(GPUSORT_RADIX_PHASE_EVERY, 64u)
+GPUSORT_CONSTANT(GPUSORT_RADIX_PHASE_STAMPS, 8u)
+GPUSORT_CONSTANT(GPUSORT_RADIX_PHASE_START, 0u)          // the partition's ticket is known
+GPUSORT_CONSTANT(GPUSORT_RADIX_PHASE_LOAD, 1u)           // keys (and their digits) in registers
+GPUSORT_CONSTANT(GPUSORT_RADIX_PHASE_HISTOGRAM, 2u)      // the tile's digit counts and starts
+GPUSORT_CONSTANT(GPUSORT_RADIX_PHASE_RANK, 3u)           // counts posted, keys ranked
+GPUSORT_CONSTANT(GPUSORT_RADIX_PHASE_LOOK_BACK, 4u)      // every digit's start known (fallbacks included)
+GPUSORT_CONSTANT(GPUSORT_RADIX_PHASE_KEY_SCATTER, 5u)    // keys written
+GPUSORT_CONSTANT(GPUSORT_RADIX_PHASE_VALUE_SCATTER, 6u)  // values written (keys alone: as KEY_SCATTER)
 
 // --- init.comp's DispatchIndirectCommands (3 words each), by index --------------------------
 GPUSORT_CONSTANT(GPUSORT_RADIX_ARGUMENTS_HISTOGRAM, 0u)  // Onesweep histograms
