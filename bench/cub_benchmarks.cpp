@@ -167,6 +167,11 @@ constexpr CubCase kCases[] = {
      KeyDistribution::tile_depth},
     {"cub_radix/pairs_u32_u32_tiles", CubAlgorithm::radix, CubKey::u32, KeyKind::u32, true, 16,
      KeyDistribution::tile_depth},
+    // Keys with a digit that does not vary, beside radix/keys_u64_low32 and radix/pairs_f32_u32_narrow.
+    {"cub_radix/keys_u64_low32", CubAlgorithm::radix, CubKey::u64, KeyKind::u64, false, 0,
+     KeyDistribution::constant_digits},
+    {"cub_radix/pairs_f32_u32_narrow", CubAlgorithm::radix, CubKey::f32, KeyKind::f32, true, 0,
+     KeyDistribution::constant_digits},
     {"cub_merge/keys_u32", CubAlgorithm::merge, CubKey::u32, KeyKind::u32, false},
     {"cub_merge/pairs_u32_u32", CubAlgorithm::merge, CubKey::u32, KeyKind::u32, true},
 };

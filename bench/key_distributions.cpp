@@ -83,11 +83,30 @@ std::vector<std::uint32_t> tile_depth_words(KeyKind kind, std::size_t count) {
   return words;
 }
 
+std::vector<std::uint32_t> constant_digit_words(KeyKind kind, std::size_t count) {
+  if (kind != KeyKind::u64 && kind != KeyKind::f32) {
+    throw std::invalid_argument("keys with constant digits come as u64 (empty upper words) or f32 (one exponent) only");
+  }
+  std::mt19937_64 engine(0x3c6ef372fe94f82bULL ^ count);
+  std::vector<std::uint32_t> words(count * words_per_key(kind), 0u);
+  if (kind == KeyKind::u64) {
+    for (std::size_t i = 0; i < count; ++i) words[2 * i] = static_cast<std::uint32_t>(engine());
+  } else {
+    std::uniform_real_distribution<float> depth(16.0f, 32.0f);
+    for (std::size_t i = 0; i < count; ++i) {
+      const float value = depth(engine);
+      std::memcpy(&words[i], &value, sizeof value);
+    }
+  }
+  return words;
+}
+
 }  // namespace
 
 std::vector<std::uint32_t> key_words(KeyKind kind, KeyDistribution distribution, std::size_t count) {
   if (distribution == KeyDistribution::random) return random_words(kind, count);
   if (distribution == KeyDistribution::tile_depth) return tile_depth_words(kind, count);
+  if (distribution == KeyDistribution::constant_digits) return constant_digit_words(kind, count);
   if (kind != KeyKind::f32 && kind != KeyKind::u32) {
     throw std::invalid_argument("scene depths come as f32 or u32 keys only");
   }

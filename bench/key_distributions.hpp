@@ -30,6 +30,11 @@ enum class KeyDistribution {
   // families). As u32 keys: the tile alone, the two-step recipe's second sort, of
   // intersections already in depth order, stable by BitRange{0, 16} (the *_tiles u32 families).
   tile_depth,
+  // Keys with a digit that does not vary, which a radix pass need not rank (onesweep.comp
+  // copy_partition()). As u64 keys: random low words, upper words 0 (64-bit keys with empty
+  // upper bytes; the *_low32 families). As f32 keys: depths uniform in [16, 32), one exponent,
+  // so the top byte is 0x41 (a particle cloud 16-32 m away; the *_narrow families).
+  constant_digits,
 };
 
 // The screen of tile_depth: 1920 x 1080 pixels in 16 x 16 tiles (3D Gaussian splatting's
@@ -45,7 +50,7 @@ inline constexpr float kSceneFar = 1000.0f;
 
 // `count` keys of `kind` from `distribution`, words_per_key(kind) words each. Fixed seeds per
 // count: reruns and other machines (GL, CUDA, host) sort the same inputs. scene_depth takes f32
-// and u32 only; tile_depth u64 and u32.
+// and u32 only; tile_depth u64 and u32; constant_digits u64 and f32.
 std::vector<std::uint32_t> key_words(KeyKind kind, KeyDistribution distribution, std::size_t count);
 
 // `count` view depths in [kSceneNear, kSceneFar) of points uniform in a frustum's volume: the

@@ -180,6 +180,13 @@ void register_radix_benchmarks(BenchEnvironment& env) {
                                                gpusort::BitRange{0, 32 + kSplatTileBits}, KeyDistribution::tile_depth);
   register_radix<std::uint32_t, std::uint32_t>(env, "radix/pairs_u32_u32_tiles", KeyKind::u32, RadixPath::automatic,
                                                gpusort::BitRange{0, 16}, KeyDistribution::tile_depth);
+  // Keys with a digit that does not vary (KeyDistribution::constant_digits): a pass whose digit
+  // every key shares copies instead of ranking. 64-bit keys with empty upper words (four such
+  // passes of eight), and depths of one exponent with indices (one of four).
+  register_radix<std::uint64_t, void>(env, "radix/keys_u64_low32", KeyKind::u64, RadixPath::automatic, {},
+                                      KeyDistribution::constant_digits);
+  register_radix<float, std::uint32_t>(env, "radix/pairs_f32_u32_narrow", KeyKind::f32, RadixPath::automatic, {},
+                                       KeyDistribution::constant_digits);
   // The fallback every driver can run, next to the default path in the same run.
   register_radix<std::uint32_t, void>(env, "radix_rts/keys_u32", KeyKind::u32, RadixPath::reduce_then_scan);
   register_radix<std::uint32_t, std::uint32_t>(env, "radix_rts/pairs_u32_u32", KeyKind::u32,

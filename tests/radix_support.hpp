@@ -190,9 +190,14 @@ class RadixDispatchLog {
     return static_cast<std::size_t>(std::count(kernels.begin(), kernels.end(), kernel));
   }
 
-  // The fallback count of the sort that ran last (copied out on the GPU: the scratch may be
-  // immutable storage that cannot be mapped). Waits for the GPU.
-  std::uint32_t fallbacks() const {
+  // The fallback count of the sort that ran last. Waits for the GPU.
+  std::uint32_t fallbacks() const { return meta_word(gpusort::detail::GPUSORT_RADIX_META_FALLBACKS); }
+  // The passes of the sort that ran last that kept the order (bit p: pass p). Waits for the GPU.
+  std::uint32_t kept_passes() const { return meta_word(gpusort::detail::GPUSORT_RADIX_META_KEPT_PASSES); }
+
+  // Word `index` of the meta buffer of the sort that ran last (copied out on the GPU: the
+  // scratch may be immutable storage that cannot be mapped). Waits for the GPU.
+  std::uint32_t meta_word(std::uint32_t index) const {
     if (meta_ == 0) return 0;
     GlBuffer word(Bytes(4, 0));
     GLint read = 0, write = 0;
@@ -200,8 +205,7 @@ class RadixDispatchLog {
     glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &write);
     glBindBuffer(GL_COPY_READ_BUFFER, meta_);
     glBindBuffer(GL_COPY_WRITE_BUFFER, word.name());
-    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, gpusort::detail::GPUSORT_RADIX_META_FALLBACKS * 4, 0,
-                        4);
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(index) * 4, 0, 4);
     glBindBuffer(GL_COPY_READ_BUFFER, static_cast<GLuint>(read));
     glBindBuffer(GL_COPY_WRITE_BUFFER, static_cast<GLuint>(write));
     return from_bytes<std::uint32_t>(word.read(), 0, 1)[0];

@@ -45,19 +45,22 @@ class PhaseClock {
   }
 
   // Adds the stamps of the sort just run, and zeroes them for the next. A sampled tile whose
-  // stamps are missing or go back in time counts as bad and adds nothing.
+  // stamps are missing or go back in time counts as bad and adds nothing; one without any is a
+  // pass that kept the order (onesweep.comp copy_partition(), which stamps nothing).
   void collect() {
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     glBindBuffer(GL_COPY_WRITE_BUFFER, buffer_);
     glGetBufferSubData(GL_COPY_WRITE_BUFFER, 0, static_cast<GLsizeiptr>(words_.size() * 4), words_.data());
     for (std::size_t sample = 0; sample < passes_ * samples_; ++sample) {
       std::array<std::uint64_t, phases + 1> at{};
-      bool good = true;
+      bool good = true, none = true;
       for (std::size_t i = 0; i <= phases; ++i) {
         const std::uint32_t* word = &words_[(sample * stamps + i) * 2];
         at[i] = word[0] | std::uint64_t{word[1]} << 32;
         good = good && at[i] != 0 && (i == 0 || at[i] >= at[i - 1]);
+        none = none && at[i] == 0;
       }
+      if (none) continue;
       if (!good) {
         ++bad_;
         continue;

@@ -1,7 +1,8 @@
 // Digit histograms, counted in shared memory and added to the meta buffer's global ones.
 // ALL_PASSES 1 (Onesweep): one read of the keys counts the digits of every pass; each
 //   workgroup takes HISTOGRAM_KEYS keys, and also zeroes its share of the Onesweep status
-//   table, so that the first pass finds every partition's status "not ready".
+//   table, so that the first pass finds every partition's status "not ready". The last
+//   workgroup to finish marks the passes whose digit every key shares (META_KEPT_PASSES).
 // ALL_PASSES 0 (reduce-then-scan upsweep): the digits of pass u_pass in each block of
 //   u_tiles_per_block tiles, stored digit-major as tile_state[digit * blocks + block] (the
 //   scan turns them into offsets) and added to the pass's global histogram.
@@ -23,6 +24,9 @@ layout(location = GPUSORT_RADIX_LOCATION_END_BIT) uniform uint u_end_bit;       
 #define HISTOGRAM_WORDS RADIX
 #endif
 shared uint s_histogram[HISTOGRAM_WORDS];
+#if ALL_PASSES
+shared uint s_last_group;  // 1 in the last workgroup to finish
+#endif
 
 // Pass p's lowest key bit and digit mask for the bits [u_begin_bit, u_end_bit); passes past the
 // last count nothing.
@@ -115,4 +119,18 @@ void main() {
         tile_state[i * blocks + group] = c;
 #endif
     }
+#if ALL_PASSES
+    // The last workgroup to finish sees every count: it marks the passes whose digit every key
+    // shares (one bin holds all n), which keep the order (onesweep.comp copy_partition()). The
+    // counter only counts; nothing waits on it.
+    memoryBarrierBuffer();
+    barrier();
+    if (t == 0u) s_last_group = atomicAdd(meta[META_HISTOGRAMS_DONE], 1u) == groups - 1u ? 1u : 0u;
+    barrier();
+    if (s_last_group != 0u) {
+        memoryBarrierBuffer();
+        for (uint i = t; i < words; i += GROUP_SIZE)
+            if (meta[META_HISTOGRAMS + i] == n) atomicOr(meta[META_KEPT_PASSES], 1u << (i / RADIX));
+    }
+#endif
 }

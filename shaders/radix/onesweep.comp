@@ -167,6 +167,25 @@ void finish_digit(uint d, uint part, uint partitions, uint padding, bool posts, 
     s_delta[d] -= S_START(d);
 }
 
+// A pass that keeps the order: the upfront histogram found every key's digit of this pass in
+// one bin (histogram.comp; depths in a narrow range, 64-bit keys with empty upper bytes, a tile
+// field that does not vary), so no key moves. The partition copies its keys (mapped as the pass
+// maps them) and values to the same positions, without ranking or look-back: a copy's cost. It
+// still posts its status words inclusive, as every pass must end (the next pass reads them as
+// not ready). The flag is uniform: every workgroup reads the same word, written a dispatch ago.
+bool pass_keeps_order() { return ((meta[META_KEPT_PASSES] >> u_pass) & 1u) != 0u; }
+
+void copy_partition(uint part, uint tile_first, uint n_tile) {
+    uint t = gl_LocalInvocationIndex;
+    for (uint i = t; i < n_tile; i += GROUP_SIZE) {
+        store_dst_key(tile_first + i, last_pass_raw(load_key(tile_first + i)));
+#if HAS_VALUES
+        store_dst_value(tile_first + i, load_value(tile_first + i));
+#endif
+    }
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) status[part * RADIX + d] = status_word(INCLUSIVE, 0u);
+}
+
 // Digit d walks back on its own from partition `next`, `before` of its keys counted so far. One
 // that gives up leaves where it stopped in s_lookback_next and its sum so far in s_delta, for
 // the fallback rounds, which resume it here.
@@ -187,16 +206,21 @@ void sort_partition() {
     uint partitions = ceil_div(n, TILE_SIZE);
     if (linear_group_id() >= partitions) return;  // a split dispatch's extra workgroups
     if (t == 0u) s_partition = atomicAdd(meta[META_TICKETS + u_pass], 1u);
+    bool keeps_order = pass_keeps_order();  // loaded beside the ticket's atomic
     barrier();
     uint part = s_partition;  // ("partition" is a reserved word)
+    uint tile_first = part * TILE_SIZE;
+    uint n_tile = min(TILE_SIZE, n - tile_first);
+    if (keeps_order) {
+        copy_partition(part, tile_first, n_tile);
+        return;
+    }
 #if PHASE_CLOCK
     if (part % GPUSORT_RADIX_PHASE_EVERY == 0u)
         g_phase_sample = (u_pass * ceil_div(partitions, GPUSORT_RADIX_PHASE_EVERY) + part / GPUSORT_RADIX_PHASE_EVERY) *
                          GPUSORT_RADIX_PHASE_STAMPS;
 #endif
     stamp_phase(GPUSORT_RADIX_PHASE_START);
-    uint tile_first = part * TILE_SIZE;
-    uint n_tile = min(TILE_SIZE, n - tile_first);
     uint padding = TILE_SIZE - n_tile;
 #if WITHHOLD_POSTS
     bool posts = !withheld(part, partitions);

@@ -1527,6 +1527,8 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(#line 1 30 // sh
 
 #define META_COUNT GPUSORT_RADIX_META_COUNT
 #define META_FALLBACKS GPUSORT_RADIX_META_FALLBACKS
+#define META_KEPT_PASSES GPUSORT_RADIX_META_KEPT_PASSES
+#define META_HISTOGRAMS_DONE GPUSORT_RADIX_META_HISTOGRAMS_DONE
 #define META_TICKETS GPUSORT_RADIX_META_TICKETS
 #define META_ARGUMENTS GPUSORT_RADIX_META_ARGUMENTS
 #define META_HISTOGRAMS GPUSORT_RADIX_META_HISTOGRAMS
@@ -1699,7 +1701,8 @@ inline constexpr const char* radix_histogram_comp = R"gpusort_glsl(#line 1 33 //
 // Digit histograms, counted in shared memory and added to the meta buffer's global ones.
 // ALL_PASSES 1 (Onesweep): one read of the keys counts the digits of every pass; each
 //   workgroup takes HISTOGRAM_KEYS keys, and also zeroes its share of the Onesweep status
-//   table, so that the first pass finds every partition's status "not ready".
+//   table, so that the first pass finds every partition's status "not ready". The last
+//   workgroup to finish marks the passes whose digit every key shares (META_KEPT_PASSES).
 // ALL_PASSES 0 (reduce-then-scan upsweep): the digits of pass u_pass in each block of
 //   u_tiles_per_block tiles, stored digit-major as tile_state[digit * blocks + block] (the
 //   scan turns them into offsets) and added to the pass's global histogram.
@@ -1721,6 +1724,9 @@ layout(location = GPUSORT_RADIX_LOCATION_END_BIT) uniform uint u_end_bit;       
 #define HISTOGRAM_WORDS RADIX
 #endif
 shared uint s_histogram[HISTOGRAM_WORDS];
+#if ALL_PASSES
+shared uint s_last_group;  // 1 in the last workgroup to finish
+#endif
 
 // Pass p's lowest key bit and digit mask for the bits [u_begin_bit, u_end_bit); passes past the
 // last count nothing.
@@ -1813,6 +1819,20 @@ void main() {
         tile_state[i * blocks + group] = c;
 #endif
     }
+#if ALL_PASSES
+    // The last workgroup to finish sees every count: it marks the passes whose digit every key
+    // shares (one bin holds all n), which keep the order (onesweep.comp copy_partition()). The
+    // counter only counts; nothing waits on it.
+    memoryBarrierBuffer();
+    barrier();
+    if (t == 0u) s_last_group = atomicAdd(meta[META_HISTOGRAMS_DONE], 1u) == groups - 1u ? 1u : 0u;
+    barrier();
+    if (s_last_group != 0u) {
+        memoryBarrierBuffer();
+        for (uint i = t; i < words; i += GROUP_SIZE)
+            if (meta[META_HISTOGRAMS + i] == n) atomicOr(meta[META_KEPT_PASSES], 1u << (i / RADIX));
+    }
+#endif
 }
 )gpusort_glsl";
 
@@ -1854,6 +1874,8 @@ void main() {
     if (t == 0u) {
         meta[META_COUNT] = n;
         meta[META_FALLBACKS] = 0u;
+        meta[META_KEPT_PASSES] = 0u;
+        meta[META_HISTOGRAMS_DONE] = 0u;
         // Fewer than two elements are sorted already: every pass gets no workgroup.
         uint sorting = n < 2u ? 0u : 1u;
         uint tiles = ceil_div(n, TILE_SIZE) * sorting;
@@ -2078,6 +2100,25 @@ void finish_digit(uint d, uint part, uint partitions, uint padding, bool posts, 
     s_delta[d] -= S_START(d);
 }
 
+// A pass that keeps the order: the upfront histogram found every key's digit of this pass in
+// one bin (histogram.comp; depths in a narrow range, 64-bit keys with empty upper bytes, a tile
+// field that does not vary), so no key moves. The partition copies its keys (mapped as the pass
+// maps them) and values to the same positions, without ranking or look-back: a copy's cost. It
+// still posts its status words inclusive, as every pass must end (the next pass reads them as
+// not ready). The flag is uniform: every workgroup reads the same word, written a dispatch ago.
+bool pass_keeps_order() { return ((meta[META_KEPT_PASSES] >> u_pass) & 1u) != 0u; }
+
+void copy_partition(uint part, uint tile_first, uint n_tile) {
+    uint t = gl_LocalInvocationIndex;
+    for (uint i = t; i < n_tile; i += GROUP_SIZE) {
+        store_dst_key(tile_first + i, last_pass_raw(load_key(tile_first + i)));
+#if HAS_VALUES
+        store_dst_value(tile_first + i, load_value(tile_first + i));
+#endif
+    }
+    for (uint d = t; d < RADIX; d += GROUP_SIZE) status[part * RADIX + d] = status_word(INCLUSIVE, 0u);
+}
+
 // Digit d walks back on its own from partition `next`, `before` of its keys counted so far. One
 // that gives up leaves where it stopped in s_lookback_next and its sum so far in s_delta, for
 // the fallback rounds, which resume it here.
@@ -2098,16 +2139,21 @@ void sort_partition() {
     uint partitions = ceil_div(n, TILE_SIZE);
     if (linear_group_id() >= partitions) return;  // a split dispatch's extra workgroups
     if (t == 0u) s_partition = atomicAdd(meta[META_TICKETS + u_pass], 1u);
+    bool keeps_order = pass_keeps_order();  // loaded beside the ticket's atomic
     barrier();
     uint part = s_partition;  // ("partition" is a reserved word)
+    uint tile_first = part * TILE_SIZE;
+    uint n_tile = min(TILE_SIZE, n - tile_first);
+    if (keeps_order) {
+        copy_partition(part, tile_first, n_tile);
+        return;
+    }
 #if PHASE_CLOCK
     if (part % GPUSORT_RADIX_PHASE_EVERY == 0u)
         g_phase_sample = (u_pass * ceil_div(partitions, GPUSORT_RADIX_PHASE_EVERY) + part / GPUSORT_RADIX_PHASE_EVERY) *
                          GPUSORT_RADIX_PHASE_STAMPS;
 #endif
     stamp_phase(GPUSORT_RADIX_PHASE_START);
-    uint tile_first = part * TILE_SIZE;
-    uint n_tile = min(TILE_SIZE, n - tile_first);
     uint padding = TILE_SIZE - n_tile;
 #if WITHHOLD_POSTS
     bool posts = !withheld(part, partitions);

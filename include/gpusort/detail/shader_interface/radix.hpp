@@ -39,6 +39,8 @@ GPUSORT_CONSTANT(GPUSORT_RADIX_FLAG_IOTA, 4u)   // sort_indices(): the first pas
 // --- The meta buffer, in words -------------------------------------------------------------
 GPUSORT_CONSTANT(GPUSORT_RADIX_META_COUNT, 0u)
 GPUSORT_CONSTANT(GPUSORT_RADIX_META_FALLBACKS, 1u)    // Onesweep: partitions recounted by a later one (all passes)
+GPUSORT_CONSTANT(GPUSORT_RADIX_META_KEPT_PASSES, 2u)  // Onesweep: bit p set where every key has one digit in pass p
+GPUSORT_CONSTANT(GPUSORT_RADIX_META_HISTOGRAMS_DONE, 3u)  // Onesweep: histogram workgroups finished
 GPUSORT_CONSTANT(GPUSORT_RADIX_META_TICKETS, 16u)     // one ticket counter per digit pass
 GPUSORT_CONSTANT(GPUSORT_RADIX_MAX_PASSES, 16u)
 GPUSORT_CONSTANT(GPUSORT_RADIX_META_ARGUMENTS, 32u)   // init.comp's DispatchIndirectCommands (below)
