@@ -5,7 +5,8 @@
 // right, and every sampled partition of every digit pass must leave its seven stamps, in order,
 // where the shader interface's GPUSORT_RADIX_PHASE_* say; binding
 // GPUSORT_RADIX_BINDING_PHASE_CLOCK is empty again after the sort. Where it has not (ES
-// contexts), the hook makes construction fail with a message that names the extension.
+// contexts), the hook makes construction fail with a message that names the extension (run here
+// with the limits saying so).
 
 #include <gmock/gmock.h>
 
@@ -138,6 +139,20 @@ TEST_F(RadixPhaseClock, ClockOnlyInTheHooksProgram) {
   EXPECT_THAT(prelude(), ::testing::StartsWith("#version 450 core\n"));
   EXPECT_THAT(prelude(), ::testing::HasSubstr("#extension GL_ARB_shader_clock : require\n"));
   EXPECT_THAT(prelude(), ::testing::HasSubstr("#define PHASE_CLOCK 1\n"));
+}
+
+// Where the context has no GL_ARB_shader_clock (ES, or a driver without it: here the limits say
+// so), a tuning resolved under the hook is refused, with a message that names the extension.
+TEST_F(RadixPhaseClock, RefusedWithoutTheExtension) {
+  gpusort::detail::DeviceLimits limits = gpusort::detail::query_device_limits();
+  limits.shader_clock = false;
+  PhaseClockHook hook(1);
+  try {
+    (void)gpusort::detail::radix::make_config(radix_test_tuning(), limits, gpusort::detail::elements_of<std::uint32_t, void>());
+    ADD_FAILURE() << "the phase clock was accepted without GL_ARB_shader_clock";
+  } catch (const gpusort::Error& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("GL_ARB_shader_clock"));
+  }
 }
 
 }  // namespace
