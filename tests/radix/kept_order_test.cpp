@@ -6,7 +6,8 @@
 // std::stable_sort, and that exactly the passes whose digit is constant were marked: keys and
 // pairs, both orders, 32- and 64-bit and float keys, the first and the last pass kept (the key
 // mapping on load and store), every pass kept, sort_indices() (its first pass's values are the
-// indices), a BitRange and sort_range() at an unaligned element.
+// indices), a BitRange, sort_range() at an unaligned element, and fallbacks forced in the passes
+// that rank (a kept pass posts its status words for the next pass's look-back).
 
 #include <gmock/gmock.h>
 
@@ -16,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "radix/withheld_posts.hpp"
 #include "radix_support.hpp"
 
 namespace gpusort_test {
@@ -154,6 +156,21 @@ TEST_F(RadixKeptOrder, SortIndicesBitRangeAndRange) {
   radix_oracle(sorted_range, nullptr, Order::ascending);
   std::copy(sorted_range.begin(), sorted_range.end(), want.begin() + 3);
   EXPECT_TRUE(same_bits(from_bytes<std::uint32_t>(buffer.read(), 0, count + 8), want, "buffer"));
+}
+
+// Every other partition withholds its posts (tests/radix/fallback_test.cpp): the passes around
+// the kept one must recount, and their look-backs read the words the kept pass posted.
+TEST_F(RadixKeptOrder, KeptPassBetweenPassesWithFallbacksForced) {
+  for (std::uint32_t k : {2u, 3u}) {
+    auto pairs = withholding_sorter<std::uint32_t, std::uint32_t>(k);
+    const std::size_t count = 6 * pairs->tile_size() + 333;
+    const auto keys = keys_with_fixed_bits<std::uint32_t>(count, 0x00FF0000u, 0x00A50000u, 9);
+    const auto values = make_values(count, 9);
+    for (Order order : both_orders) {
+      SCOPED_TRACE("withhold every " + std::to_string(k));
+      ASSERT_TRUE(withheld_sort_ok(*pairs, k, keys, &values, order, {}, 4, 9));
+    }
+  }
 }
 
 }  // namespace
