@@ -74,14 +74,14 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   const std::uint32_t max_passes = (key_bytes * 8 + t.digit_bits - 1) / t.digit_bits;
   const bool real_subgroups = c.ranking == Ranking::ballots;
   const bool phase_clock = kernel == Kernel::onesweep && c.phase_clock_buffer != 0;
-  const std::string extensions = tile_kernel && real_subgroups ? "#extension GL_KHR_shader_subgroup_basic : require\n"
-                                                                 "#extension GL_KHR_shader_subgroup_ballot : require\n"
-                                                                 "#extension GL_KHR_shader_subgroup_shuffle : require\n"
-                                                               : "";
+  std::string extensions = tile_kernel && real_subgroups ? "#extension GL_KHR_shader_subgroup_basic : require\n"
+                                                           "#extension GL_KHR_shader_subgroup_ballot : require\n"
+                                                           "#extension GL_KHR_shader_subgroup_shuffle : require\n"
+                                                         : "";
+  if (phase_clock) extensions += "#extension GL_ARB_shader_clock : require\n";
   // The phase clock's program is GLSL 4.50 (glslang declares clock2x32ARB() from 4.50 on;
   // DeviceLimits::shader_clock asks for a desktop 4.5 context).
-  std::string prelude = phase_clock ? "#version 450 core\n" + extensions + "#extension GL_ARB_shader_clock : require\n"
-                                    : glsl_prelude(c.device.glsl_target, extensions);
+  std::string prelude = glsl_prelude(c.device.glsl_target, extensions, phase_clock ? 450 : 430);
   // NVIDIA's compiler otherwise may keep small loops that index register arrays.
   prelude += "#pragma optionNV(unroll all)\n";
   const auto define = [&](const char* name, std::uint64_t value, const char* suffix = "u") {
