@@ -192,8 +192,15 @@ class RadixDispatchLog {
 
   // The fallback count of the sort that ran last. Waits for the GPU.
   std::uint32_t fallbacks() const { return meta_word(gpusort::detail::GPUSORT_RADIX_META_FALLBACKS); }
-  // The passes of the sort that ran last that kept the order (bit p: pass p). Waits for the GPU.
-  std::uint32_t kept_passes() const { return meta_word(gpusort::detail::GPUSORT_RADIX_META_KEPT_PASSES); }
+  // The passes of the sort that ran last that kept the order (bit p: pass p), from the marks in
+  // their ticket counters. Waits for the GPU.
+  std::uint32_t kept_passes() const {
+    std::uint32_t kept = 0;
+    for (std::uint32_t p = 0; p < gpusort::detail::GPUSORT_RADIX_MAX_PASSES; ++p)
+      if (meta_word(gpusort::detail::GPUSORT_RADIX_META_TICKETS + p) >= gpusort::detail::GPUSORT_RADIX_TICKET_KEPT_ORDER)
+        kept |= 1u << p;
+    return kept;
+  }
 
   // Word `index` of the meta buffer of the sort that ran last (copied out on the GPU: the
   // scratch may be immutable storage that cannot be mapped). Waits for the GPU.

@@ -1,8 +1,9 @@
 // Digit histograms, counted in shared memory and added to the meta buffer's global ones.
 // ALL_PASSES 1 (Onesweep): one read of the keys counts the digits of every pass; each
 //   workgroup takes HISTOGRAM_KEYS keys, and also zeroes its share of the Onesweep status
-//   table, so that the first pass finds every partition's status "not ready". The last
-//   workgroup to finish marks the passes whose digit every key shares (META_KEPT_PASSES).
+//   table, so that the first pass finds every partition's status "not ready". The workgroup
+//   whose add brings a bin to n marks that pass as one whose digit every key shares, in the
+//   pass's ticket counter (TICKET_KEPT_ORDER).
 // ALL_PASSES 0 (reduce-then-scan upsweep): the digits of pass u_pass in each block of
 //   u_tiles_per_block tiles, stored digit-major as tile_state[digit * blocks + block] (the
 //   scan turns them into offsets) and added to the pass's global histogram.
@@ -24,9 +25,6 @@ layout(location = GPUSORT_RADIX_LOCATION_END_BIT) uniform uint u_end_bit;       
 #define HISTOGRAM_WORDS RADIX
 #endif
 shared uint s_histogram[HISTOGRAM_WORDS];
-#if ALL_PASSES
-shared uint s_last_group;  // 1 in the last workgroup to finish
-#endif
 
 // Pass p's lowest key bit and digit mask for the bits [u_begin_bit, u_end_bit); passes past the
 // last count nothing.
@@ -110,27 +108,28 @@ void main() {
     barrier();
     count_range(begin, end);
     barrier();
+#if ALL_PASSES
+    // Bins only grow: the add that brings one to n finds every key in it, so its pass keeps the
+    // order (onesweep.comp copy_partition()). Only a workgroup whose own keys all fall in one
+    // bin of a pass can be the one, so only such an add waits for its result; every other add
+    // returns nothing, as the adds of a histogram without the marks did (adds that all waited
+    // for their results, or a last workgroup that read every bin, cost sorts of random keys
+    // 1-6 % on the H200: bench/results/history.md).
+    uint keys_here = end - begin;
     for (uint i = t; i < words; i += GROUP_SIZE) {
         uint c = s_histogram[i];
-#if ALL_PASSES
-        if (c != 0u) atomicAdd(meta[META_HISTOGRAMS + i], c);
+        if (c == keys_here) {
+            if (atomicAdd(meta[META_HISTOGRAMS + i], c) + c == n)
+                atomicOr(meta[META_TICKETS + i / RADIX], TICKET_KEPT_ORDER);
+        } else if (c != 0u) {
+            atomicAdd(meta[META_HISTOGRAMS + i], c);
+        }
+    }
 #else
+    for (uint i = t; i < words; i += GROUP_SIZE) {
+        uint c = s_histogram[i];
         if (c != 0u) atomicAdd(meta[META_HISTOGRAMS + u_pass * RADIX + i], c);
         tile_state[i * blocks + group] = c;
-#endif
-    }
-#if ALL_PASSES
-    // The last workgroup to finish sees every count: it marks the passes whose digit every key
-    // shares (one bin holds all n), which keep the order (onesweep.comp copy_partition()). The
-    // counter only counts; nothing waits on it.
-    memoryBarrierBuffer();
-    barrier();
-    if (t == 0u) s_last_group = atomicAdd(meta[META_HISTOGRAMS_DONE], 1u) == groups - 1u ? 1u : 0u;
-    barrier();
-    if (s_last_group != 0u) {
-        memoryBarrierBuffer();
-        for (uint i = t; i < words; i += GROUP_SIZE)
-            if (meta[META_HISTOGRAMS + i] == n) atomicOr(meta[META_KEPT_PASSES], 1u << (i / RADIX));
     }
 #endif
 }

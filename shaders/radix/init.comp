@@ -34,8 +34,6 @@ void main() {
     if (t == 0u) {
         meta[META_COUNT] = n;
         meta[META_FALLBACKS] = 0u;
-        meta[META_KEPT_PASSES] = 0u;
-        meta[META_HISTOGRAMS_DONE] = 0u;
         // Fewer than two elements are sorted already: every pass gets no workgroup.
         uint sorting = n < 2u ? 0u : 1u;
         uint tiles = ceil_div(n, TILE_SIZE) * sorting;

@@ -172,9 +172,9 @@ void finish_digit(uint d, uint part, uint partitions, uint padding, bool posts, 
 // field that does not vary), so no key moves. The partition copies its keys (mapped as the pass
 // maps them) and values to the same positions, without ranking or look-back: a copy's cost. It
 // still posts its status words inclusive, as every pass must end (the next pass reads them as
-// not ready). The flag is uniform: every workgroup reads the same word, written a dispatch ago.
-bool pass_keeps_order() { return ((meta[META_KEPT_PASSES] >> u_pass) & 1u) != 0u; }
-
+// not ready). The histogram marks such a pass in its ticket counter, so the ticket's atomic
+// brings the mark at no cost: a flag of its own, read beside the ticket by one invocation or
+// beside the keys by all, cost sorts of random keys 2-15 % (bench/results/history.md).
 void copy_partition(uint part, uint tile_first, uint n_tile) {
     uint t = gl_LocalInvocationIndex;
     for (uint i = t; i < n_tile; i += GROUP_SIZE) {
@@ -206,15 +206,15 @@ void sort_partition() {
     uint partitions = ceil_div(n, TILE_SIZE);
     if (linear_group_id() >= partitions) return;  // a split dispatch's extra workgroups
     if (t == 0u) s_partition = atomicAdd(meta[META_TICKETS + u_pass], 1u);
-    bool keeps_order = pass_keeps_order();  // loaded beside the ticket's atomic
     barrier();
     uint part = s_partition;  // ("partition" is a reserved word)
-    uint tile_first = part * TILE_SIZE;
-    uint n_tile = min(TILE_SIZE, n - tile_first);
-    if (keeps_order) {
-        copy_partition(part, tile_first, n_tile);
+    if (part >= TICKET_KEPT_ORDER) {
+        part -= TICKET_KEPT_ORDER;
+        copy_partition(part, part * TILE_SIZE, min(TILE_SIZE, n - part * TILE_SIZE));
         return;
     }
+    uint tile_first = part * TILE_SIZE;
+    uint n_tile = min(TILE_SIZE, n - tile_first);
 #if PHASE_CLOCK
     if (part % GPUSORT_RADIX_PHASE_EVERY == 0u)
         g_phase_sample = (u_pass * ceil_div(partitions, GPUSORT_RADIX_PHASE_EVERY) + part / GPUSORT_RADIX_PHASE_EVERY) *

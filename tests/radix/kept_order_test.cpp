@@ -1,7 +1,8 @@
 // Onesweep passes that keep the order: where every key has the same digit in a pass (depths in a
 // narrow range, 64-bit keys with empty upper bytes, a field that does not vary), the upfront
-// histogram marks the pass (histogram.comp, the meta buffer's GPUSORT_RADIX_META_KEPT_PASSES) and
-// its partitions copy instead of ranking (onesweep.comp copy_partition()). Each case builds keys
+// histogram marks the pass (histogram.comp, in the pass's ticket counter:
+// GPUSORT_RADIX_TICKET_KEPT_ORDER) and its partitions copy instead of ranking (onesweep.comp
+// copy_partition()). Each case builds keys
 // whose digits are constant in chosen passes and checks the sort bit for bit against
 // std::stable_sort, and that exactly the passes whose digit is constant were marked: keys and
 // pairs, both orders, 32- and 64-bit and float keys, the first and the last pass kept (the key
@@ -82,6 +83,22 @@ class RadixKeptOrder : public GlTest {
     return std::make_unique<gpusort::RadixSorter<Key, Value>>(radix_test_tuning(tuning), nullptr, test_device_facts());
   }
 };
+
+// A digit constant within each histogram workgroup's keys but not across them: the workgroups
+// whose own keys all share a bin wait for their adds' results (histogram.comp), and none of those
+// adds may mark the pass; nor may the last of them, which leaves the bin below the count.
+TEST_F(RadixKeptOrder, DigitConstantWithinEachHistogramWorkgroupOnly) {
+  auto pair_sorter = sorter<std::uint32_t, std::uint32_t>();
+  const std::size_t block = pair_sorter->tuning().histogram_keys;
+  const std::size_t count = 3 * block + 1000;
+  auto keys = make_keys<std::uint32_t>(Distribution::random, count, 17);
+  for (std::size_t i = 0; i < count; ++i)  // the top byte: the workgroup's number (the last two alike)
+    keys[i] = (keys[i] & 0x00FFFFFFu) | (static_cast<std::uint32_t>(std::min<std::size_t>(i / block, 2)) << 24);
+  check(*pair_sorter, keys, true, Order::ascending, {}, 0u);
+  // And the same top byte in every workgroup: the add that completes the bin marks the pass.
+  for (auto& key : keys) key = (key & 0x00FFFFFFu) | 0x07000000u;
+  check(*pair_sorter, keys, true, Order::ascending, {}, 0b1000u);
+}
 
 TEST_F(RadixKeptOrder, ConstantDigitsOf32BitKeys) {
   auto keys_sorter = sorter<std::uint32_t>();

@@ -1527,8 +1527,7 @@ inline constexpr const char* radix_common_glsl = R"gpusort_glsl(#line 1 30 // sh
 
 #define META_COUNT GPUSORT_RADIX_META_COUNT
 #define META_FALLBACKS GPUSORT_RADIX_META_FALLBACKS
-#define META_KEPT_PASSES GPUSORT_RADIX_META_KEPT_PASSES
-#define META_HISTOGRAMS_DONE GPUSORT_RADIX_META_HISTOGRAMS_DONE
+#define TICKET_KEPT_ORDER GPUSORT_RADIX_TICKET_KEPT_ORDER
 #define META_TICKETS GPUSORT_RADIX_META_TICKETS
 #define META_ARGUMENTS GPUSORT_RADIX_META_ARGUMENTS
 #define META_HISTOGRAMS GPUSORT_RADIX_META_HISTOGRAMS
@@ -1701,8 +1700,9 @@ inline constexpr const char* radix_histogram_comp = R"gpusort_glsl(#line 1 33 //
 // Digit histograms, counted in shared memory and added to the meta buffer's global ones.
 // ALL_PASSES 1 (Onesweep): one read of the keys counts the digits of every pass; each
 //   workgroup takes HISTOGRAM_KEYS keys, and also zeroes its share of the Onesweep status
-//   table, so that the first pass finds every partition's status "not ready". The last
-//   workgroup to finish marks the passes whose digit every key shares (META_KEPT_PASSES).
+//   table, so that the first pass finds every partition's status "not ready". The workgroup
+//   whose add brings a bin to n marks that pass as one whose digit every key shares, in the
+//   pass's ticket counter (TICKET_KEPT_ORDER).
 // ALL_PASSES 0 (reduce-then-scan upsweep): the digits of pass u_pass in each block of
 //   u_tiles_per_block tiles, stored digit-major as tile_state[digit * blocks + block] (the
 //   scan turns them into offsets) and added to the pass's global histogram.
@@ -1724,9 +1724,6 @@ layout(location = GPUSORT_RADIX_LOCATION_END_BIT) uniform uint u_end_bit;       
 #define HISTOGRAM_WORDS RADIX
 #endif
 shared uint s_histogram[HISTOGRAM_WORDS];
-#if ALL_PASSES
-shared uint s_last_group;  // 1 in the last workgroup to finish
-#endif
 
 // Pass p's lowest key bit and digit mask for the bits [u_begin_bit, u_end_bit); passes past the
 // last count nothing.
@@ -1810,27 +1807,28 @@ void main() {
     barrier();
     count_range(begin, end);
     barrier();
+#if ALL_PASSES
+    // Bins only grow: the add that brings one to n finds every key in it, so its pass keeps the
+    // order (onesweep.comp copy_partition()). Only a workgroup whose own keys all fall in one
+    // bin of a pass can be the one, so only such an add waits for its result; every other add
+    // returns nothing, as the adds of a histogram without the marks did (adds that all waited
+    // for their results, or a last workgroup that read every bin, cost sorts of random keys
+    // 1-6 % on the H200: bench/results/history.md).
+    uint keys_here = end - begin;
     for (uint i = t; i < words; i += GROUP_SIZE) {
         uint c = s_histogram[i];
-#if ALL_PASSES
-        if (c != 0u) atomicAdd(meta[META_HISTOGRAMS + i], c);
+        if (c == keys_here) {
+            if (atomicAdd(meta[META_HISTOGRAMS + i], c) + c == n)
+                atomicOr(meta[META_TICKETS + i / RADIX], TICKET_KEPT_ORDER);
+        } else if (c != 0u) {
+            atomicAdd(meta[META_HISTOGRAMS + i], c);
+        }
+    }
 #else
+    for (uint i = t; i < words; i += GROUP_SIZE) {
+        uint c = s_histogram[i];
         if (c != 0u) atomicAdd(meta[META_HISTOGRAMS + u_pass * RADIX + i], c);
         tile_state[i * blocks + group] = c;
-#endif
-    }
-#if ALL_PASSES
-    // The last workgroup to finish sees every count: it marks the passes whose digit every key
-    // shares (one bin holds all n), which keep the order (onesweep.comp copy_partition()). The
-    // counter only counts; nothing waits on it.
-    memoryBarrierBuffer();
-    barrier();
-    if (t == 0u) s_last_group = atomicAdd(meta[META_HISTOGRAMS_DONE], 1u) == groups - 1u ? 1u : 0u;
-    barrier();
-    if (s_last_group != 0u) {
-        memoryBarrierBuffer();
-        for (uint i = t; i < words; i += GROUP_SIZE)
-            if (meta[META_HISTOGRAMS + i] == n) atomicOr(meta[META_KEPT_PASSES], 1u << (i / RADIX));
     }
 #endif
 }
@@ -1874,8 +1872,6 @@ void main() {
     if (t == 0u) {
         meta[META_COUNT] = n;
         meta[META_FALLBACKS] = 0u;
-        meta[META_KEPT_PASSES] = 0u;
-        meta[META_HISTOGRAMS_DONE] = 0u;
         // Fewer than two elements are sorted already: every pass gets no workgroup.
         uint sorting = n < 2u ? 0u : 1u;
         uint tiles = ceil_div(n, TILE_SIZE) * sorting;
@@ -2105,9 +2101,9 @@ void finish_digit(uint d, uint part, uint partitions, uint padding, bool posts, 
 // field that does not vary), so no key moves. The partition copies its keys (mapped as the pass
 // maps them) and values to the same positions, without ranking or look-back: a copy's cost. It
 // still posts its status words inclusive, as every pass must end (the next pass reads them as
-// not ready). The flag is uniform: every workgroup reads the same word, written a dispatch ago.
-bool pass_keeps_order() { return ((meta[META_KEPT_PASSES] >> u_pass) & 1u) != 0u; }
-
+// not ready). The histogram marks such a pass in its ticket counter, so the ticket's atomic
+// brings the mark at no cost: a flag of its own, read beside the ticket by one invocation or
+// beside the keys by all, cost sorts of random keys 2-15 % (bench/results/history.md).
 void copy_partition(uint part, uint tile_first, uint n_tile) {
     uint t = gl_LocalInvocationIndex;
     for (uint i = t; i < n_tile; i += GROUP_SIZE) {
@@ -2139,15 +2135,15 @@ void sort_partition() {
     uint partitions = ceil_div(n, TILE_SIZE);
     if (linear_group_id() >= partitions) return;  // a split dispatch's extra workgroups
     if (t == 0u) s_partition = atomicAdd(meta[META_TICKETS + u_pass], 1u);
-    bool keeps_order = pass_keeps_order();  // loaded beside the ticket's atomic
     barrier();
     uint part = s_partition;  // ("partition" is a reserved word)
-    uint tile_first = part * TILE_SIZE;
-    uint n_tile = min(TILE_SIZE, n - tile_first);
-    if (keeps_order) {
-        copy_partition(part, tile_first, n_tile);
+    if (part >= TICKET_KEPT_ORDER) {
+        part -= TICKET_KEPT_ORDER;
+        copy_partition(part, part * TILE_SIZE, min(TILE_SIZE, n - part * TILE_SIZE));
         return;
     }
+    uint tile_first = part * TILE_SIZE;
+    uint n_tile = min(TILE_SIZE, n - tile_first);
 #if PHASE_CLOCK
     if (part % GPUSORT_RADIX_PHASE_EVERY == 0u)
         g_phase_sample = (u_pass * ceil_div(partitions, GPUSORT_RADIX_PHASE_EVERY) + part / GPUSORT_RADIX_PHASE_EVERY) *

@@ -39,9 +39,10 @@ GPUSORT_CONSTANT(GPUSORT_RADIX_FLAG_IOTA, 4u)   // sort_indices(): the first pas
 // --- The meta buffer, in words -------------------------------------------------------------
 GPUSORT_CONSTANT(GPUSORT_RADIX_META_COUNT, 0u)
 GPUSORT_CONSTANT(GPUSORT_RADIX_META_FALLBACKS, 1u)    // Onesweep: partitions recounted by a later one (all passes)
-GPUSORT_CONSTANT(GPUSORT_RADIX_META_KEPT_PASSES, 2u)  // Onesweep: bit p set where every key has one digit in pass p
-GPUSORT_CONSTANT(GPUSORT_RADIX_META_HISTOGRAMS_DONE, 3u)  // Onesweep: histogram workgroups finished
 GPUSORT_CONSTANT(GPUSORT_RADIX_META_TICKETS, 16u)     // one ticket counter per digit pass
+// Onesweep: set in pass p's ticket counter (by the histogram) where every key has one digit in
+// pass p, so that each ticket carries it; partition indices stay below it.
+GPUSORT_CONSTANT(GPUSORT_RADIX_TICKET_KEPT_ORDER, 0x80000000u)
 GPUSORT_CONSTANT(GPUSORT_RADIX_MAX_PASSES, 16u)
 GPUSORT_CONSTANT(GPUSORT_RADIX_META_ARGUMENTS, 32u)   // init.comp's DispatchIndirectCommands (below)
 GPUSORT_CONSTANT(GPUSORT_RADIX_META_HISTOGRAMS, 48u)  // RADIX words per digit pass
