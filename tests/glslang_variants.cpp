@@ -283,8 +283,15 @@ void add_bitonic(Variants& v, const Profile& profile, const std::string& tuning_
 }
 
 void add_radix(Variants& v, const Profile& profile, const std::string& tuning_name, const RadixTuning& tuning,
-               const KeyLayout& layout) {
+               const KeyLayout& layout, bool staged = false) {
   gpusort::detail::radix::Config c;
+  // The table's staging switches (values after keys, whole 64-bit keys), which no row of the
+  // defaults table sets yet: the tile kernels of every tuning with both on, through the test hook.
+  const gpusort::detail::radix::TestHooks saved = gpusort::detail::radix::test_hooks();
+  if (staged) {
+    gpusort::detail::radix::test_hooks().values_after_keys = 1;
+    gpusort::detail::radix::test_hooks().whole_key_staging = 1;
+  }
   try {
     gpusort::detail::DeviceLimits limits = profile.limits;
     limits.vendor = profile.vendor;
@@ -292,8 +299,19 @@ void add_radix(Variants& v, const Profile& profile, const std::string& tuning_na
     const gpusort::detail::Elements elements{static_cast<std::uint32_t>(layout.kind), layout.key_bytes,
                                             layout.values ? 4u : 0u, layout.name.c_str()};
     c = gpusort::detail::radix::make_config(tuning, limits, elements);
+    gpusort::detail::radix::test_hooks() = saved;
   } catch (const gpusort::Error&) {
+    gpusort::detail::radix::test_hooks() = saved;
     ++v.configs_refused;
+    return;
+  }
+  if (staged) {
+    const std::string base = profile.name + "-" + tuning_name + "-" + layout.name + "-staged";
+    for (RadixKernel kernel : {RadixKernel::downsweep, RadixKernel::onesweep}) {
+      const ProgramSource program = gpusort::detail::radix::program_source(kernel, c);
+      v.add(std::string(program.kernel_name) + "-" + base, program,
+            {profile.name, "radix_" + tuning_name + "_staged", layout.name});
+    }
     return;
   }
   const char* ranking[] = {"shared_match", "emulated_ballots", "ballots"};
@@ -328,7 +346,10 @@ Variants variants_for(GlslTarget target) {
     profile.limits.glsl_target = target;
     for (const KeyLayout& layout : key_layouts()) {
       for (const auto& tuning : bitonic_tunings()) add_bitonic(v, profile, tuning.first, tuning.second, layout);
-      for (const auto& tuning : radix_tunings()) add_radix(v, profile, tuning.first, tuning.second, layout);
+      for (const auto& tuning : radix_tunings()) {
+        add_radix(v, profile, tuning.first, tuning.second, layout);
+        if (layout.values || layout.key_bytes == 8) add_radix(v, profile, tuning.first, tuning.second, layout, true);
+      }
     }
   }
   return v;

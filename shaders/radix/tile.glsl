@@ -12,14 +12,19 @@
 //   MASK_WORDS           1 where subgroups have at most 32 lanes (a lane set is a uint), else 4
 //   SCATTER_PARTS        parts the scatter passes the tile through s_area in (a divisor of
 //                        KEYS_PER_INVOCATION; see scatter_tile_checked())
-//   AREA_WORDS           max(TILE_SIZE / SCATTER_PARTS, per-subgroup digit counters + 3 * RADIX):
+//   AREA_WORDS           max(TILE_SIZE / SCATTER_PARTS (twice that with WHOLE_KEY_STAGING),
+//                        per-subgroup digit counters + 3 * RADIX):
 //                        the digit counts, starts and scan temporaries live in s_area above the
 //                        counters (dead once the scatter fills s_area), so a tile takes
 //                        AREA_WORDS + RADIX words (radix::Config::area_words)
 //   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
+//   WHOLE_KEY_STAGING    1: 64-bit keys pass the scatter's shared memory whole, two words a
+//                        slot; 0: a word at a time (see scatter_tile_checked())
+//   VALUES_AFTER_KEYS    1: values stay out of the tile's registers until its keys are written
+//                        (CUB's order; see scatter_tile_checked()); 0: they load with the keys
 // The host compiles tile_subgroups.glsl before this file and the phases after it.
-// Values load with the keys, before the look-back. Measured and rejected (see
-// bench/results/history.md): one-pass ranking, digit starts folded into the counters, a ballot per row.
+// Measured and rejected (see bench/results/history.md): one-pass ranking, digit starts folded
+// into the counters, a ballot per row.
 //
 // Layout and stability: subgroup w owns tile positions [w * S * K, (w + 1) * S * K) (S the
 // subgroup size, K keys per invocation); its lane l holds row j's key at w*S*K + j*S + l, so
@@ -73,8 +78,20 @@ uint g_ranks[K];
 uint rank_of(uint j) { return g_ranks[j]; }
 void set_rank(uint j, uint rank) { g_ranks[j] = rank; }
 #endif
+
+// Values: loaded with the keys, before the look-back, and held through ranking (0), or loaded
+// only once the keys are ranked and staged (1), so that the ranking's live state is the keys
+// alone and a larger tile keeps two workgroups a unit. Their source position comes from
+// s_value_first, read after a barrier, so that the compiler cannot hoist the loads above it
+// (the buffer is readonly and its address otherwise known at the kernel's top).
+#ifndef VALUES_AFTER_KEYS
+#define VALUES_AFTER_KEYS 0
+#endif
 #if HAS_VALUES
 uint g_values[K];
+#endif
+#if HAS_VALUES && VALUES_AFTER_KEYS
+shared uint s_value_first;  // the tile's first position (radix::tile_shared_bytes counts it)
 #endif
 
 // Per-subgroup digit counters (two 16-bit counts a word) while ranking; the scattered tile

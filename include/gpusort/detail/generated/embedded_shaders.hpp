@@ -2299,14 +2299,19 @@ inline constexpr const char* radix_tile_glsl = R"gpusort_glsl(#line 1 38 // shad
 //   MASK_WORDS           1 where subgroups have at most 32 lanes (a lane set is a uint), else 4
 //   SCATTER_PARTS        parts the scatter passes the tile through s_area in (a divisor of
 //                        KEYS_PER_INVOCATION; see scatter_tile_checked())
-//   AREA_WORDS           max(TILE_SIZE / SCATTER_PARTS, per-subgroup digit counters + 3 * RADIX):
+//   AREA_WORDS           max(TILE_SIZE / SCATTER_PARTS (twice that with WHOLE_KEY_STAGING),
+//                        per-subgroup digit counters + 3 * RADIX):
 //                        the digit counts, starts and scan temporaries live in s_area above the
 //                        counters (dead once the scatter fills s_area), so a tile takes
 //                        AREA_WORDS + RADIX words (radix::Config::area_words)
 //   SUBGROUP_SCAN        1: scan the digit counts with subgroup shuffles (see scan_counts())
+//   WHOLE_KEY_STAGING    1: 64-bit keys pass the scatter's shared memory whole, two words a
+//                        slot; 0: a word at a time (see scatter_tile_checked())
+//   VALUES_AFTER_KEYS    1: values stay out of the tile's registers until its keys are written
+//                        (CUB's order; see scatter_tile_checked()); 0: they load with the keys
 // The host compiles tile_subgroups.glsl before this file and the phases after it.
-// Values load with the keys, before the look-back. Measured and rejected (see
-// bench/results/history.md): one-pass ranking, digit starts folded into the counters, a ballot per row.
+// Measured and rejected (see bench/results/history.md): one-pass ranking, digit starts folded
+// into the counters, a ballot per row.
 //
 // Layout and stability: subgroup w owns tile positions [w * S * K, (w + 1) * S * K) (S the
 // subgroup size, K keys per invocation); its lane l holds row j's key at w*S*K + j*S + l, so
@@ -2360,8 +2365,20 @@ uint g_ranks[K];
 uint rank_of(uint j) { return g_ranks[j]; }
 void set_rank(uint j, uint rank) { g_ranks[j] = rank; }
 #endif
+
+// Values: loaded with the keys, before the look-back, and held through ranking (0), or loaded
+// only once the keys are ranked and staged (1), so that the ranking's live state is the keys
+// alone and a larger tile keeps two workgroups a unit. Their source position comes from
+// s_value_first, read after a barrier, so that the compiler cannot hoist the loads above it
+// (the buffer is readonly and its address otherwise known at the kernel's top).
+#ifndef VALUES_AFTER_KEYS
+#define VALUES_AFTER_KEYS 0
+#endif
 #if HAS_VALUES
 uint g_values[K];
+#endif
+#if HAS_VALUES && VALUES_AFTER_KEYS
+shared uint s_value_first;  // the tile's first position (radix::tile_shared_bytes counts it)
 #endif
 
 // Per-subgroup digit counters (two 16-bit counts a word) while ranking; the scattered tile
@@ -2405,11 +2422,16 @@ uint tile_position(uint j) { return subgroup_id() * (SUBGROUP_SIZE * K) + j * SU
 inline constexpr const char* radix_tile_load_glsl = R"gpusort_glsl(#line 1 39 // shaders/radix/tile_load.glsl
 // The tile's load phase (tile.glsl): its keys, their digits and their values into registers.
 
-// Loads the tile's keys (ordered), their digits and their values; positions at or past n_tile
-// are padding. `full`: n_tile is TILE_SIZE (a constant where inlined).
+// Loads the tile's keys (ordered), their digits and (unless VALUES_AFTER_KEYS) their values;
+// positions at or past n_tile are padding. `full`: n_tile is TILE_SIZE (a constant where inlined).
 void load_tile_checked(uint tile_first, uint n_tile, bool full) {
 #if RECOMPUTE_DIGITS
     g_tile_keys = n_tile;
+#endif
+#if HAS_VALUES && VALUES_AFTER_KEYS
+    // Read only after the ranking's barriers; the previous tile's last read of it (downsweep)
+    // came before its scatter's last barrier.
+    if (local_id() == 0u) s_value_first = tile_first;
 #endif
     for (uint j = 0u; j < ROLLED(K); ++j) {
         uint p = tile_position(j);
@@ -2418,7 +2440,7 @@ void load_tile_checked(uint tile_first, uint n_tile, bool full) {
 #if !RECOMPUTE_DIGITS
             g_digits[j] = digit_of(g_keys[j]);
 #endif
-#if HAS_VALUES
+#if HAS_VALUES && !VALUES_AFTER_KEYS
             g_values[j] = load_value(tile_first + p);
 #endif
         } else {
@@ -2426,7 +2448,7 @@ void load_tile_checked(uint tile_first, uint n_tile, bool full) {
 #if !RECOMPUTE_DIGITS
             g_digits[j] = RADIX - 1u;
 #endif
-#if HAS_VALUES
+#if HAS_VALUES && !VALUES_AFTER_KEYS
             g_values[j] = 0u;
 #endif
         }
@@ -2593,6 +2615,21 @@ bool in_part(uint rank, uint first, out uint slot) {
     return SCATTER_PARTS == 1u || slot < PART_SIZE;
 }
 
+#ifndef WHOLE_KEY_STAGING
+#define WHOLE_KEY_STAGING 0
+#endif
+#if KEY_WORDS == 2 && WHOLE_KEY_STAGING
+// Stages each ranked key in the part from `first` whole, at its rank's two s_area words.
+void stage_keys(uint first) {
+    uint slot;
+    for (uint j = 0u; j < ROLLED(K); ++j)
+        if (in_part(rank_of(j), first, slot)) {
+            s_area[2u * slot] = g_keys[j].x;
+            s_area[2u * slot + 1u] = g_keys[j].y;
+        }
+}
+KEY staged_key(uint slot) { return uvec2(s_area[2u * slot], s_area[2u * slot + 1u]); }
+#else
 #if KEY_WORDS == 2
 uint key_word(KEY key, uint word) { return word == 0u ? key.x : key.y; }
 #else
@@ -2606,13 +2643,48 @@ void stage_key_words(uint first, uint word) {
     for (uint j = 0u; j < ROLLED(K); ++j)
         if (in_part(rank_of(j), first, slot)) s_area[slot] = key_word(g_keys[j], word);
 }
+#endif
 
+#if HAS_VALUES && VALUES_AFTER_KEYS
+// Loads the tile's values into registers the ranking no longer needs, row j's from tile
+// position tile_position(j) (padding 0). Called after a barrier: s_value_first makes the loads
+// wait for it.
+void load_tile_values(uint n_tile, bool full) {
+    uint first = s_value_first;
+    for (uint j = 0u; j < ROLLED(K); ++j) {
+        uint p = tile_position(j);
+        if (full || p < n_tile) g_values[j] = load_value(first + p);
+        else g_values[j] = 0u;
+    }
+}
+
+// The digit of each staged key the invocation wrote, four 8-bit digits a word (RADIX_BITS is
+// at most 8), by row of the staged tile.
+uint g_digit_quads[(K + 3u) / 4u];
+#define STAGED_DIGIT(r) ((g_digit_quads[(r) >> 2u] >> (((r) & 3u) << 3u)) & 0xFFu)
+#endif
+
+// With VALUES_AFTER_KEYS (CUB's Onesweep order), nothing of the values is live while the keys
+// rank and look back: the values load after the last key part is staged, so their loads fly
+// while the keys are written, and each staged key's digit (four a word) is all the value
+// scatter keeps of the keys: a value's destination is s_delta[digit] + its tile position, as
+// its key's was. Otherwise the values were loaded with the keys and each key's destination is
+// kept.
 void scatter_tile_checked(uint n_tile, bool full) {
     uint t = local_id();
+#if HAS_VALUES && VALUES_AFTER_KEYS
+    for (uint q = 0u; q < ROLLED((K + 3u) / 4u); ++q) g_digit_quads[q] = 0u;
+#define VALUE_DESTINATION(r, i) (s_delta[STAGED_DIGIT(r)] + (i))
+#else
     uint destination[K];
+#define VALUE_DESTINATION(r, i) destination[r]
+#endif
     uint slot;
     for (uint p = 0u; p < ROLLED(SCATTER_PARTS); ++p) {
         uint first = p * PART_SIZE;
+#if KEY_WORDS == 2 && WHOLE_KEY_STAGING
+        stage_keys(first);
+#else
 #if KEY_WORDS == 2
         // Word by word: the low words first, read back into registers, then the high words.
         uint low[PART_ROWS];
@@ -2622,17 +2694,29 @@ void scatter_tile_checked(uint n_tile, bool full) {
         barrier();
 #endif
         stage_key_words(first, 0u);
+#endif
         barrier();
+#if HAS_VALUES && VALUES_AFTER_KEYS
+        if (p == SCATTER_PARTS - 1u) load_tile_values(n_tile, full);
+#endif
         for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) {
             uint i = first + j * GROUP_SIZE + t;
             if (full || i < n_tile) {
-#if KEY_WORDS == 2
+#if KEY_WORDS == 2 && WHOLE_KEY_STAGING
+                KEY key = staged_key(i - first);
+#elif KEY_WORDS == 2
                 KEY key = uvec2(s_area[i - first], low[j]);
 #else
                 KEY key = s_area[i - first];
 #endif
-                destination[p * PART_ROWS + j] = s_delta[digit_of(key)] + i;
-                store_dst_key(destination[p * PART_ROWS + j], last_pass_raw(key));
+                uint digit = digit_of(key);
+                uint r = p * PART_ROWS + j;
+#if HAS_VALUES && VALUES_AFTER_KEYS
+                g_digit_quads[r >> 2u] |= digit << ((r & 3u) << 3u);
+#else
+                destination[r] = s_delta[digit] + i;
+#endif
+                store_dst_key(s_delta[digit] + i, last_pass_raw(key));
             }
         }
         barrier();
@@ -2646,12 +2730,13 @@ void scatter_tile_checked(uint n_tile, bool full) {
         barrier();
         for (uint j = 0u; j < ROLLED(PART_ROWS); ++j) {
             uint i = first + j * GROUP_SIZE + t;
-            if (full || i < n_tile) store_dst_value(destination[p * PART_ROWS + j], s_area[i - first]);
+            if (full || i < n_tile) store_dst_value(VALUE_DESTINATION(p * PART_ROWS + j, i), s_area[i - first]);
         }
         barrier();
     }
 #endif
     stamp_phase(GPUSORT_RADIX_PHASE_VALUE_SCATTER);
+#undef VALUE_DESTINATION
 }
 
 void scatter_tile(uint n_tile) {

@@ -35,6 +35,8 @@ struct Config {
   std::uint32_t area_words = 0;      // tile.glsl AREA_WORDS
   std::uint32_t scatter_parts = 1;   // tile.glsl SCATTER_PARTS (Defaults::scatter_parts)
   bool lean_registers = false;       // tile.glsl PACK_RANKS and RECOMPUTE_DIGITS (Defaults::lean_registers)
+  bool values_after_keys = false;    // tile.glsl VALUES_AFTER_KEYS, sorts with values only (Defaults::values_after_keys)
+  bool whole_key_staging = false;    // tile.glsl WHOLE_KEY_STAGING, 64-bit keys only (Defaults::whole_key_staging)
   std::uint64_t shared_bytes = 0;    // shared memory of the tile kernels
   /// scan.comp: up to this many blocks one workgroup walks them, an invocation per digit. On
   /// GPUs a walk of dependent loads is slow (32); llvmpipe starts workgroups slowly (4096).
@@ -61,12 +63,16 @@ struct Config {
 /// Config::withhold_every; defaults: a table to resolve with instead of defaults_table (size
 /// thresholds on any device); scatter_parts: Config::scatter_parts instead of the row's (0: the
 /// row's), for gpusort_radix_probe's grids; phase_clock_buffer: Config::phase_clock_buffer,
-/// for gpusort_radix_probe --phases (needs GL_ARB_shader_clock).
+/// for gpusort_radix_probe --phases (needs GL_ARB_shader_clock); values_after_keys:
+/// Config::values_after_keys instead of the row's (-1: the row's; 0 off, 1 on), for the probe's
+/// grids; whole_key_staging: likewise Config::whole_key_staging.
 struct TestHooks {
   std::uint32_t withhold_every = 0;
   const DefaultsTable* defaults = nullptr;
   std::uint32_t scatter_parts = 0;
   GLuint phase_clock_buffer = 0;
+  int values_after_keys = -1;
+  int whole_key_staging = -1;
 };
 
 inline TestHooks& test_hooks() {
@@ -78,14 +84,15 @@ inline TestHooks& test_hooks() {
 /// digit counts, starts and scan temporaries), s_delta, the downsweep's s_base or Onesweep's
 /// s_lookback_next and, without real subgroups (tile_subgroups.glsl), a word per invocation for shuffles plus
 /// the row's digits (shared match: a word per invocation) or the ballot words (emulated
-/// ballots: digit_bits words per 32 invocations).
+/// ballots: digit_bits words per 32 invocations), and with values after keys the word that holds
+/// the tile's first position (s_value_first).
 inline std::uint64_t tile_shared_bytes(const Config& c) {
   const std::uint64_t radix = std::uint64_t{1} << c.tuning.digit_bits;
   const std::uint64_t group = c.tuning.workgroup_size;
   const std::uint64_t lanes = c.ranking == Ranking::ballots            ? 0
                               : c.ranking == Ranking::emulated_ballots ? group + c.tuning.digit_bits * group / 32
                                                                        : 2 * group;
-  return 4 * (c.area_words + 2 * radix + lanes);
+  return 4 * (c.area_words + 2 * radix + lanes + (c.values_after_keys ? 1 : 0));
 }
 
 /// What every radix kernel needs of the device, whatever the tuning: storage blocks per

@@ -46,6 +46,13 @@ struct Defaults {
   /// Whole-shape rows: ranks packed two a word and digits taken from the keys again (tile.glsl
   /// PACK_RANKS, RECOMPUTE_DIGITS), fewer registers for some more instructions.
   bool lean_registers = false;
+  /// Sorts with values: the values load only once the keys are ranked and staged (tile.glsl
+  /// VALUES_AFTER_KEYS), so that the ranking and look-back hold keys alone.
+  bool values_after_keys = false;
+  /// 64-bit keys: the scatter stages whole keys (two words a slot, one sweep and a barrier pair
+  /// a part) rather than a word at a time (tile.glsl WHOLE_KEY_STAGING): a part takes twice the
+  /// words.
+  bool whole_key_staging = false;
 };
 
 using Devices = DefaultsFor::Devices;

@@ -105,6 +105,8 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   define("MASK_WORDS", c.subgroup_size <= 32 ? 1 : 4, "");
   define("AREA_WORDS", c.area_words);
   define("SCATTER_PARTS", c.scatter_parts);
+  if (c.values_after_keys) define("VALUES_AFTER_KEYS", 1, "");  // only where set
+  if (c.whole_key_staging) define("WHOLE_KEY_STAGING", 1, "");
   if (c.lean_registers) {  // only where set: gpusort_radix_probe sets them by extra_shader_source too
     define("PACK_RANKS", 1, "");
     define("RECOMPUTE_DIGITS", 1, "");

@@ -41,6 +41,10 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   c.serial_scan_blocks = row.serial_scan_blocks;
   const std::uint32_t parts = test_hooks().scatter_parts != 0 ? test_hooks().scatter_parts : row.scatter_parts;
   c.lean_registers = row.lean_registers;
+  c.values_after_keys = has_values && (test_hooks().values_after_keys >= 0 ? test_hooks().values_after_keys != 0
+                                                                           : row.values_after_keys);
+  c.whole_key_staging = key_bytes == 8 && (test_hooks().whole_key_staging >= 0 ? test_hooks().whole_key_staging != 0
+                                                                               : row.whole_key_staging);
   // The small kernels (init, scan, upsweep, copy): 256 invocations, or the device's most.
   c.small_group = max_small_group;
   while (c.small_group > limits.max_invocations) c.small_group /= 2;
@@ -75,10 +79,10 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   const auto shape = [&] {
     c.tile_size = t.workgroup_size * t.keys_per_invocation;
     c.scatter_parts = t.keys_per_invocation % parts == 0 ? parts : 1;
-    // A part of the tile, or the per-subgroup counters plus S_COUNT, S_START and S_TMP
-    // (tile.glsl's s_area).
+    // A part of the tile (two words a key where whole 64-bit keys are staged), or the
+    // per-subgroup counters plus S_COUNT, S_START and S_TMP (tile.glsl's s_area).
     const std::uint32_t subgroups = t.workgroup_size / c.subgroup_size;
-    c.area_words = (std::max)(c.tile_size / c.scatter_parts,
+    c.area_words = (std::max)(c.tile_size / c.scatter_parts * (c.whole_key_staging ? 2 : 1),
                             subgroups * ((1u << t.digit_bits) / 2) + 3 * (1u << t.digit_bits));
     c.tuning = t;
     c.shared_bytes = tile_shared_bytes(c);
@@ -187,7 +191,8 @@ inline bool same_shape(const Config& a, const Config& b) {
          s.histogram_keys == t.histogram_keys && s.use_subgroups == t.use_subgroups && a.ranking == b.ranking &&
          a.subgroup_size == b.subgroup_size && a.serial_scan_blocks == b.serial_scan_blocks &&
          a.histogram_group == b.histogram_group && a.scatter_parts == b.scatter_parts &&
-         a.lean_registers == b.lean_registers;
+         a.lean_registers == b.lean_registers && a.values_after_keys == b.values_after_keys &&
+         a.whole_key_staging == b.whole_key_staging;
 }
 
 /// The configs of a sorter of `elements` with `tuning` on `device`, into `configs`: the first
