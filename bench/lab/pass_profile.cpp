@@ -26,6 +26,7 @@
 #include "headless_context.hpp"  // glad's GL declarations first
 #include "gpu_warm_up.hpp"
 #include "pass_timers.hpp"
+#include "program_resources.hpp"
 #include "sort_buffers.hpp"
 #include "tuning_variants.hpp"
 
@@ -68,40 +69,10 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-// Prints the lines of each compiled program's driver binary that state its resources
-// (NVIDIA's binaries carry their assembly as text): registers, local memory, shared memory.
-class ResourceReport : public gpusort::ProgramCache {
- public:
-  bool load(const std::string&, std::vector<std::uint8_t>&, std::uint32_t&) override { return false; }
-  void store(const std::string& key, const std::vector<std::uint8_t>& binary, std::uint32_t) override {
-    std::string text;
-    std::printf("  program %s (%zu bytes):", key.substr(0, 24).c_str(), binary.size());
-    for (std::uint8_t byte : binary) {
-      if (byte >= 32 && byte < 127) {
-        text.push_back(static_cast<char>(byte));
-        continue;
-      }
-      if (text.size() >= 6 && (text.find("reg") != std::string::npos || text.find("lmem") != std::string::npos ||
-                               text.find("smem") != std::string::npos || text.find("REG") != std::string::npos ||
-                               text.find("shared") != std::string::npos || text.find("instructions") != std::string::npos))
-        std::printf(" [%s]", text.substr(0, 120).c_str());
-      text.clear();
-    }
-    std::printf("\n");
-    if (const char* directory = std::getenv("GPUSORT_PROFILE_DUMP")) {
-      const std::string path = std::string(directory) + "/" + key + ".bin";
-      if (FILE* file = std::fopen(path.c_str(), "wb")) {
-        std::fwrite(binary.data(), 1, binary.size(), file);
-        std::fclose(file);
-      }
-    }
-  }
-};
-
 template <class Key, class Value>
 void profile(gpusort_bench::SortBuffers& buffers, std::size_t count, int repetitions, const char* variant,
              const gpusort_bench::VariantSettings& settings, double copy_gbs) {
-  ResourceReport report;
+  gpusort_bench::ProgramResources report;
   gpusort::BitonicSorter<Key, Value> sorter(settings.tuning, &report, settings.device);
   sorter.set_pass_observer(pass_profile::record);
   const std::size_t key_words = sizeof(Key) / 4;

@@ -5,6 +5,9 @@
 // checked against std::stable_sort ('!' marks a difference, '?' a result not checked).
 // FLAGS, before the numbers:
 //   --unchecked          no std::stable_sort check (it takes seconds at 2^24); results print '?'
+//   --resources          each program the sorters build prints its driver binary's resource lines
+//                        (registers, local and shared memory: NVIDIA; bench/lab/program_resources.hpp),
+//                        and with GPUSORT_PROFILE_DUMP=DIR writes the binary to DIR
 //   --check-max-log2=N   check only sizes up to 2^N (at 2^26 a check takes 10+ s a layout)
 //   --emulate-subgroups=N  DeviceFacts::emulated_subgroup_size = N: on a device without subgroups
 //                        (llvmpipe) the ballot ranking runs with N-lane subgroups emulated, so
@@ -30,7 +33,10 @@
 // (Onesweep's look-back polls before a fallback, onesweep.comp LOOKBACK_POLLS) and withhold
 // (the test mode gpusort::detail::radix::test_hooks: every k-th partition withholds its status
 // posts, so the next one recounts it) and parts (the tile scatter's parts through shared
-// memory, test_hooks().scatter_parts: tiles that need only a part's shared memory). Onesweep lines end with each
+// memory, test_hooks().scatter_parts: tiles that need only a part's shared memory) and vak
+// (0/1: values loaded after the keys are ranked, tile.glsl VALUES_AFTER_KEYS, instead of the
+// row's: test_hooks().values_after_keys) and wide (0/1: 64-bit keys staged whole,
+// WHOLE_KEY_STAGING: test_hooks().whole_key_staging). Onesweep lines end with each
 // layout's mean fallback recounts per sort (all passes), read from the sorter's meta buffer
 // after each timed sort. A layout a variant cannot run prints "refused" in its cell and the
 // reason below the line.
@@ -60,6 +66,7 @@
 #include "headless_context.hpp"
 #include "key_distributions.hpp"
 #include "pass_timers.hpp"
+#include "program_resources.hpp"
 #include "radix_occupancy.hpp"
 #include "radix_phases.hpp"
 #include "uvec4_copy.hpp"
@@ -70,6 +77,7 @@ using gpusort_support::GlBuffer;
 using gpusort_support::GpuTimer;
 
 bool g_unchecked = false;    // --unchecked
+bool g_resources = false;    // --resources
 int g_check_max_log2 = 64;  // --check-max-log2
 gpusort::DeviceFacts g_facts;  // --emulate-subgroups
 
@@ -122,6 +130,8 @@ struct Variant {
   gpusort::RadixTuning tuning;
   std::uint32_t withhold = 0;
   std::uint32_t scatter_parts = 0;
+  int values_after_keys = -1;
+  int whole_key_staging = -1;
 };
 
 Variant parse_variant(const std::string& spec) {
@@ -147,6 +157,8 @@ Variant parse_variant(const std::string& spec) {
     else if (field == "polls") t.extra_shader_source += "#define LOOKBACK_POLLS " + std::to_string(number) + "u\n";
     else if (field == "withhold") v.withhold = number;
     else if (field == "parts") v.scatter_parts = number;
+    else if (field == "vak") v.values_after_keys = number != 0 ? 1 : 0;
+    else if (field == "wide") v.whole_key_staging = number != 0 ? 1 : 0;
     else throw gpusort::Error("unknown variant field '" + field + "'");
     start = end + 1;
   }
@@ -168,6 +180,8 @@ class HookScope {
   explicit HookScope(const Variant& v) : saved_(gpusort::detail::radix::test_hooks()) {
     gpusort::detail::radix::test_hooks().withhold_every = v.withhold;
     gpusort::detail::radix::test_hooks().scatter_parts = v.scatter_parts;
+    gpusort::detail::radix::test_hooks().values_after_keys = v.values_after_keys;
+    gpusort::detail::radix::test_hooks().whole_key_staging = v.whole_key_staging;
   }
   ~HookScope() { gpusort::detail::radix::test_hooks() = saved_; }
   HookScope(const HookScope&) = delete;
@@ -262,7 +276,8 @@ double time_sorts(const Variant& variant, const std::vector<std::uint32_t>& word
   Sorter sorter = [&] {
     HookScope scope(variant);
     if (phases != nullptr) gpusort::detail::radix::test_hooks().phase_clock_buffer = phases->name();
-    return Sorter(variant.tuning, nullptr, g_facts);
+    static gpusort_bench::ProgramResources resources;
+    return Sorter(variant.tuning, g_resources ? &resources : nullptr, g_facts);
   }();
   if (phases != nullptr) phases->size_for(n, sorter.plan(n));
   GLuint meta = 0;
@@ -450,6 +465,7 @@ int main(int argc, char** argv) {
         return flag.compare(0, length, name) == 0 ? argv[arg] + length : nullptr;
       };
       if (flag == "--unchecked") g_unchecked = true;
+      else if (flag == "--resources") g_resources = true;
       else if (flag == "--kernels") per_kernel = true;
       else if (flag == "--phases") per_phase = true;
       else if (const char* v = value("--step=")) step = std::max(1, std::atoi(v));
