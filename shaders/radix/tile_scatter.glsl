@@ -110,12 +110,13 @@ void scatter_tile_checked(uint n_tile, bool full) {
 #endif
                 uint digit = digit_of(key);
                 uint r = p * PART_ROWS + j;
+                uint to = s_delta[digit] + i;
 #if HAS_VALUES && VALUES_AFTER_KEYS
                 g_digit_quads[r >> 2u] |= digit << ((r & 3u) << 3u);
 #else
-                destination[r] = s_delta[digit] + i;
+                destination[r] = to;
 #endif
-                store_dst_key(s_delta[digit] + i, last_pass_raw(key));
+                store_dst_key(to, last_pass_raw(key));
             }
         }
         barrier();

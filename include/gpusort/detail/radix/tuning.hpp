@@ -41,10 +41,9 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   c.serial_scan_blocks = row.serial_scan_blocks;
   const std::uint32_t parts = test_hooks().scatter_parts != 0 ? test_hooks().scatter_parts : row.scatter_parts;
   c.lean_registers = row.lean_registers;
-  c.values_after_keys = has_values && (test_hooks().values_after_keys >= 0 ? test_hooks().values_after_keys != 0
-                                                                           : row.values_after_keys);
-  c.whole_key_staging = key_bytes == 8 && (test_hooks().whole_key_staging >= 0 ? test_hooks().whole_key_staging != 0
-                                                                               : row.whole_key_staging);
+  const auto hook_or_row = [](int hook, bool row_value) { return hook >= 0 ? hook != 0 : row_value; };
+  c.values_after_keys = has_values && hook_or_row(test_hooks().values_after_keys, row.values_after_keys);
+  c.whole_key_staging = key_bytes == 8 && hook_or_row(test_hooks().whole_key_staging, row.whole_key_staging);
   // The small kernels (init, scan, upsweep, copy): 256 invocations, or the device's most.
   c.small_group = max_small_group;
   while (c.small_group > limits.max_invocations) c.small_group /= 2;
