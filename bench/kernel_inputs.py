@@ -22,6 +22,9 @@ LAYOUTS = {
     "pairs_f32_u32_depth": (4, True),
     "keys_u32_splatapult": (4, False),
     "pairs_u32_u32_splatapult": (4, True),
+    "pairs_u64_u32": (8, True),
+    "keys_u64_low32": (8, False),
+    "pairs_f32_u32_narrow": (4, True),
 }
 
 UNIT_TO_US = {"nsecond": 1e-3, "ns": 1e-3, "usecond": 1.0, "us": 1.0, "msecond": 1e3, "ms": 1e3,

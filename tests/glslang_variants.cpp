@@ -285,12 +285,14 @@ void add_bitonic(Variants& v, const Profile& profile, const std::string& tuning_
 void add_radix(Variants& v, const Profile& profile, const std::string& tuning_name, const RadixTuning& tuning,
                const KeyLayout& layout, bool staged = false) {
   gpusort::detail::radix::Config c;
-  // The table's staging switches (values after keys, whole 64-bit keys), which no row of the
-  // defaults table sets yet: the tile kernels of every tuning with both on, through the test hook.
+  // The table's switches that no row of the defaults table sets (values after keys, whole 64-bit
+  // keys, no kept-order passes): the histogram and tile kernels of every tuning with all three
+  // set so, through the test hook.
   const gpusort::detail::radix::TestHooks saved = gpusort::detail::radix::test_hooks();
   if (staged) {
     gpusort::detail::radix::test_hooks().values_after_keys = 1;
     gpusort::detail::radix::test_hooks().whole_key_staging = 1;
+    gpusort::detail::radix::test_hooks().kept_order_passes = 0;
   }
   try {
     gpusort::detail::DeviceLimits limits = profile.limits;
@@ -307,7 +309,7 @@ void add_radix(Variants& v, const Profile& profile, const std::string& tuning_na
   }
   if (staged) {
     const std::string base = profile.name + "-" + tuning_name + "-" + layout.name + "-staged";
-    for (RadixKernel kernel : {RadixKernel::downsweep, RadixKernel::onesweep}) {
+    for (RadixKernel kernel : {RadixKernel::histogram, RadixKernel::downsweep, RadixKernel::onesweep}) {
       const ProgramSource program = gpusort::detail::radix::program_source(kernel, c);
       v.add(std::string(program.kernel_name) + "-" + base, program,
             {profile.name, "radix_" + tuning_name + "_staged", layout.name});

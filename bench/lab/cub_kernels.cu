@@ -10,8 +10,8 @@
 //   profile LAYOUT n=N sorts=R passes=P
 // bench/kernel_table.py matches them with ncu's CSV. Each layout's last result is checked
 // (keys ascending, each value the index of its key); a wrong one ends the program with status 1.
-// Defaults: 5 runs, the layouts keys_u32, pairs_u32_u32, keys_u64, keys_f32, pairs_f32_u32,
-// keys_f32_depth, pairs_f32_u32_depth, keys_u32_splatapult, pairs_u32_u32_splatapult.
+// Defaults: 5 runs, every layout of all_layouts (gpusort_radix_probe's names and inputs; the last
+// two have digits that do not vary, the passes gpusort copies instead of ranking).
 // Usage (bench/README.md, "Per kernel beside CUB"):
 //   ncu --profile-from-start off --clock-control none --cache-control none \
 //       --metrics gpu__time_duration.sum -k 'regex:.*(DeviceRadixSort|gpusort_stream_copy).*' \
@@ -65,6 +65,9 @@ constexpr Layout all_layouts[] = {
     {"pairs_f32_u32_depth", KeyKind::f32, true, KeyDistribution::scene_depth},
     {"keys_u32_splatapult", KeyKind::u32, false, KeyDistribution::scene_depth},
     {"pairs_u32_u32_splatapult", KeyKind::u32, true, KeyDistribution::scene_depth},
+    {"pairs_u64_u32", KeyKind::u64, true, KeyDistribution::random},
+    {"keys_u64_low32", KeyKind::u64, false, KeyDistribution::constant_digits},
+    {"pairs_f32_u32_narrow", KeyKind::f32, true, KeyDistribution::constant_digits},
 };
 
 void check(cudaError_t status, const char* what) {

@@ -16,7 +16,8 @@
 //   --layouts=A,B,...    the layouts, gpusort_bench's case names (default keys_u32,pairs_u32_u32,
 //                        keys_u64): keys_u32, pairs_u32_u32, keys_u64, pairs_u64_u32, keys_f32, pairs_f32_u32,
 //                        keys_f32_depth, pairs_f32_u32_depth, keys_u32_splatapult,
-//                        pairs_u32_u32_splatapult; their inputs are gpusort_bench's
+//                        pairs_u32_u32_splatapult, keys_u64_low32, pairs_f32_u32_narrow (passes that
+//                        keep the order: --kernels times them); their inputs are gpusort_bench's
 //                        (bench/key_distributions.hpp), values the indices
 //   --kernels            per sort, each kernel's median GPU time, bytes and GB/s
 //                        (RadixPassInfo::bytes over its time, from GL_TIMESTAMP queries the
@@ -36,7 +37,12 @@
 // memory, test_hooks().scatter_parts: tiles that need only a part's shared memory) and vak
 // (0/1: values loaded after the keys are ranked, tile.glsl VALUES_AFTER_KEYS, instead of the
 // row's: test_hooks().values_after_keys) and wide (0/1: 64-bit keys staged whole,
-// WHOLE_KEY_STAGING: test_hooks().whole_key_staging). Onesweep lines end with each
+// WHOLE_KEY_STAGING: test_hooks().whole_key_staging) and kept (0/1: passes whose digit every
+// key shares copied, KEPT_ORDER: test_hooks().kept_order_passes) and lsv (1: the tile kernel declares
+// layout(local_size_variable) and is dispatched at its size by glDispatchComputeGroupSizeARB, so
+// that NVIDIA's compiler budgets registers for GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB:
+// test_hooks().variable_group_dispatch) and pragma (a #pragma line after the library's own
+// #pragma optionNV(unroll all), e.g. "pragma=optionNV(ifcvt none)"). Onesweep lines end with each
 // layout's mean fallback recounts per sort (all passes), read from the sorter's meta buffer
 // after each timed sort. A layout a variant cannot run prints "refused" in its cell and the
 // reason below the line.
@@ -70,6 +76,7 @@
 #include "radix_occupancy.hpp"
 #include "radix_phases.hpp"
 #include "uvec4_copy.hpp"
+#include "variable_group_dispatch.hpp"
 
 namespace {
 
@@ -103,6 +110,8 @@ const Layout all_layouts[] = {
     {"pairs_f32_u32_depth", gpusort_bench::KeyKind::f32, true, kDepth},
     {"keys_u32_splatapult", gpusort_bench::KeyKind::u32, false, kDepth},
     {"pairs_u32_u32_splatapult", gpusort_bench::KeyKind::u32, true, kDepth},
+    {"keys_u64_low32", gpusort_bench::KeyKind::u64, false, gpusort_bench::KeyDistribution::constant_digits},
+    {"pairs_f32_u32_narrow", gpusort_bench::KeyKind::f32, true, gpusort_bench::KeyDistribution::constant_digits},
 };
 const char* const default_layouts = "keys_u32,pairs_u32_u32,keys_u64";
 
@@ -132,6 +141,8 @@ struct Variant {
   std::uint32_t scatter_parts = 0;
   int values_after_keys = -1;
   int whole_key_staging = -1;
+  int kept_order_passes = -1;
+  bool variable_group = false;
 };
 
 Variant parse_variant(const std::string& spec) {
@@ -159,6 +170,9 @@ Variant parse_variant(const std::string& spec) {
     else if (field == "parts") v.scatter_parts = number;
     else if (field == "vak") v.values_after_keys = number != 0 ? 1 : 0;
     else if (field == "wide") v.whole_key_staging = number != 0 ? 1 : 0;
+    else if (field == "kept") v.kept_order_passes = number != 0 ? 1 : 0;
+    else if (field == "lsv") v.variable_group = number != 0;
+    else if (field == "pragma") t.extra_shader_source += "#pragma " + value + "\n";
     else throw gpusort::Error("unknown variant field '" + field + "'");
     start = end + 1;
   }
@@ -182,6 +196,9 @@ class HookScope {
     gpusort::detail::radix::test_hooks().scatter_parts = v.scatter_parts;
     gpusort::detail::radix::test_hooks().values_after_keys = v.values_after_keys;
     gpusort::detail::radix::test_hooks().whole_key_staging = v.whole_key_staging;
+    gpusort::detail::radix::test_hooks().kept_order_passes = v.kept_order_passes;
+    gpusort::detail::radix::test_hooks().variable_group_dispatch =
+        v.variable_group ? gpusort_support::variable_group_dispatch() : nullptr;
   }
   ~HookScope() { gpusort::detail::radix::test_hooks() = saved_; }
   HookScope(const HookScope&) = delete;
@@ -434,7 +451,7 @@ int occupancy_main(int argc, char** argv) {
         const std::size_t n = std::size_t{1} << log2n;
         using gpusort_bench::KeyKind;
         if (layout.kind == KeyKind::u64 && !layout.pairs) probe_occupancy<std::uint64_t, void>(label, variant, n, occupancy);
-        else if (layout.kind == KeyKind::u64) throw gpusort::Error("no 64-bit pairs layout");
+        else if (layout.kind == KeyKind::u64) probe_occupancy<std::uint64_t, std::uint32_t>(label, variant, n, occupancy);
         else if (layout.kind == KeyKind::f32 && layout.pairs) probe_occupancy<float, std::uint32_t>(label, variant, n, occupancy);
         else if (layout.kind == KeyKind::f32) probe_occupancy<float, void>(label, variant, n, occupancy);
         else if (layout.pairs) probe_occupancy<std::uint32_t, std::uint32_t>(label, variant, n, occupancy);

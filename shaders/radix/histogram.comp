@@ -109,22 +109,24 @@ void main() {
     count_range(begin, end);
     barrier();
 #if ALL_PASSES
-    // Bins only grow: the add that brings one to n finds every key in it, so its pass keeps the
-    // order (onesweep.comp copy_partition()). Only a workgroup whose own keys all fall in one
-    // bin of a pass can be the one, so only such an add waits for its result; every other add
-    // returns nothing, as the adds of a histogram without the marks did (adds that all waited
-    // for their results, or a last workgroup that read every bin, cost sorts of random keys
-    // 1-6 % on the H200: bench/results/history.md).
     uint keys_here = end - begin;
     for (uint i = t; i < words; i += GROUP_SIZE) {
         uint c = s_histogram[i];
-        if (c == keys_here) {
-            if (atomicAdd(meta[META_HISTOGRAMS + i], c) + c == n)
-                atomicOr(meta[META_TICKETS + i / RADIX], TICKET_KEPT_ORDER);
-        } else if (c != 0u) {
-            atomicAdd(meta[META_HISTOGRAMS + i], c);
-        }
+        if (c != 0u && c != keys_here) atomicAdd(meta[META_HISTOGRAMS + i], c);
     }
+#if KEPT_ORDER
+    // Bins only grow: the add that brings one to n finds every key in it, so its pass keeps the
+    // order (onesweep.comp write_tile_in_place()). Only a workgroup whose own keys all fall in
+    // one bin of a pass can make that add, so only its adds wait for their results, in a loop
+    // of their own: the adds above return nothing, as in a histogram without the marks (adds
+    // that all waited, a last workgroup that read every bin, or both kinds of add in one loop
+    // cost sorts of random keys 1-6 % on the H200: bench/results/history.md).
+    for (uint i = t; i < words; i += GROUP_SIZE) {
+        uint c = s_histogram[i];
+        if (c != 0u && c == keys_here && atomicAdd(meta[META_HISTOGRAMS + i], c) + c == n)
+            atomicOr(meta[META_TICKETS + i / RADIX], TICKET_KEPT_ORDER);
+    }
+#endif
 #else
     for (uint i = t; i < words; i += GROUP_SIZE) {
         uint c = s_histogram[i];

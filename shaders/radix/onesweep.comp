@@ -44,9 +44,19 @@
 // both its posts where q % k == 0 and a partition follows it, so that the next partition can
 // only pass it by recounting it; that one posts q's inclusive counts for it once it knows them
 // (its own exclusive counts), so that every word still ends the pass inclusive.
-// Extra #defines: those of tile.glsl (PHASE_CLOCK among them); LOOKBACK_POLLS, WITHHOLD_POSTS (optional).
+// Extra #defines: those of tile.glsl (PHASE_CLOCK among them); LOOKBACK_POLLS, WITHHOLD_POSTS,
+// VARIABLE_GROUP_SIZE (optional).
 
+#ifndef VARIABLE_GROUP_SIZE
+#define VARIABLE_GROUP_SIZE 0  // GLSL ES refuses an undefined name in #if
+#endif
+#if VARIABLE_GROUP_SIZE
+// Probe mode (gpusort_radix_probe lsv=1): dispatched at GROUP_SIZE, but the compiler budgets
+// registers for GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB invocations.
+layout(local_size_variable) in;
+#else
 layout(local_size_x = GROUP_SIZE) in;
+#endif
 
 layout(std430, binding = GPUSORT_RADIX_BINDING_TILE_STATE) coherent volatile buffer TileState { uint status[]; };
 
@@ -167,24 +177,33 @@ void finish_digit(uint d, uint part, uint partitions, uint padding, bool posts, 
     s_delta[d] -= S_START(d);
 }
 
+#if KEPT_ORDER
 // A pass that keeps the order: the upfront histogram found every key's digit of this pass in
 // one bin (histogram.comp; depths in a narrow range, 64-bit keys with empty upper bytes, a tile
-// field that does not vary), so no key moves. The partition copies its keys (mapped as the pass
-// maps them) and values to the same positions, without ranking or look-back: a copy's cost. It
-// still posts its status words inclusive, as every pass must end (the next pass reads them as
-// not ready). The histogram marks such a pass in its ticket counter, so the ticket's atomic
-// brings the mark at no cost: a flag of its own, read beside the ticket by one invocation or
-// beside the keys by all, cost sorts of random keys 2-15 % (bench/results/history.md).
-void copy_partition(uint part, uint tile_first, uint n_tile) {
-    uint t = gl_LocalInvocationIndex;
-    for (uint i = t; i < n_tile; i += GROUP_SIZE) {
-        store_dst_key(tile_first + i, last_pass_raw(load_key(tile_first + i)));
-#if HAS_VALUES
-        store_dst_value(tile_first + i, load_value(tile_first + i));
+// field that does not vary), so no key moves. The partition loads its tile as every partition
+// does, then writes it back to the same positions (mapped as the pass maps keys), without
+// ranking or looking back. It still posts its status words inclusive, as every pass must end
+// (the next pass reads them as not ready). The histogram marks such a pass in its ticket
+// counter, so the ticket's atomic brings the mark at no cost, and the tile tests it only once
+// its loads are issued: a flag of its own, read beside the ticket by one invocation or beside
+// the keys by all, cost sorts of random keys 2-15 %, and a copy loop of its own before the
+// load 1-2.5 % of a pass (bench/results/history.md).
+void write_tile_in_place(uint part, uint tile_first, uint n_tile) {
+    for (uint j = 0u; j < ROLLED(K); ++j) {
+        uint p = tile_position(j);
+        if (p < n_tile) {
+            store_dst_key(tile_first + p, last_pass_raw(g_keys[j]));
+#if HAS_VALUES && VALUES_AFTER_KEYS
+            store_dst_value(tile_first + p, load_value(tile_first + p));
+#elif HAS_VALUES
+            store_dst_value(tile_first + p, g_values[j]);
 #endif
+        }
     }
-    for (uint d = t; d < RADIX; d += GROUP_SIZE) status[part * RADIX + d] = status_word(INCLUSIVE, 0u);
+    for (uint d = gl_LocalInvocationIndex; d < RADIX; d += GROUP_SIZE)
+        status[part * RADIX + d] = status_word(INCLUSIVE, 0u);
 }
+#endif
 
 // Digit d walks back on its own from partition `next`, `before` of its keys counted so far. One
 // that gives up leaves where it stopped in s_lookback_next and its sum so far in s_delta, for
@@ -208,11 +227,10 @@ void sort_partition() {
     if (t == 0u) s_partition = atomicAdd(meta[META_TICKETS + u_pass], 1u);
     barrier();
     uint part = s_partition;  // ("partition" is a reserved word)
-    if (part >= TICKET_KEPT_ORDER) {
-        part -= TICKET_KEPT_ORDER;
-        copy_partition(part, part * TILE_SIZE, min(TILE_SIZE, n - part * TILE_SIZE));
-        return;
-    }
+#if KEPT_ORDER
+    bool kept = part >= TICKET_KEPT_ORDER;
+    part &= TICKET_KEPT_ORDER - 1u;
+#endif
     uint tile_first = part * TILE_SIZE;
     uint n_tile = min(TILE_SIZE, n - tile_first);
 #if PHASE_CLOCK
@@ -235,6 +253,12 @@ void sort_partition() {
         for (uint d = t; d < RADIX; d += GROUP_SIZE) s_delta[d] = S_START(d);
     }
     load_tile(tile_first, n_tile);
+#if KEPT_ORDER
+    if (kept) {
+        write_tile_in_place(part, tile_first, n_tile);
+        return;
+    }
+#endif
     count_tile();
     if (t == 0u) S_STUCK = 0u;  // before any look-back: rank_rows() ends with a barrier
     for (uint d = t; d < RADIX; d += GROUP_SIZE) {

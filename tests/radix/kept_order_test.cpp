@@ -1,10 +1,10 @@
 // Onesweep passes that keep the order: where every key has the same digit in a pass (depths in a
 // narrow range, 64-bit keys with empty upper bytes, a field that does not vary), the upfront
 // histogram marks the pass (histogram.comp, in the pass's ticket counter:
-// GPUSORT_RADIX_TICKET_KEPT_ORDER) and its partitions copy instead of ranking (onesweep.comp
-// copy_partition()). Each case builds keys
-// whose digits are constant in chosen passes and checks the sort bit for bit against
-// std::stable_sort, and that exactly the passes whose digit is constant were marked: keys and
+// GPUSORT_RADIX_TICKET_KEPT_ORDER) and its partitions write their tiles back instead of ranking
+// (onesweep.comp write_tile_in_place()). Each case builds keys whose digits are constant in
+// chosen passes and checks the sort bit for bit against std::stable_sort, and that exactly the
+// passes whose digit is constant were marked (none with the defaults table's switch off): keys and
 // pairs, both orders, 32- and 64-bit and float keys, the first and the last pass kept (the key
 // mapping on load and store), every pass kept, sort_indices() (its first pass's values are the
 // indices), a BitRange, sort_range() at an unaligned element, and fallbacks forced in the passes
@@ -116,6 +116,34 @@ TEST_F(RadixKeptOrder, ConstantDigitsOf32BitKeys) {
     // One key repeated: every pass kept.
     const std::vector<std::uint32_t> same(count, 0xDEADBEEFu);
     check(*pair_sorter, same, true, order, {}, 0b1111);
+  }
+}
+
+// A row's switch off (Defaults::kept_order_passes, here through the test hook): no pass is
+// marked, and every pass ranks, with the same result.
+TEST_F(RadixKeptOrder, SwitchedOffMarksNothing) {
+  const int saved = gpusort::detail::radix::test_hooks().kept_order_passes;
+  gpusort::detail::radix::test_hooks().kept_order_passes = 0;
+  auto keys_sorter = sorter<std::uint64_t>();
+  auto pair_sorter = sorter<float, std::uint32_t>();
+  gpusort::detail::radix::test_hooks().kept_order_passes = saved;
+  const std::size_t count = 2 * keys_sorter->tile_size() + 5;
+  const auto low32 = keys_with_fixed_bits<std::uint64_t>(count, ~std::uint64_t{0xFFFFFFFFu}, 0, 3);
+  const auto values = make_values(count, 5);
+  for (const bool pairs : {false, true}) {
+    SCOPED_TRACE(pairs ? "pairs" : "keys");
+    if (pairs) {
+      std::vector<float> depths(count);
+      for (std::size_t i = 0; i < count; ++i) depths[i] = 16.0f + static_cast<float>(low32[i] & 0xFFFFFu) / 65536.0f;
+      ASSERT_EQ(constant_passes(depths, pair_sorter->tuning().digit_bits, {}, Order::ascending), 0b1000u) << "the case's keys are not what it says";
+      RadixDispatchLog<gpusort::RadixSorter<float, std::uint32_t>> log(*pair_sorter);
+      ASSERT_TRUE(radix_buffer_sort_ok(*pair_sorter, depths, &values, Order::ascending));
+      EXPECT_EQ(log.kept_passes(), 0u);
+    } else {
+      RadixDispatchLog<gpusort::RadixSorter<std::uint64_t>> log(*keys_sorter);
+      ASSERT_TRUE(radix_buffer_sort_ok(*keys_sorter, low32, nullptr, Order::ascending));
+      EXPECT_EQ(log.kept_passes(), 0u);
+    }
   }
 }
 

@@ -368,4 +368,6 @@ void HeadlessContext::release_current() {
   }
 }
 
+GLADapiproc gl_proc_address(const char* name) { return reinterpret_cast<GLADapiproc>(eglGetProcAddress(name)); }
+
 }  // namespace gpusort_support

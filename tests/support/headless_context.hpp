@@ -35,6 +35,10 @@ struct ContextOptions {
   ContextApi api = ContextApi::from_environment;
 };
 
+// A GL entry point by name, for one glad was not generated with (an extension's that a probe
+// mode calls); nullptr where the platform knows none. Needs a current context on WGL.
+GLADapiproc gl_proc_address(const char* name);
+
 class HeadlessContext {
  public:
   // Creates the context, makes it current on the calling thread and loads GL through glad.

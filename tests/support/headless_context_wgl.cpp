@@ -235,4 +235,6 @@ void HeadlessContext::release_current() {
   }
 }
 
+GLADapiproc gl_proc_address(const char* name) { return load_function(name); }
+
 }  // namespace gpusort_support

@@ -91,6 +91,9 @@ struct DeviceLimits {
   /// declares the clock from there on): only gpusort_radix_probe --phases uses it
   /// (radix::Config::phase_clock_buffer).
   bool shader_clock = false;
+  /// GL_ARB_compute_variable_group_size: only gpusort_radix_probe's lsv=1 uses it
+  /// (radix::Config::variable_group_dispatch).
+  bool variable_group_size = false;
   /// The compute limits above were lowered by DeviceFacts::clamp (test-only).
   DeviceClamp clamp = DeviceClamp::none;
   // Subgroups.
@@ -246,6 +249,7 @@ inline Status query_device_limits(DeviceLimits& limits) {
   }
   limits.shader_clock = !limits.es && (limits.major > 4 || (limits.major == 4 && limits.minor >= 5)) &&
                         has_extension("GL_ARB_shader_clock");
+  limits.variable_group_size = has_extension("GL_ARB_compute_variable_group_size");
   for (const char* name : {"llvmpipe", "softpipe", "SwiftShader"}) {
     if (limits.renderer.find(name) != std::string::npos) limits.software = true;
   }

@@ -33,6 +33,12 @@ inline GroupSplit split_groups(std::uint64_t groups, std::uint64_t max_x) {
   return split;
 }
 
+/// glDispatchComputeGroupSizeARB's signature (GL_ARB_compute_variable_group_size), for a probe
+/// mode's programs (radix::Config::variable_group_dispatch): gpusort itself declares no entry
+/// point beyond GL 4.3's and ES 3.1's, so the caller passes it.
+using VariableGroupDispatch = void (*)(GLuint groups_x, GLuint groups_y, GLuint groups_z, GLuint size_x,
+                                       GLuint size_y, GLuint size_z);
+
 /// Fails unless a dispatch of `groups` workgroups fits `limits` (split over x and y). A sort
 /// checks every dispatch of its plan before the first (so that it never stops half way).
 inline Status check_workgroups(std::uint64_t groups, const DispatchLimits& limits, std::size_t count,

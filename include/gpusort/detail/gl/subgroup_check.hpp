@@ -12,6 +12,7 @@
 #include "../status.hpp"
 #include "buffer.hpp"
 #include "counters.hpp"
+#include "dispatch.hpp"
 #include "readback.hpp"
 #include "state.hpp"
 
@@ -28,9 +29,11 @@ class SubgroupChecker {
   /// the answer is counted (counts()). One workgroup of it with u_check_subgroups at 1 writes the
   /// size it runs with into the word bound at `binding` (its algorithm's
   /// GPUSORT_*_BINDING_SUBGROUP_CHECK), read back here. Waits for the GPU, so only a program's
-  /// build calls it. The uniform goes back to 0 and the GL state as it was.
+  /// build calls it. The uniform goes back to 0 and the GL state as it was. A program of
+  /// variable group size (a probe mode's) runs through `variable_dispatch` at `group_size`.
   Status runs_planned_subgroups(GLuint program, std::uint32_t planned, GLuint binding, const DeviceLimits& device,
-                                bool& holds) {
+                                bool& holds, VariableGroupDispatch variable_dispatch = nullptr,
+                                GLuint group_size = 0) {
     std::uint32_t measured = 0;
     {
       GlStateBackup backup(device);
@@ -43,7 +46,8 @@ class SubgroupChecker {
       glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, word_.name());
       glUseProgram(program);
       glUniform1ui(GPUSORT_LOCATION_CHECK_SUBGROUPS, 1u);
-      glDispatchCompute(1, 1, 1);
+      if (variable_dispatch != nullptr) variable_dispatch(1, 1, 1, group_size, 1, 1);
+      else glDispatchCompute(1, 1, 1);
       glUniform1ui(GPUSORT_LOCATION_CHECK_SUBGROUPS, 0u);
       glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
       ++subgroup_checks_run();

@@ -22,6 +22,8 @@ namespace radix {
 // interface (detail/shader_interface/radix.hpp, GPUSORT_RADIX_META_*, GPUSORT_RADIX_ARGUMENTS_*).
 constexpr std::uint32_t max_small_group = 256;  // init, scan, upsweep and copy workgroups, at most
 
+using VariableGroupDispatch = detail::VariableGroupDispatch;
+
 /// Ranking (the subgroup backend, shaders/radix/tile_subgroups.glsl SUBGROUP_MODE).
 enum class Ranking : std::uint32_t { shared_match = 0, emulated_ballots = 1, ballots = 2 };
 
@@ -37,6 +39,7 @@ struct Config {
   bool lean_registers = false;       // tile.glsl PACK_RANKS and RECOMPUTE_DIGITS (Defaults::lean_registers)
   bool values_after_keys = false;    // tile.glsl VALUES_AFTER_KEYS, sorts with values only (Defaults::values_after_keys)
   bool whole_key_staging = false;    // tile.glsl WHOLE_KEY_STAGING, 64-bit keys only (Defaults::whole_key_staging)
+  bool kept_order_passes = true;     // histogram.comp and onesweep.comp KEPT_ORDER (Defaults::kept_order_passes)
   std::uint64_t shared_bytes = 0;    // shared memory of the tile kernels
   /// scan.comp: up to this many blocks one workgroup walks them, an invocation per digit. On
   /// GPUs a walk of dependent loads is slow (32); llvmpipe starts workgroups slowly (4096).
@@ -56,6 +59,13 @@ struct Config {
   /// (onesweep.comp PHASE_CLOCK, a program of its own; the layout: shader_interface/radix.hpp
   /// GPUSORT_RADIX_PHASE_*); 0: off, as in every sort outside gpusort_radix_probe --phases.
   GLuint phase_clock_buffer = 0;
+  /// Probe mode (test_hooks()): Onesweep's tile kernel declares layout(local_size_variable)
+  /// (GL_ARB_compute_variable_group_size, onesweep.comp VARIABLE_GROUP_SIZE) and its direct
+  /// dispatches go through this function, which calls glDispatchComputeGroupSizeARB (the caller
+  /// loads it: gpusort declares no GL entry point beyond what GL 4.3 and ES 3.1 have). The
+  /// extension has no indirect dispatch: a sort_indirect() would fail in GL (INVALID_OPERATION),
+  /// and the probe makes none. nullptr: off, as in every sort outside the probe.
+  VariableGroupDispatch variable_group_dispatch = nullptr;
 };
 
 /// Test hooks, not part of the API: sorters constructed while a field is set plan with it
@@ -65,7 +75,8 @@ struct Config {
 /// row's), for gpusort_radix_probe's grids; phase_clock_buffer: Config::phase_clock_buffer,
 /// for gpusort_radix_probe --phases (needs GL_ARB_shader_clock); values_after_keys:
 /// Config::values_after_keys instead of the row's (-1: the row's; 0 off, 1 on), for the probe's
-/// grids; whole_key_staging: likewise Config::whole_key_staging.
+/// grids; whole_key_staging and kept_order_passes: likewise; variable_group_dispatch:
+/// Config::variable_group_dispatch, for the probe's lsv=1 (needs the extension).
 struct TestHooks {
   std::uint32_t withhold_every = 0;
   const DefaultsTable* defaults = nullptr;
@@ -73,6 +84,8 @@ struct TestHooks {
   GLuint phase_clock_buffer = 0;
   int values_after_keys = -1;
   int whole_key_staging = -1;
+  int kept_order_passes = -1;
+  VariableGroupDispatch variable_group_dispatch = nullptr;
 };
 
 inline TestHooks& test_hooks() {

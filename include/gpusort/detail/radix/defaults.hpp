@@ -53,6 +53,10 @@ struct Defaults {
   /// a part) rather than a word at a time (tile.glsl WHOLE_KEY_STAGING): a part takes twice the
   /// words.
   bool whole_key_staging = false;
+  /// Onesweep: a pass whose digit every key shares copies its partitions instead of ranking
+  /// them (histogram.comp marks it, onesweep.comp write_tile_in_place(); KEPT_ORDER). Off: the
+  /// histogram marks nothing and the tile program has no copy path.
+  bool kept_order_passes = true;
 };
 
 using Devices = DefaultsFor::Devices;

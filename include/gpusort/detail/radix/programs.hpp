@@ -79,6 +79,8 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
                                                            "#extension GL_KHR_shader_subgroup_shuffle : require\n"
                                                          : "";
   if (phase_clock) extensions += "#extension GL_ARB_shader_clock : require\n";
+  const bool variable_group = kernel == Kernel::onesweep && c.variable_group_dispatch != nullptr;
+  if (variable_group) extensions += "#extension GL_ARB_compute_variable_group_size : require\n";
   // The phase clock's program is GLSL 4.50 (glslang declares clock2x32ARB() from 4.50 on;
   // DeviceLimits::shader_clock asks for a desktop 4.5 context).
   std::string prelude = glsl_prelude(c.device.glsl_target, extensions, phase_clock ? 450 : 430);
@@ -107,6 +109,7 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
   define("SCATTER_PARTS", c.scatter_parts);
   if (c.values_after_keys) define("VALUES_AFTER_KEYS", 1, "");  // only where set
   if (c.whole_key_staging) define("WHOLE_KEY_STAGING", 1, "");
+  if (!c.kept_order_passes) define("KEPT_ORDER", 0, "");  // only where off
   if (c.lean_registers) {  // only where set: gpusort_radix_probe sets them by extra_shader_source too
     define("PACK_RANKS", 1, "");
     define("RECOMPUTE_DIGITS", 1, "");
@@ -121,6 +124,7 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
     define("EMULATED_SUBGROUP_SIZE", emulated_size);
   if (kernel == RadixKernel::onesweep && c.withhold_every != 0) define("WITHHOLD_POSTS", 1, "");
   if (phase_clock) define("PHASE_CLOCK", 1, "");
+  if (variable_group) define("VARIABLE_GROUP_SIZE", 1, "");
   // Software renderers build loops of constant trip counts as loops (common.glsl ROLLED).
   if (device_family(c.device) == DeviceFamily::software) define("ROLLED_LOOPS", 1, "");
   prelude += extra_source_fragment("RadixTuning", t.extra_shader_source);
@@ -187,8 +191,10 @@ class Programs {
     runs = true;
     const bool tile_kernel = kernel == Kernel::downsweep || kernel == Kernel::onesweep;
     if (!tile_kernel || c.ranking == Ranking::shared_match) return {};
+    const bool variable_group = kernel == Kernel::onesweep && c.variable_group_dispatch != nullptr;
     return checker.runs_planned_subgroups(slots_.at(kernel).name(), c.subgroup_size,
-                                         GPUSORT_RADIX_BINDING_SUBGROUP_CHECK, c.device, runs);
+                                         GPUSORT_RADIX_BINDING_SUBGROUP_CHECK, c.device, runs,
+                                         variable_group ? c.variable_group_dispatch : nullptr, c.tuning.workgroup_size);
   }
 
   ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled

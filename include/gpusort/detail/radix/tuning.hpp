@@ -44,6 +44,7 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
   const auto hook_or_row = [](int hook, bool row_value) { return hook >= 0 ? hook != 0 : row_value; };
   c.values_after_keys = has_values && hook_or_row(test_hooks().values_after_keys, row.values_after_keys);
   c.whole_key_staging = key_bytes == 8 && hook_or_row(test_hooks().whole_key_staging, row.whole_key_staging);
+  c.kept_order_passes = hook_or_row(test_hooks().kept_order_passes, row.kept_order_passes);
   // The small kernels (init, scan, upsweep, copy): 256 invocations, or the device's most.
   c.small_group = max_small_group;
   while (c.small_group > limits.max_invocations) c.small_group /= 2;
@@ -155,6 +156,10 @@ inline Status resolve_tuning(RadixTuning t, const DeviceLimits& limits, std::uin
       return invalid("the phase clock (a test hook) needs shader storage binding " +
                      std::to_string(GPUSORT_RADIX_BINDING_PHASE_CLOCK));
   }
+  c.variable_group_dispatch = test_hooks().variable_group_dispatch;
+  if (c.variable_group_dispatch != nullptr && !(limits.variable_group_size && c.tuning.path == RadixPath::onesweep))
+    return invalid("variable group sizes (a test hook) need Onesweep and GL_ARB_compute_variable_group_size, which " +
+                   limits.renderer + " does not offer here");
   resolved = c;
   return {};
 }
@@ -191,7 +196,7 @@ inline bool same_shape(const Config& a, const Config& b) {
          a.subgroup_size == b.subgroup_size && a.serial_scan_blocks == b.serial_scan_blocks &&
          a.histogram_group == b.histogram_group && a.scatter_parts == b.scatter_parts &&
          a.lean_registers == b.lean_registers && a.values_after_keys == b.values_after_keys &&
-         a.whole_key_staging == b.whole_key_staging;
+         a.whole_key_staging == b.whole_key_staging && a.kept_order_passes == b.kept_order_passes;
 }
 
 /// The configs of a sorter of `elements` with `tuning` on `device`, into `configs`: the first
