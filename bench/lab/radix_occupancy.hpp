@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <numeric>
 #include <random>
 #include <string>
@@ -17,6 +19,8 @@
 #include <gpusort/gpusort.hpp>
 
 #include "gl_buffer.hpp"
+#include "headless_context.hpp"
+#include "radix_variants.hpp"
 
 namespace gpusort_bench {
 
@@ -96,6 +100,64 @@ inline void probe_trivial_occupancy(unsigned invocations, unsigned shared_bytes,
   glUseProgram(0);
   const std::vector<std::uint32_t> w = read_occupancy(occupancy);
   std::printf("trivial kernel %4u invocations %5u bytes shared: at most %2u per SM\n", invocations, shared_bytes, w[0]);
+}
+
+// A layout's residency for `variant` (radix_probe::variant_sorter()).
+template <class Key, class Value>
+void probe_occupancy(const std::string& label, const radix_probe::Variant& variant, std::size_t n,
+                     gpusort_support::GlBuffer& occupancy) {
+  probe_radix_occupancy<Key, Value>(
+      label, variant.tuning, n, occupancy,
+      [&](const gpusort::RadixTuning& tuning) { return radix_probe::variant_sorter<Key, Value>(variant, tuning); });
+}
+
+// --occupancy [--layouts=...] log2 [variant ...]: the layouts' key types (default keys and
+// pairs of uint32).
+inline int occupancy_main(int argc, char** argv) {
+  using namespace radix_probe;
+  std::vector<Layout> layouts = parse_layouts("keys_u32,pairs_u32_u32");
+  if (argc > 2 && std::strncmp(argv[2], "--layouts=", 10) == 0) {
+    try {
+      layouts = parse_layouts(argv[2] + 10);
+    } catch (const gpusort::Error& e) {
+      std::fprintf(stderr, "gpusort_radix_probe: %s\n", e.what());
+      return 2;
+    }
+    --argc;
+    ++argv;
+  }
+  gpusort_support::HeadlessContext context;
+  std::printf("# %s, %s\n", context.renderer().c_str(), context.version().c_str());
+  const int log2n = argc > 2 ? std::atoi(argv[2]) : 24;
+  gpusort_support::GlBuffer occupancy(occupancy_words * 4, nullptr);
+  try {
+    for (unsigned invocations : {256u, 512u})
+      for (unsigned kib : {0u, 8u, 12u, 16u, 20u, 24u, 32u, 48u})
+        probe_trivial_occupancy(invocations, kib * 1024, occupancy);
+  } catch (const gpusort::Error& e) {  // no GL_NV_shader_thread_group: not an NVIDIA GPU
+    std::fprintf(stderr, "gpusort_radix_probe --occupancy: %s\n", e.what());
+    return 1;
+  }
+  for (int i = 3; i < argc; ++i) {
+    for (const Layout& layout : layouts) {
+      const std::string label = std::string(layout.name) + " " + argv[i];
+      try {
+        const Variant variant = parse_variant(argv[i]);
+        const std::size_t n = std::size_t{1} << log2n;
+                if (layout.kind == KeyKind::u64 && !layout.pairs) probe_occupancy<std::uint64_t, void>(label, variant, n, occupancy);
+        else if (layout.kind == KeyKind::u64) probe_occupancy<std::uint64_t, std::uint32_t>(label, variant, n, occupancy);
+        else if (layout.kind == KeyKind::f32 && layout.pairs) probe_occupancy<float, std::uint32_t>(label, variant, n, occupancy);
+        else if (layout.kind == KeyKind::f32) probe_occupancy<float, void>(label, variant, n, occupancy);
+        else if (layout.pairs) probe_occupancy<std::uint32_t, std::uint32_t>(label, variant, n, occupancy);
+        else probe_occupancy<std::uint32_t, void>(label, variant, n, occupancy);
+      } catch (const gpusort::Error& e) {
+        std::printf("%s refused: %s\n", label.c_str(), e.what());
+      }
+    }
+    std::fflush(stdout);
+  }
+  std::printf("glGetError=0x%x\n", glGetError());
+  return 0;
 }
 
 }  // namespace gpusort_bench

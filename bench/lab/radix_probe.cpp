@@ -27,25 +27,10 @@
 //                        each phase's share of the sampled tiles' clock ticks (load, histogram,
 //                        rank, look-back, key scatter, value scatter; bench/lab/radix_phases.hpp).
 //                        Needs GL_ARB_shader_clock; the timed sorts run the clocked program
-// A variant is "default" or comma-separated FIELD=VALUE settings of RadixTuning: k
-// (keys_per_invocation), g (workgroup_size), bits (digit_bits), hist (histogram_keys), path
-// (onesweep, rts), sub (use_subgroups 0/1), blocks, def (a #define
-// for the shaders, e.g. def=EXPERIMENT, for trying a shader change beside the default), polls
-// (Onesweep's look-back polls before a fallback, onesweep.comp LOOKBACK_POLLS) and withhold
-// (the test mode gpusort::detail::radix::test_hooks: every k-th partition withholds its status
-// posts, so the next one recounts it) and parts (the tile scatter's parts through shared
-// memory, test_hooks().scatter_parts: tiles that need only a part's shared memory) and vak
-// (0/1: values loaded after the keys are ranked, tile.glsl VALUES_AFTER_KEYS, instead of the
-// row's: test_hooks().values_after_keys) and wide (0/1: 64-bit keys staged whole,
-// WHOLE_KEY_STAGING: test_hooks().whole_key_staging) and kept (0/1: passes whose digit every
-// key shares copied, KEPT_ORDER: test_hooks().kept_order_passes) and lsv (1: the tile kernel declares
-// layout(local_size_variable) and is dispatched at its size by glDispatchComputeGroupSizeARB, so
-// that NVIDIA's compiler budgets registers for GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB:
-// test_hooks().variable_group_dispatch) and pragma (a #pragma line after the library's own
-// #pragma optionNV(unroll all), e.g. "pragma=optionNV(ifcvt none)"). Onesweep lines end with each
-// layout's mean fallback recounts per sort (all passes), read from the sorter's meta buffer
-// after each timed sort. A layout a variant cannot run prints "refused" in its cell and the
-// reason below the line.
+// A variant is "default" or comma-separated FIELD=VALUE settings (bench/lab/radix_variants.hpp
+// names each field). Onesweep lines end with each layout's mean fallback recounts per sort (all
+// passes), read from the sorter's meta buffer after each timed sort. A layout a variant cannot
+// run prints "refused" in its cell and the reason below the line.
 // --occupancy takes --layouts= too (before --occupancy's log2): each layout's key type and
 // values (the keys themselves are random 32-bit words whatever the layout).
 // Defaults: 2^12 .. 2^24, 9 runs, the variants of default_variants().
@@ -75,11 +60,12 @@
 #include "program_resources.hpp"
 #include "radix_occupancy.hpp"
 #include "radix_phases.hpp"
+#include "radix_variants.hpp"
 #include "uvec4_copy.hpp"
-#include "variable_group_dispatch.hpp"
 
 namespace {
 
+using namespace gpusort_bench::radix_probe;
 using gpusort_support::GlBuffer;
 using gpusort_support::GpuTimer;
 
@@ -87,97 +73,6 @@ bool g_unchecked = false;    // --unchecked
 bool g_resources = false;    // --resources
 int g_check_max_log2 = 64;  // --check-max-log2
 gpusort::DeviceFacts g_facts;  // --emulate-subgroups
-
-// A key type, with or without values, and where its keys come from: gpusort_bench's case of
-// the same name sorts the same inputs.
-struct Layout {
-  const char* name;
-  gpusort_bench::KeyKind kind;
-  bool pairs;
-  gpusort_bench::KeyDistribution distribution;
-};
-
-constexpr gpusort_bench::KeyDistribution kRandom = gpusort_bench::KeyDistribution::random;
-constexpr gpusort_bench::KeyDistribution kDepth = gpusort_bench::KeyDistribution::scene_depth;
-const Layout all_layouts[] = {
-    {"keys_u32", gpusort_bench::KeyKind::u32, false, kRandom},
-    {"pairs_u32_u32", gpusort_bench::KeyKind::u32, true, kRandom},
-    {"keys_u64", gpusort_bench::KeyKind::u64, false, kRandom},
-    {"pairs_u64_u32", gpusort_bench::KeyKind::u64, true, kRandom},
-    {"keys_f32", gpusort_bench::KeyKind::f32, false, kRandom},
-    {"pairs_f32_u32", gpusort_bench::KeyKind::f32, true, kRandom},
-    {"keys_f32_depth", gpusort_bench::KeyKind::f32, false, kDepth},
-    {"pairs_f32_u32_depth", gpusort_bench::KeyKind::f32, true, kDepth},
-    {"keys_u32_splatapult", gpusort_bench::KeyKind::u32, false, kDepth},
-    {"pairs_u32_u32_splatapult", gpusort_bench::KeyKind::u32, true, kDepth},
-    {"keys_u64_low32", gpusort_bench::KeyKind::u64, false, gpusort_bench::KeyDistribution::constant_digits},
-    {"pairs_f32_u32_narrow", gpusort_bench::KeyKind::f32, true, gpusort_bench::KeyDistribution::constant_digits},
-};
-const char* const default_layouts = "keys_u32,pairs_u32_u32,keys_u64";
-
-std::vector<Layout> parse_layouts(const std::string& list) {
-  std::vector<Layout> layouts;
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    const std::size_t end = std::min(list.find(',', start), list.size());
-    const std::string name = list.substr(start, end - start);
-    const auto found = std::find_if(std::begin(all_layouts), std::end(all_layouts),
-                                    [&](const Layout& layout) { return name == layout.name; });
-    if (found == std::end(all_layouts)) throw gpusort::Error("unknown layout '" + name + "'");
-    layouts.push_back(*found);
-    start = end + 1;
-  }
-  return layouts;
-}
-
-const std::vector<std::string> default_variants = {"default", "path=rts", "g=256", "g=1024,k=4", "k=12",
-                                                   "k=16", "g=256,k=16", "sub=0", "bits=6"};
-
-// A variant: a RadixTuning, and the forced-fallback test mode (every `withhold`-th partition
-// withholds its status posts: gpusort::detail::radix::test_hooks, not API).
-struct Variant {
-  gpusort::RadixTuning tuning;
-  std::uint32_t withhold = 0;
-  std::uint32_t scatter_parts = 0;
-  int values_after_keys = -1;
-  int whole_key_staging = -1;
-  int kept_order_passes = -1;
-  bool variable_group = false;
-};
-
-Variant parse_variant(const std::string& spec) {
-  Variant v;
-  gpusort::RadixTuning& t = v.tuning;
-  if (spec == "default") return v;
-  std::size_t start = 0;
-  while (start <= spec.size()) {
-    const std::size_t end = std::min(spec.find(',', start), spec.size());
-    const std::string item = spec.substr(start, end - start);
-    const std::size_t eq = item.find('=');
-    if (eq == std::string::npos) throw gpusort::Error("variant part '" + item + "' is not FIELD=VALUE");
-    const std::string field = item.substr(0, eq), value = item.substr(eq + 1);
-    const auto number = static_cast<std::uint32_t>(std::strtoul(value.c_str(), nullptr, 10));
-    if (field == "k") t.keys_per_invocation = number;
-    else if (field == "g") t.workgroup_size = number;
-    else if (field == "bits") t.digit_bits = number;
-    else if (field == "hist") t.histogram_keys = number;
-    else if (field == "blocks") t.blocks = number;
-    else if (field == "sub") t.use_subgroups = number != 0;
-    else if (field == "def") t.extra_shader_source += "#define " + value + "\n";
-    else if (field == "path") t.path = value == "rts" ? gpusort::RadixPath::reduce_then_scan : gpusort::RadixPath::onesweep;
-    else if (field == "polls") t.extra_shader_source += "#define LOOKBACK_POLLS " + std::to_string(number) + "u\n";
-    else if (field == "withhold") v.withhold = number;
-    else if (field == "parts") v.scatter_parts = number;
-    else if (field == "vak") v.values_after_keys = number != 0 ? 1 : 0;
-    else if (field == "wide") v.whole_key_staging = number != 0 ? 1 : 0;
-    else if (field == "kept") v.kept_order_passes = number != 0 ? 1 : 0;
-    else if (field == "lsv") v.variable_group = number != 0;
-    else if (field == "pragma") t.extra_shader_source += "#pragma " + value + "\n";
-    else throw gpusort::Error("unknown variant field '" + field + "'");
-    start = end + 1;
-  }
-  return v;
-}
 
 // Word `index` of buffer `name` (a readback: outside the timed range).
 std::uint32_t read_word(GLuint name, std::uint32_t index) {
@@ -187,26 +82,6 @@ std::uint32_t read_word(GLuint name, std::uint32_t index) {
   glBindBuffer(GL_COPY_READ_BUFFER, 0);
   return word;
 }
-
-// The test hooks hold only while a sorter is built.
-class HookScope {
- public:
-  explicit HookScope(const Variant& v) : saved_(gpusort::detail::radix::test_hooks()) {
-    gpusort::detail::radix::test_hooks().withhold_every = v.withhold;
-    gpusort::detail::radix::test_hooks().scatter_parts = v.scatter_parts;
-    gpusort::detail::radix::test_hooks().values_after_keys = v.values_after_keys;
-    gpusort::detail::radix::test_hooks().whole_key_staging = v.whole_key_staging;
-    gpusort::detail::radix::test_hooks().kept_order_passes = v.kept_order_passes;
-    gpusort::detail::radix::test_hooks().variable_group_dispatch =
-        v.variable_group ? gpusort_support::variable_group_dispatch() : nullptr;
-  }
-  ~HookScope() { gpusort::detail::radix::test_hooks() = saved_; }
-  HookScope(const HookScope&) = delete;
-  HookScope& operator=(const HookScope&) = delete;
-
- private:
-  gpusort::detail::radix::TestHooks saved_;
-};
 
 void copy_buffer(const GlBuffer& from, const GlBuffer& to) {
   glBindBuffer(GL_COPY_READ_BUFFER, from.name());
@@ -408,66 +283,8 @@ double copy_gbs(std::size_t words) {
 
 }  // namespace
 
-// A sorter of Key (and Value) for `variant`, built under its test hooks.
-template <class Key, class Value>
-gpusort::RadixSorter<Key, Value> variant_sorter(const Variant& variant, const gpusort::RadixTuning& tuning) {
-  HookScope scope(variant);
-  return gpusort::RadixSorter<Key, Value>(tuning);
-}
-
-template <class Key, class Value>
-void probe_occupancy(const std::string& label, const Variant& variant, std::size_t n, GlBuffer& occupancy) {
-  gpusort_bench::probe_radix_occupancy<Key, Value>(
-      label, variant.tuning, n, occupancy,
-      [&](const gpusort::RadixTuning& tuning) { return variant_sorter<Key, Value>(variant, tuning); });
-}
-
-// --occupancy [--layouts=...] log2 [variant ...]: the layouts' key types (default keys and
-// pairs of uint32).
-int occupancy_main(int argc, char** argv) {
-  std::vector<Layout> layouts = parse_layouts("keys_u32,pairs_u32_u32");
-  if (argc > 2 && std::strncmp(argv[2], "--layouts=", 10) == 0) {
-    try {
-      layouts = parse_layouts(argv[2] + 10);
-    } catch (const gpusort::Error& e) {
-      std::fprintf(stderr, "gpusort_radix_probe: %s\n", e.what());
-      return 2;
-    }
-    --argc;
-    ++argv;
-  }
-  gpusort_support::HeadlessContext context;
-  std::printf("# %s, %s\n", context.renderer().c_str(), context.version().c_str());
-  const int log2n = argc > 2 ? std::atoi(argv[2]) : 24;
-  GlBuffer occupancy(gpusort_bench::occupancy_words * 4, nullptr);
-  for (unsigned invocations : {256u, 512u})
-    for (unsigned kib : {0u, 8u, 12u, 16u, 20u, 24u, 32u, 48u})
-      gpusort_bench::probe_trivial_occupancy(invocations, kib * 1024, occupancy);
-  for (int i = 3; i < argc; ++i) {
-    for (const Layout& layout : layouts) {
-      const std::string label = std::string(layout.name) + " " + argv[i];
-      try {
-        const Variant variant = parse_variant(argv[i]);
-        const std::size_t n = std::size_t{1} << log2n;
-        using gpusort_bench::KeyKind;
-        if (layout.kind == KeyKind::u64 && !layout.pairs) probe_occupancy<std::uint64_t, void>(label, variant, n, occupancy);
-        else if (layout.kind == KeyKind::u64) probe_occupancy<std::uint64_t, std::uint32_t>(label, variant, n, occupancy);
-        else if (layout.kind == KeyKind::f32 && layout.pairs) probe_occupancy<float, std::uint32_t>(label, variant, n, occupancy);
-        else if (layout.kind == KeyKind::f32) probe_occupancy<float, void>(label, variant, n, occupancy);
-        else if (layout.pairs) probe_occupancy<std::uint32_t, std::uint32_t>(label, variant, n, occupancy);
-        else probe_occupancy<std::uint32_t, void>(label, variant, n, occupancy);
-      } catch (const gpusort::Error& e) {
-        std::printf("%s refused: %s\n", label.c_str(), e.what());
-      }
-    }
-    std::fflush(stdout);
-  }
-  std::printf("glGetError=0x%x\n", glGetError());
-  return 0;
-}
-
 int main(int argc, char** argv) {
-  if (argc > 1 && std::strcmp(argv[1], "--occupancy") == 0) return occupancy_main(argc, argv);
+  if (argc > 1 && std::strcmp(argv[1], "--occupancy") == 0) return gpusort_bench::occupancy_main(argc, argv);
   int arg = 1;
   bool per_kernel = false;
   bool per_phase = false;
