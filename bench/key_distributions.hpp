@@ -31,9 +31,10 @@ enum class KeyDistribution {
   // intersections already in depth order, stable by BitRange{0, 16} (the *_tiles u32 families).
   tile_depth,
   // Keys with a digit that does not vary, which a radix pass need not rank (onesweep.comp
-  // copy_partition()). As u64 keys: random low words, upper words 0 (64-bit keys with empty
-  // upper bytes; the *_low32 families). As f32 keys: depths uniform in [16, 32), one exponent,
-  // so the top byte is 0x41 (a particle cloud 16-32 m away; the *_narrow families).
+  // write_tile_in_place()). As u64 keys: random low words, upper words 0 (64-bit keys with empty
+  // upper bytes; the *_low32 families). As f32 keys: depths in [16, 32), one exponent and a
+  // random mantissa, so the top byte is 0x41 (a particle cloud 16-32 m away; the *_narrow
+  // families).
   constant_digits,
 };
 

@@ -46,7 +46,7 @@ class PhaseClock {
 
   // Adds the stamps of the sort just run, and zeroes them for the next. A sampled tile whose
   // stamps are missing or go back in time counts as bad and adds nothing; one without any is a
-  // pass that kept the order (onesweep.comp copy_partition(), which stamps nothing).
+  // pass that kept the order (onesweep.comp write_tile_in_place(): such a tile stamps nothing).
   void collect() {
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     glBindBuffer(GL_COPY_WRITE_BUFFER, buffer_);

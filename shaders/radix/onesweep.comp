@@ -234,7 +234,11 @@ void sort_partition() {
     uint tile_first = part * TILE_SIZE;
     uint n_tile = min(TILE_SIZE, n - tile_first);
 #if PHASE_CLOCK
-    if (part % GPUSORT_RADIX_PHASE_EVERY == 0u)
+    bool sampled = part % GPUSORT_RADIX_PHASE_EVERY == 0u;
+#if KEPT_ORDER
+    sampled = sampled && !kept;  // a kept tile stamps nothing (bench/lab/radix_phases.hpp)
+#endif
+    if (sampled)
         g_phase_sample = (u_pass * ceil_div(partitions, GPUSORT_RADIX_PHASE_EVERY) + part / GPUSORT_RADIX_PHASE_EVERY) *
                          GPUSORT_RADIX_PHASE_STAMPS;
 #endif
