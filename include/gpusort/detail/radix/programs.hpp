@@ -62,6 +62,12 @@ class Program {
   std::uint32_t active_locations_ = 0;
 };
 
+/// The probe mode's function that dispatches `kernel` (Config::variable_group_dispatch: Onesweep's
+/// tile kernel only, declared with a variable group size), or nullptr: dispatched as always.
+inline VariableGroupDispatch variable_group_dispatch(Kernel kernel, const Config& c) {
+  return kernel == Kernel::onesweep ? c.variable_group_dispatch : nullptr;
+}
+
 /// The sources of `kernel` for the sort `c` was made for.
 inline ProgramSource program_source(Kernel kernel, const Config& c) {
   const Elements& elements = c.elements;
@@ -79,7 +85,7 @@ inline ProgramSource program_source(Kernel kernel, const Config& c) {
                                                            "#extension GL_KHR_shader_subgroup_shuffle : require\n"
                                                          : "";
   if (phase_clock) extensions += "#extension GL_ARB_shader_clock : require\n";
-  const bool variable_group = kernel == Kernel::onesweep && c.variable_group_dispatch != nullptr;
+  const bool variable_group = variable_group_dispatch(kernel, c) != nullptr;
   if (variable_group) extensions += "#extension GL_ARB_compute_variable_group_size : require\n";
   // The phase clock's program is GLSL 4.50 (glslang declares clock2x32ARB() from 4.50 on;
   // DeviceLimits::shader_clock asks for a desktop 4.5 context).
@@ -191,10 +197,9 @@ class Programs {
     runs = true;
     const bool tile_kernel = kernel == Kernel::downsweep || kernel == Kernel::onesweep;
     if (!tile_kernel || c.ranking == Ranking::shared_match) return {};
-    const bool variable_group = kernel == Kernel::onesweep && c.variable_group_dispatch != nullptr;
     return checker.runs_planned_subgroups(slots_.at(kernel).name(), c.subgroup_size,
                                          GPUSORT_RADIX_BINDING_SUBGROUP_CHECK, c.device, runs,
-                                         variable_group ? c.variable_group_dispatch : nullptr, c.tuning.workgroup_size);
+                                         variable_group_dispatch(kernel, c), c.tuning.workgroup_size);
   }
 
   ProgramCache* cache_ = nullptr;  // not owned; nullptr: programs are always compiled

@@ -167,10 +167,9 @@ class Runner {
     /// A dispatch of `groups` workgroups, or of what init.comp computed from the GPU's count.
     void launch(Kernel kernel, std::uint32_t pass, std::uint32_t arguments, std::uint64_t groups) const {
       observe(kernel, pass, false);
-      if (kernel == Kernel::onesweep && c.variable_group_dispatch != nullptr) {
+      if (const VariableGroupDispatch variable = variable_group_dispatch(kernel, c)) {
         const GroupSplit split = split_groups(groups, c.tuning.max_workgroups_x);  // probe mode: direct sorts only
-        c.variable_group_dispatch(static_cast<GLuint>(split.x), static_cast<GLuint>(split.y), 1,
-                                  c.tuning.workgroup_size, 1, 1);
+        variable(static_cast<GLuint>(split.x), static_cast<GLuint>(split.y), 1, c.tuning.workgroup_size, 1, 1);
       } else if (indirect != nullptr) {
         glDispatchComputeIndirect(
             static_cast<GLintptr>(meta().offset + (GPUSORT_RADIX_META_ARGUMENTS + 3 * arguments) * 4));
