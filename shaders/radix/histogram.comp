@@ -112,7 +112,8 @@ void main() {
     uint keys_here = end - begin;
     for (uint i = t; i < words; i += GROUP_SIZE) {
         uint c = s_histogram[i];
-        if (c != 0u && c != keys_here) atomicAdd(meta[META_HISTOGRAMS + i], c);
+        // With the marks, a bin that holds all of this workgroup's keys is added below.
+        if (c != 0u && (KEPT_ORDER == 0 || c != keys_here)) atomicAdd(meta[META_HISTOGRAMS + i], c);
     }
 #if KEPT_ORDER
     // Bins only grow: the add that brings one to n finds every key in it, so its pass keeps the

@@ -61,6 +61,15 @@ std::vector<Key> keys_with_fixed_bits(std::size_t count, BitsOf<Key> fixed, Bits
   return keys;
 }
 
+// Random keys whose top byte is the number of the histogram workgroup (of `block` keys) that
+// counts them, the last two alike: one bin per workgroup in the last pass, no bin of them all.
+std::vector<std::uint32_t> keys_by_histogram_workgroup(std::size_t count, std::size_t block, std::uint32_t seed) {
+  auto keys = make_keys<std::uint32_t>(Distribution::random, count, seed);
+  for (std::size_t i = 0; i < count; ++i)
+    keys[i] = (keys[i] & 0x00FFFFFFu) | (static_cast<std::uint32_t>(std::min<std::size_t>(i / block, 2)) << 24);
+  return keys;
+}
+
 class RadixKeptOrder : public GlTest {
  protected:
   // Sorts `keys` (and values) by `range` with `sorter` and checks the result and the kept passes.
@@ -91,9 +100,7 @@ TEST_F(RadixKeptOrder, DigitConstantWithinEachHistogramWorkgroupOnly) {
   auto pair_sorter = sorter<std::uint32_t, std::uint32_t>();
   const std::size_t block = pair_sorter->tuning().histogram_keys;
   const std::size_t count = 3 * block + 1000;
-  auto keys = make_keys<std::uint32_t>(Distribution::random, count, 17);
-  for (std::size_t i = 0; i < count; ++i)  // the top byte: the workgroup's number (the last two alike)
-    keys[i] = (keys[i] & 0x00FFFFFFu) | (static_cast<std::uint32_t>(std::min<std::size_t>(i / block, 2)) << 24);
+  auto keys = keys_by_histogram_workgroup(count, block, 17);
   check(*pair_sorter, keys, true, Order::ascending, {}, 0u);
   // And the same top byte in every workgroup: the add that completes the bin marks the pass.
   for (auto& key : keys) key = (key & 0x00FFFFFFu) | 0x07000000u;
@@ -145,6 +152,21 @@ TEST_F(RadixKeptOrder, SwitchedOffMarksNothing) {
       EXPECT_EQ(log.kept_passes(), 0u);
     }
   }
+}
+
+// The switch off, with a digit constant within each histogram workgroup's keys but not across
+// them: every such workgroup's one-bin counts must still reach the global histogram (with the
+// switch on, the adds that wait for their results carry them), or the pass scatters to wrong
+// offsets.
+TEST_F(RadixKeptOrder, SwitchedOffCountsOneBinWorkgroups) {
+  const int saved = gpusort::detail::radix::test_hooks().kept_order_passes;
+  gpusort::detail::radix::test_hooks().kept_order_passes = 0;
+  auto pair_sorter = sorter<std::uint32_t, std::uint32_t>();
+  gpusort::detail::radix::test_hooks().kept_order_passes = saved;
+  const std::size_t block = pair_sorter->tuning().histogram_keys;
+  const std::size_t count = 3 * block + 1000;
+  auto keys = keys_by_histogram_workgroup(count, block, 21);
+  check(*pair_sorter, keys, true, Order::descending, {}, 0u);
 }
 
 TEST_F(RadixKeptOrder, EmptyUpperBytesOf64BitKeys) {
